@@ -1,0 +1,50 @@
+# One entry point for everything; CI calls the same targets (see .ci/run).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+# The embedded default: SQLite under ./data, dispatcher and demo agents in-process.
+run: install
+	$(BIN)/agora serve
+
+# The whole suite on SQLite, then on PostgreSQL (AGORA_TEST_POSTGRES_URL, default the local server).
+test: install
+	$(BIN)/python -m pytest -p no:cacheprovider --backend=sqlite
+	$(BIN)/python -m pytest -p no:cacheprovider --backend=postgres
+
+test-sqlite: install
+	$(BIN)/python -m pytest --backend=sqlite
+
+test-postgres: install
+	$(BIN)/python -m pytest --backend=postgres
+
+lint: install
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: install
+	$(BIN)/mypy
+
+check: lint typecheck test
+
+format: install
+	$(BIN)/ruff format src tests bench
+	$(BIN)/ruff check --fix src tests bench
+
+# Regenerate the lock after changing dependencies in pyproject.toml.
+lock:
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes -o requirements.lock
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,23 @@
+"""Every ``/v1`` router, in one list. The app serves it under ``/v1`` and again under ``/api/v1``.
+
+To add a domain: give it ``endpoints.py`` with a ``router`` and add it here.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from agora.ops.endpoints import v1_router as meta_router
+from agora.users.endpoints import router as users_router
+
+ROUTERS: list[APIRouter] = [
+    meta_router,
+    users_router,
+]
+
+
+def v1_router() -> APIRouter:
+    router = APIRouter()
+    for domain_router in ROUTERS:
+        router.include_router(domain_router)
+    return router

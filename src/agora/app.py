@@ -1,0 +1,112 @@
+"""The ASGI application: ``create_app(settings)``.
+
+Middleware (outermost first): request id → access log → body limit → routes. Background services
+(dispatcher, availability checks) are started by the lifespan from ``app.state.background``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import Depends, FastAPI
+from fastapi.staticfiles import StaticFiles
+from swagger_ui_bundle import swagger_ui_path
+
+from agora import __version__
+from agora.api import v1_router
+from agora.kit import errorhandlers
+from agora.kit.accesslog import AccessLogMiddleware
+from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
+from agora.kit.db import Database
+from agora.kit.migrate import upgrade
+from agora.kit.openapi import build_openapi
+from agora.kit.requestid import RequestIdMiddleware
+from agora.ops.endpoints import router as ops_router
+from agora.settings import Settings
+
+DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
+
+Every `/v1` path is also served under `/api/v1`. Authenticate with `Authorization: Bearer <key>`
+or `x-api-key: <key>`; choose the workspace with `X-Workspace-Id` or `X-Organization-Slug`.
+"""
+
+Hook = Callable[[FastAPI], Awaitable[None]]
+
+
+def create_app(
+    settings: Settings,
+    *,
+    db: Database | None = None,
+    migrate: bool | None = None,
+    background: bool = True,
+    startup_hooks: list[Hook] | None = None,
+) -> FastAPI:
+    """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
+    ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
+
+    database = db or Database(settings.resolved_database_url)
+    should_migrate = settings.is_sqlite if migrate is None else migrate
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if should_migrate:
+            await upgrade(database.engine)
+        for hook in startup_hooks or []:
+            await hook(app)
+        started: list[Any] = []
+        if background:
+            for service in app.state.background:
+                await service.start()
+                started.append(service)
+        try:
+            yield
+        finally:
+            for service in reversed(started):
+                await service.stop()
+            if db is None:
+                await database.dispose()
+
+    app = FastAPI(
+        title="Agora API",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        dependencies=[Depends(require_json_body)],
+    )
+    app.state.settings = settings
+    app.state.db = database
+    app.state.background = []
+    app.state.readiness = {}
+
+    errorhandlers.install(app)
+    router = v1_router()
+    app.include_router(router, prefix="/v1")
+    app.include_router(router, prefix="/api/v1", include_in_schema=False)
+    app.include_router(ops_router)
+    app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
+
+    cache: dict[str, Any] = {}
+
+    def openapi_document() -> dict[str, Any]:
+        if "doc" not in cache:
+            public = settings.public_url.rstrip("/")
+            cache["doc"] = build_openapi(
+                app,
+                servers=[
+                    {"url": public, "description": "base_url"},
+                    {"url": f"{public}/api", "description": "app_url (same routes under /api)"},
+                ],
+            )
+        return cache["doc"]
+
+    app.state.openapi_document = openapi_document
+
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(AccessLogMiddleware)
+    app.add_middleware(RequestIdMiddleware)
+    return app

@@ -1,0 +1,1 @@
+"""Authentication (API keys in two header forms) and workspace resolution."""

@@ -1,0 +1,1 @@
+"""The ``agora`` command line (typer)."""

@@ -1,0 +1,19 @@
+"""Entry point of the ``agora`` command."""
+
+from __future__ import annotations
+
+import typer
+
+from agora.cli import identity, serve
+
+app = typer.Typer(
+    help="Agora: a marketplace and work tracker for software agents.", no_args_is_help=True
+)
+app.command()(serve.serve)
+app.command()(serve.migrate)
+app.add_typer(identity.users_app, name="users")
+app.add_typer(identity.keys_app, name="keys")
+app.add_typer(identity.orgs_app, name="orgs")
+
+if __name__ == "__main__":
+    app()

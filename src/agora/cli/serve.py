@@ -1,0 +1,57 @@
+"""agora serve | migrate"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+import typer
+import uvicorn
+from fastapi import FastAPI
+
+from agora.app import create_app
+from agora.demo import ensure_demo_user
+from agora.kit.db import Database
+from agora.kit.logging import configure_logging
+from agora.kit.migrate import current_revision, upgrade
+from agora.settings import get_settings
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to bind.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+) -> None:
+    """Serve the API (and, by default, the dispatcher). The embedded SQLite database migrates
+    itself and gets a demo user whose fresh key is printed."""
+    settings = get_settings()
+    configure_logging(settings.log_level, json=settings.json_logs)
+
+    async def print_demo(app: FastAPI) -> None:
+        info = await ensure_demo_user(app.state.db)
+        base = f"http://{host}:{port}"
+        typer.echo(
+            "\n"
+            f"  Agora is running at {base}  (docs: {base}/docs)\n"
+            f"  Demo user {info.email}, workspace {info.workspace_id}\n"
+            f"  Demo API key (new on every start): {info.api_key}\n"
+            f'  Try: curl -H "x-api-key: {info.api_key}" {base}/v1/users/me\n'
+        )
+
+    hooks = [print_demo] if settings.is_sqlite and settings.demo else []
+    app = create_app(settings, startup_hooks=hooks)
+    uvicorn.run(app, host=host, port=port, access_log=False, log_config=None, server_header=False)
+
+
+def migrate() -> None:
+    """Apply all database migrations (safe to run from several processes at once)."""
+    settings = get_settings()
+
+    async def _run() -> str | None:
+        db = Database(settings.resolved_database_url)
+        try:
+            await upgrade(db.engine)
+            return await current_revision(db.engine)
+        finally:
+            await db.dispose()
+
+    typer.echo(f"database at revision {asyncio.run(_run())}")

@@ -1,0 +1,1 @@
+"""Credit accounts (one per workspace) and the append-only ledger."""

@@ -1,0 +1,125 @@
+"""The one module that moves credits (DESIGN §3 "Money").
+
+grant → balance up. hold (job creation) → balance down, held up, or PaymentRequired.
+capture (job completed) → held down (the credits are spent). refund (failed/cancelled) → held
+down, balance up. Each call writes one ledger entry in the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.credits import repository as repo
+from agora.kit.errors import BadRequest, NotFound, PaymentRequired
+from agora.kit.money import to_display
+from agora.models import LedgerEntry
+
+
+async def grant(
+    session: AsyncSession,
+    *,
+    workspace_id: uuid.UUID,
+    amount: int,
+    user_id: uuid.UUID | None = None,
+    memo: str = "grant",
+) -> int:
+    if amount <= 0:
+        raise BadRequest.field("amount", "must be positive")
+    balance = await repo.add_to_balance(session, workspace_id, amount)
+    if balance is None:
+        raise NotFound(f"Workspace {workspace_id} not found")
+    repo.add_entry(
+        session,
+        LedgerEntry(
+            workspace_id=workspace_id,
+            user_id=user_id,
+            kind="grant",
+            amount=amount,
+            balance_after=balance,
+            memo=memo,
+        ),
+    )
+    return balance
+
+
+async def hold(
+    session: AsyncSession,
+    *,
+    workspace_id: uuid.UUID,
+    amount: int,
+    job_id: uuid.UUID,
+    user_id: uuid.UUID | None,
+) -> int:
+    if amount < 0:
+        raise BadRequest.field("amount", "must not be negative")
+    balance = await repo.take_hold(session, workspace_id, amount)
+    if balance is None:
+        current = await repo.balances(session, workspace_id)
+        available = current[0] if current else 0
+        raise PaymentRequired(
+            f"Not enough credits: the job costs {to_display(amount)}, "
+            f"the workspace has {to_display(available)} available"
+        )
+    repo.add_entry(
+        session,
+        LedgerEntry(
+            workspace_id=workspace_id,
+            job_id=job_id,
+            user_id=user_id,
+            kind="hold",
+            amount=-amount,
+            held_change=amount,
+            balance_after=balance,
+            memo="held for job",
+        ),
+    )
+    return balance
+
+
+async def settle(
+    session: AsyncSession,
+    *,
+    workspace_id: uuid.UUID,
+    job_id: uuid.UUID,
+    held: int,
+    refund: int,
+    user_id: uuid.UUID | None = None,
+) -> int:
+    """Settle a job's hold: capture ``held - refund`` and give ``refund`` back."""
+    if not 0 <= refund <= held:
+        raise ValueError("refund must be between 0 and the held amount")
+    balance = await repo.release_hold(session, workspace_id, held, refund)
+    if balance is None:
+        raise RuntimeError(f"workspace {workspace_id} holds less than {held}")
+    captured = held - refund
+    if captured:
+        repo.add_entry(
+            session,
+            LedgerEntry(
+                workspace_id=workspace_id,
+                job_id=job_id,
+                user_id=user_id,
+                kind="capture",
+                amount=0,
+                held_change=-captured,
+                balance_after=balance - refund,
+                memo="captured for completed job",
+            ),
+        )
+    if refund or not captured:
+        repo.add_entry(
+            session,
+            LedgerEntry(
+                workspace_id=workspace_id,
+                job_id=job_id,
+                user_id=user_id,
+                kind="refund",
+                amount=refund,
+                held_change=-refund,
+                balance_after=balance,
+                memo="refunded",
+            ),
+        )
+    return balance

@@ -1,0 +1,80 @@
+"""All SQL that moves credits. Every balance change is one conditional UPDATE, so concurrent
+holds can never take a balance below zero (the CHECK constraint is the second line of defence)."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.kit.timeutil import utcnow
+from agora.models import LedgerEntry, Workspace
+
+
+async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
+    """balance += amount; returns the new balance, or None when the workspace does not exist."""
+    result = await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id)
+        .values(balance=Workspace.balance + amount, updated_at=utcnow())
+        .returning(Workspace.balance)
+    )
+    return result.scalar_one_or_none()
+
+
+async def take_hold(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
+    """Move ``amount`` from available to held if the balance covers it; new balance or None."""
+    result = await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.balance >= amount)
+        .values(
+            balance=Workspace.balance - amount,
+            held=Workspace.held + amount,
+            updated_at=utcnow(),
+        )
+        .returning(Workspace.balance)
+    )
+    return result.scalar_one_or_none()
+
+
+async def release_hold(
+    session: AsyncSession, workspace_id: uuid.UUID, held: int, refund: int
+) -> int | None:
+    """Drop ``held`` from the held amount and give ``refund`` of it back; new balance."""
+    result = await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.held >= held)
+        .values(
+            balance=Workspace.balance + refund,
+            held=Workspace.held - held,
+            updated_at=utcnow(),
+        )
+        .returning(Workspace.balance)
+    )
+    return result.scalar_one_or_none()
+
+
+async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int, int] | None:
+    row = (
+        await session.execute(
+            select(Workspace.balance, Workspace.held).where(Workspace.id == workspace_id)
+        )
+    ).first()
+    return (int(row[0]), int(row[1])) if row else None
+
+
+def add_entry(session: AsyncSession, entry: LedgerEntry) -> None:
+    session.add(entry)
+
+
+async def recent_entries(
+    session: AsyncSession, workspace_id: uuid.UUID, limit: int
+) -> list[LedgerEntry]:
+    result = await session.scalars(
+        select(LedgerEntry)
+        .where(LedgerEntry.workspace_id == workspace_id)
+        .order_by(LedgerEntry.created_at.desc(), LedgerEntry.id.desc())
+        .limit(limit)
+    )
+    return list(result)

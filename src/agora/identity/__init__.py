@@ -1,0 +1,1 @@
+"""Users, organizations, memberships, workspaces and API keys."""

@@ -1,0 +1,100 @@
+"""All SQL for identity and tenancy."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from sqlalchemy import exists, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
+
+
+async def user_by_email(session: AsyncSession, email: str) -> User | None:
+    return await session.scalar(select(User).where(User.email == email.lower()))
+
+
+async def user_by_id(session: AsyncSession, user_id: uuid.UUID) -> User | None:
+    return await session.get(User, user_id)
+
+
+async def personal_workspace(session: AsyncSession, user_id: uuid.UUID) -> Workspace | None:
+    return await session.scalar(select(Workspace).where(Workspace.owner_user_id == user_id))
+
+
+async def workspace_by_id(session: AsyncSession, workspace_id: uuid.UUID) -> Workspace | None:
+    return await session.get(Workspace, workspace_id)
+
+
+async def organization_by_slug(session: AsyncSession, slug: str) -> Organization | None:
+    return await session.scalar(select(Organization).where(Organization.slug == slug.lower()))
+
+
+async def organization_by_id(session: AsyncSession, org_id: uuid.UUID) -> Organization | None:
+    return await session.get(Organization, org_id)
+
+
+async def organization_workspace(session: AsyncSession, org_id: uuid.UUID) -> Workspace | None:
+    return await session.scalar(select(Workspace).where(Workspace.organization_id == org_id))
+
+
+async def is_member(session: AsyncSession, user_id: uuid.UUID, workspace_id: uuid.UUID) -> bool:
+    """Owner of a personal workspace, or member of the organization that owns the workspace."""
+    org_member = exists().where(
+        OrganizationMember.organization_id == Workspace.organization_id,
+        OrganizationMember.user_id == user_id,
+    )
+    query = select(Workspace.id).where(
+        Workspace.id == workspace_id, or_(Workspace.owner_user_id == user_id, org_member)
+    )
+    return (await session.scalar(query)) is not None
+
+
+async def is_org_member(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID) -> bool:
+    query = select(OrganizationMember.user_id).where(
+        OrganizationMember.organization_id == org_id, OrganizationMember.user_id == user_id
+    )
+    return (await session.scalar(query)) is not None
+
+
+async def api_key_with_user(session: AsyncSession, key_hash: str) -> tuple[ApiKey, User] | None:
+    row = (
+        await session.execute(
+            select(ApiKey, User)
+            .join(User, User.id == ApiKey.user_id)
+            .where(ApiKey.key_hash == key_hash)
+        )
+    ).first()
+    return (row[0], row[1]) if row else None
+
+
+async def api_key_by_id(session: AsyncSession, key_id: uuid.UUID) -> ApiKey | None:
+    return await session.get(ApiKey, key_id)
+
+
+async def touch_api_key(
+    session: AsyncSession, key_id: uuid.UUID, now: datetime, min_interval: timedelta
+) -> None:
+    """Write ``last_used_at`` unless it was written less than ``min_interval`` ago."""
+    await session.execute(
+        update(ApiKey)
+        .where(
+            ApiKey.id == key_id,
+            or_(ApiKey.last_used_at.is_(None), ApiKey.last_used_at < now - min_interval),
+        )
+        .values(last_used_at=now)
+    )
+
+
+async def keys_of_user(session: AsyncSession, user_id: uuid.UUID) -> list[ApiKey]:
+    result = await session.scalars(
+        select(ApiKey).where(ApiKey.user_id == user_id).order_by(ApiKey.created_at, ApiKey.id)
+    )
+    return list(result)
+
+
+async def count_users(session: AsyncSession) -> int:
+    from sqlalchemy import func
+
+    return int(await session.scalar(select(func.count()).select_from(User)) or 0)

@@ -1,0 +1,132 @@
+"""Identity rules: creating users (with their personal workspace), organizations, memberships and
+API keys. Services flush; the caller owns the transaction."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.credits import ledger
+from agora.identity import repository as repo
+from agora.kit.errors import BadRequest, Conflict, NotFound
+from agora.kit.security import generate_key
+from agora.kit.timeutil import utcnow
+from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
+
+KEY_KINDS = ("user", "coworker", "admin")
+_EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
+_SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$")
+
+
+@dataclass(frozen=True)
+class CreatedUser:
+    user: User
+    workspace: Workspace
+    api_key: str
+    key: ApiKey
+
+
+@dataclass(frozen=True)
+class CreatedKey:
+    key: ApiKey
+    plaintext: str
+
+
+def normalise_email(email: str) -> str:
+    email = email.strip().lower()
+    if not _EMAIL.match(email) or len(email) > 320:
+        raise BadRequest.field("email", "must be a valid email address")
+    return email
+
+
+async def create_user(
+    session: AsyncSession, *, email: str, name: str, credits: int = 0, terms_accepted: bool = True
+) -> CreatedUser:
+    email = normalise_email(email)
+    name = name.strip()
+    if not 1 <= len(name) <= 200:
+        raise BadRequest.field("name", "must be 1 to 200 characters")
+    if await repo.user_by_email(session, email):
+        raise Conflict(f"A user with email {email} already exists")
+    user = User(email=email, name=name, terms_accepted=terms_accepted)
+    session.add(user)
+    await session.flush()
+    workspace = Workspace(name=f"{name}'s workspace", kind="personal", owner_user_id=user.id)
+    session.add(workspace)
+    await session.flush()
+    created = await create_key(session, user=user, kind="user", workspace=workspace)
+    if credits:
+        await ledger.grant(session, workspace_id=workspace.id, amount=credits, user_id=user.id)
+    return CreatedUser(user, workspace, created.plaintext, created.key)
+
+
+async def create_key(
+    session: AsyncSession,
+    *,
+    user: User,
+    kind: str = "user",
+    workspace: Workspace | None = None,
+    name: str = "",
+    scopes: list[str] | None = None,
+) -> CreatedKey:
+    if kind not in KEY_KINDS:
+        raise BadRequest.field("kind", f"must be one of {', '.join(KEY_KINDS)}")
+    if workspace is None:
+        workspace = await repo.personal_workspace(session, user.id)
+        if workspace is None:
+            raise NotFound("The user has no personal workspace")
+    elif not await repo.is_member(session, user.id, workspace.id):
+        raise BadRequest.field("workspace", "the user is not a member of this workspace")
+    material = generate_key(kind)
+    key = ApiKey(
+        user_id=user.id,
+        kind=kind,
+        name=name,
+        prefix=material.prefix,
+        key_hash=material.key_hash,
+        default_workspace_id=workspace.id,
+        scopes=list(scopes or []),
+    )
+    session.add(key)
+    await session.flush()
+    return CreatedKey(key, material.plaintext)
+
+
+async def revoke_key(session: AsyncSession, key_id: uuid.UUID) -> ApiKey:
+    key = await repo.api_key_by_id(session, key_id)
+    if key is None:
+        raise NotFound(f"API key {key_id} not found")
+    if key.revoked_at is None:
+        key.revoked_at = utcnow()
+        await session.flush()
+    return key
+
+
+async def create_organization(
+    session: AsyncSession, *, slug: str, name: str, owner: User
+) -> tuple[Organization, Workspace]:
+    slug = slug.strip().lower()
+    if not _SLUG.match(slug):
+        raise BadRequest.field("slug", "lowercase letters, digits and hyphens, 1 to 100 chars")
+    if await repo.organization_by_slug(session, slug):
+        raise Conflict(f"An organization with slug {slug} already exists")
+    org = Organization(slug=slug, name=name.strip() or slug)
+    session.add(org)
+    await session.flush()
+    session.add(OrganizationMember(organization_id=org.id, user_id=owner.id, role="owner"))
+    workspace = Workspace(name=org.name, kind="organization", organization_id=org.id)
+    session.add(workspace)
+    await session.flush()
+    return org, workspace
+
+
+async def add_member(
+    session: AsyncSession, *, org: Organization, user: User, role: str = "member"
+) -> None:
+    if await repo.is_org_member(session, user.id, org.id):
+        return
+    session.add(OrganizationMember(organization_id=org.id, user_id=user.id, role=role))
+    await session.flush()

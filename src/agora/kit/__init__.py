@@ -1,0 +1,1 @@
+"""Domain-free helpers shared by every package."""

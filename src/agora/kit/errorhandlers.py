@@ -1,0 +1,117 @@
+"""Render every error in its family's shape; FastAPI's 422 never escapes (it becomes 400).
+
+Simple (key family):    {error, code, message, details?}
+Detailed (bearer):      {error, message, details?, meta: {timestamp, requestId, path, method}}
+Conflict (any, 409):    {error: "Conflict", message}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from agora.kit.envelopes import now_iso
+from agora.kit.errors import (
+    ERROR_BY_STATUS,
+    AgoraError,
+    BadRequest,
+    Conflict,
+    FieldError,
+)
+from agora.kit.families import Family, family_of
+from agora.kit.requestid import request_id_of
+
+log = structlog.get_logger(__name__)
+
+_SIMPLE_TEXT = {400: "Invalid request parameters", 500: "An unexpected error occurred"}
+
+
+def error_body(request: Request, exc: AgoraError) -> dict[str, Any]:
+    if isinstance(exc, Conflict):
+        return {"error": "Conflict", "message": exc.message}
+    details = exc.details_payload()
+    if family_of(request) is Family.KEY:
+        body: dict[str, Any] = {
+            "error": _SIMPLE_TEXT.get(exc.status_code, exc.error_text),
+            "code": str(exc.status_code),
+            "message": exc.message,
+        }
+        if details:
+            body["details"] = details
+        return body
+    body = {"error": exc.error_text, "message": exc.message}
+    if details:
+        body["details"] = details
+    body["meta"] = {
+        "timestamp": now_iso(),
+        "requestId": request_id_of(request),
+        "path": request.url.path,
+        "method": request.method,
+    }
+    return body
+
+
+def error_response(request: Request, exc: AgoraError) -> JSONResponse:
+    return JSONResponse(error_body(request, exc), status_code=exc.status_code, headers=exc.headers)
+
+
+def _field_name(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc]
+    if parts and parts[0] in ("body", "query", "path", "header"):
+        where, rest = parts[0], parts[1:]
+        if not rest:
+            return "body" if where == "body" else where
+        return ".".join(rest) if where == "body" else f"{where}.{'.'.join(rest)}"
+    return ".".join(parts) or "request"
+
+
+def validation_to_bad_request(exc: RequestValidationError) -> BadRequest:
+    details: list[FieldError] = []
+    for error in exc.errors():
+        field = _field_name(error.get("loc", ()))
+        if error.get("type") == "json_invalid":
+            details.append(FieldError("body", "is not valid JSON"))
+        elif error.get("type") == "extra_forbidden":
+            details.append(FieldError(field, "is not a known field"))
+        elif error.get("type") == "missing":
+            details.append(FieldError(field, "is required"))
+        else:
+            details.append(FieldError(field, str(error.get("msg", "is invalid"))))
+    summary = "; ".join(f"{d.field}: {d.reason}" for d in details[:5])
+    return BadRequest(f"Invalid request parameters: {summary}", details=details)
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(AgoraError)
+    async def _agora(request: Request, exc: AgoraError) -> JSONResponse:
+        if exc.status_code >= 500:
+            log.error("request_failed", status=exc.status_code, error=exc.message)
+        return error_response(request, exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return error_response(request, validation_to_bad_request(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        cls = ERROR_BY_STATUS.get(exc.status_code)
+        if cls is None:
+            err: AgoraError = AgoraError()
+        elif exc.status_code == 404 and exc.detail == "Not Found":
+            err = cls("No route matches this path")
+        else:
+            err = cls(
+                None if exc.detail in (None, "Not Found", "Method Not Allowed") else str(exc.detail)
+            )
+        headers = dict(exc.headers or {})
+        return JSONResponse(error_body(request, err), status_code=err.status_code, headers=headers)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled_error", path=request.url.path, method=request.method)
+        return error_response(request, AgoraError())

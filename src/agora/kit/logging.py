@@ -1,0 +1,88 @@
+"""structlog setup: JSON lines in production, readable lines in development, the request id in
+every line, and secrets redacted (API keys, Authorization, ``api_key`` query values)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from collections.abc import MutableMapping
+from typing import Any
+
+import structlog
+
+REDACTED = "[redacted]"
+_SECRET_NAMES = re.compile(r"(authorization|api[_-]?key|secret|password|token|cookie)", re.I)
+_KEY_VALUE = re.compile(r"agora_[a-z]{3}_[A-Za-z0-9_-]{8,}")
+_QUERY_SECRET = re.compile(r"((?:api[_-]?key|token|secret)=)[^&\s]*", re.I)
+
+
+def redact_text(text: str) -> str:
+    return _QUERY_SECRET.sub(r"\1" + REDACTED, _KEY_VALUE.sub(REDACTED, text))
+
+
+def _redact(value: Any, depth: int = 0) -> Any:
+    if depth > 5:
+        return value
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict):
+        return {
+            k: (
+                REDACTED
+                if isinstance(k, str) and _SECRET_NAMES.search(k)
+                else _redact(v, depth + 1)
+            )
+            for k, v in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [_redact(v, depth + 1) for v in value]
+    return value
+
+
+def redact_processor(
+    _logger: Any, _method: str, event_dict: MutableMapping[str, Any]
+) -> MutableMapping[str, Any]:
+    for key in list(event_dict):
+        if key == "event":
+            event_dict[key] = _redact(event_dict[key])
+        elif _SECRET_NAMES.search(key):
+            event_dict[key] = REDACTED
+        else:
+            event_dict[key] = _redact(event_dict[key])
+    return event_dict
+
+
+def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        redact_processor,
+    ]
+    renderer: Any = (
+        structlog.processors.JSONRenderer()
+        if json
+        else structlog.dev.ConsoleRenderer(
+            colors=False, exception_formatter=structlog.dev.plain_traceback
+        )
+    )
+    structlog.configure(
+        processors=[*shared, structlog.processors.format_exc_info, renderer],
+        wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        cache_logger_on_first_use=False,
+    )
+    # Route stdlib logs (uvicorn errors, SQLAlchemy warnings) through the same redaction.
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
+            foreign_pre_chain=shared,
+        )
+    )
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    for noisy in ("uvicorn.access",):  # we write our own access log, with secrets redacted
+        logging.getLogger(noisy).disabled = True

@@ -1,0 +1,37 @@
+"""API key material: random, prefixed, shown once, stored as SHA-256, compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+KEY_PREFIX = "agora"
+KIND_TAGS = {"user": "usr", "coworker": "cow", "admin": "adm"}
+_DISPLAY_CHARS = 14
+
+
+@dataclass(frozen=True)
+class NewKey:
+    plaintext: str
+    prefix: str
+    key_hash: str
+
+
+def hash_key(plaintext: str) -> str:
+    # The secret has 256 bits of entropy, so a fast unsalted hash is safe and indexable.
+    return hashlib.sha256(plaintext.encode("utf-8")).hexdigest()
+
+
+def generate_key(kind: str) -> NewKey:
+    plaintext = f"{KEY_PREFIX}_{KIND_TAGS[kind]}_{secrets.token_urlsafe(32)}"
+    return NewKey(plaintext, plaintext[:_DISPLAY_CHARS], hash_key(plaintext))
+
+
+def hashes_match(stored: str, presented_hash: str) -> bool:
+    return hmac.compare_digest(stored.encode(), presented_hash.encode())
+
+
+def looks_like_key(value: str) -> bool:
+    return value.startswith(KEY_PREFIX + "_") and 20 <= len(value) <= 200

@@ -1,0 +1,20 @@
+"""One notion of 'now' and one timestamp format for the whole service."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(value: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything we store is UTC."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def isoformat(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    return as_utc(value).isoformat().replace("+00:00", "Z")

@@ -1,0 +1,56 @@
+"""Typed, normalised MIP-003 responses (liberal in what they accept)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+STATUS_VALUES = ("awaiting_payment", "awaiting_input", "running", "completed", "failed")
+
+
+@dataclass(frozen=True)
+class StartedJob:
+    job_id: str
+    blockchain_identifier: str | None = None
+    input_hash: str | None = None
+    agent_identifier: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class JobStatus:
+    status: str  # one of STATUS_VALUES (unknown values are kept as given, lower-cased)
+    status_id: str | None = None
+    result: str | None = None
+    input_schema: dict[str, Any] | None = None
+    message: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Availability:
+    available: bool
+    type: str | None = None
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class InputSchema:
+    """Exactly one of ``input_data`` (a list of fields) or ``input_groups``; ``fields`` flattens."""
+
+    input_data: list[dict[str, Any]] | None = None
+    input_groups: list[dict[str, Any]] | None = None
+
+    @property
+    def fields(self) -> list[dict[str, Any]]:
+        if self.input_data is not None:
+            return self.input_data
+        out: list[dict[str, Any]] = []
+        for group in self.input_groups or []:
+            out.extend(group.get("input_data") or [])
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.input_groups is not None:
+            return {"input_groups": self.input_groups}
+        return {"input_data": self.input_data or []}

@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
+
+
+class Task(Base):
+    __tablename__ = "tasks"
+    __table_args__ = (
+        # History feed keyset order, per workspace and per creator.
+        Index("ix_tasks_feed_workspace", "workspace_id", "updated_at", "id"),
+        Index("ix_tasks_feed_creator", "workspace_id", "creator_id", "updated_at", "id"),
+        Index("ix_tasks_project", "project_id"),
+    )
+
+    id: Mapped[uuid.UUID] = id_column()
+    workspace_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
+    )
+    creator_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    name: Mapped[str] = mapped_column(String(500), nullable=False)
+    description: Mapped[str] = mapped_column(Text, nullable=False, default="")
+    status: Mapped[str] = mapped_column(String(40), nullable=False, default="PENDING")
+    project_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("projects.id", ondelete="SET NULL")
+    )
+    archived_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = updated_at_column()

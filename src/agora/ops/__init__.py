@@ -1,0 +1,1 @@
+"""Operational endpoints: health, readiness, the OpenAPI document and the offline docs page."""

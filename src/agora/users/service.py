@@ -1,0 +1,57 @@
+"""Profile rules.
+
+PUT replaces the editable profile: an omitted opt-in reverts to its default, false (no consent
+unless stated); an omitted ``name`` keeps the current name, because a user always has one and
+there is no default to revert to. PATCH changes only the fields it is given.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.identity import repository as identity_repo
+from agora.kit.errors import BadRequest, NotFound
+from agora.models import User
+from agora.users.schemas import ProfileUpdate
+
+
+async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
+    user = await identity_repo.user_by_id(session, user_id)
+    if user is None:
+        raise NotFound("User not found")
+    return user
+
+
+def _clean_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise BadRequest.field("name", "must not be blank")
+    return name
+
+
+async def replace_profile(session: AsyncSession, user_id: uuid.UUID, body: ProfileUpdate) -> User:
+    user = await get_user(session, user_id)
+    if body.name is not None:
+        user.name = _clean_name(body.name)
+    user.marketing_opt_in = bool(body.marketingOptIn)
+    user.job_status_notifications_opt_in = bool(body.jobStatusNotificationsOptIn)
+    await session.flush()
+    return user
+
+
+async def update_profile(session: AsyncSession, user_id: uuid.UUID, body: ProfileUpdate) -> User:
+    user = await get_user(session, user_id)
+    given = body.model_dump(exclude_unset=True)
+    for field in given:
+        if given[field] is None:
+            raise BadRequest.field(field, "must not be null")
+    if "name" in given:
+        user.name = _clean_name(given["name"])
+    if "marketingOptIn" in given:
+        user.marketing_opt_in = given["marketingOptIn"]
+    if "jobStatusNotificationsOptIn" in given:
+        user.job_status_notifications_opt_in = given["jobStatusNotificationsOptIn"]
+    await session.flush()
+    return user
