@@ -1,0 +1,1 @@
+"""Job status notifications (outbox written in the job's transaction, delivered after commit)."""
