@@ -18,10 +18,10 @@ $(STAMP): requirements.lock pyproject.toml
 run: install
 	$(BIN)/agora serve
 
-# The whole suite on SQLite, then on PostgreSQL (AGORA_TEST_POSTGRES_URL, default the local server).
+# The whole suite; every database test runs on SQLite and on PostgreSQL
+# (AGORA_TEST_POSTGRES_URL, default the local server).
 test: install
-	$(BIN)/python -m pytest -p no:cacheprovider --backend=sqlite
-	$(BIN)/python -m pytest -p no:cacheprovider --backend=postgres
+	$(BIN)/python -m pytest -p no:cacheprovider
 
 test-sqlite: install
 	$(BIN)/python -m pytest --backend=sqlite
@@ -43,7 +43,8 @@ format: install
 	$(BIN)/ruff check --fix src tests bench
 
 # Regenerate the lock after changing dependencies in pyproject.toml.
-lock:
+lock: install
+	$(BIN)/pip install --quiet uv
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes -o requirements.lock
 
 clean:

@@ -6,7 +6,7 @@ Middleware (outermost first): request id → access log → body limit → route
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -41,7 +41,7 @@ def create_app(
     db: Database | None = None,
     migrate: bool | None = None,
     background: bool = True,
-    startup_hooks: list[Hook] | None = None,
+    startup_hooks: Sequence[Hook] = (),
 ) -> FastAPI:
     """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
     ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
@@ -53,7 +53,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if should_migrate:
             await upgrade(database.engine)
-        for hook in startup_hooks or []:
+        for hook in startup_hooks:
             await hook(app)
         started: list[Any] = []
         if background:
@@ -102,7 +102,8 @@ def create_app(
                     {"url": f"{public}/api", "description": "app_url (same routes under /api)"},
                 ],
             )
-        return cache["doc"]
+        doc: dict[str, Any] = cache["doc"]
+        return doc
 
     app.state.openapi_document = openapi_document
 
@@ -110,3 +111,13 @@ def create_app(
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(RequestIdMiddleware)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """Factory for ``uvicorn --factory agora.app:app_from_env`` (N API processes in production)."""
+    from agora.kit.logging import configure_logging
+    from agora.settings import get_settings
+
+    settings = get_settings()
+    configure_logging(settings.log_level, json=settings.json_logs)
+    return create_app(settings)

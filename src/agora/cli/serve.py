@@ -37,7 +37,7 @@ def serve(
             f'  Try: curl -H "x-api-key: {info.api_key}" {base}/v1/users/me\n'
         )
 
-    hooks = [print_demo] if settings.is_sqlite and settings.demo else []
+    hooks = (print_demo,) if settings.is_sqlite and settings.demo else ()
     app = create_app(settings, startup_hooks=hooks)
     uvicorn.run(app, host=host, port=port, access_log=False, log_config=None, server_header=False)
 

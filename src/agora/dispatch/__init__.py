@@ -1,1 +1,1 @@
-"""The dispatcher: claims queued jobs (the jobs table is the queue), calls agents, records outcomes."""
+"""The dispatcher: claims queued jobs (the jobs table is the queue), calls agents."""

@@ -14,8 +14,8 @@ BASE_UNITS_PER_CREDIT = 10**CREDIT_DECIMALS
 def to_display(base_units: int) -> float | int:
     """Base units as a JSON number in display units (an int when whole)."""
     if base_units % BASE_UNITS_PER_CREDIT == 0:
-        return base_units // BASE_UNITS_PER_CREDIT
-    return float(Decimal(base_units) / BASE_UNITS_PER_CREDIT)
+        return int(base_units // BASE_UNITS_PER_CREDIT)
+    return float(Decimal(base_units) / Decimal(BASE_UNITS_PER_CREDIT))
 
 
 def to_base(display: float | int | str | Decimal) -> int:

@@ -26,7 +26,7 @@ SECURITY_SCHEMES = {
     },
     "apiKeyHeader": {"type": "apiKey", "in": "header", "name": "x-api-key"},
 }
-_PROTECTED = [{"bearerAuth": []}, {"apiKeyHeader": []}]
+_PROTECTED: list[dict[str, list[str]]] = [{"bearerAuth": []}, {"apiKeyHeader": []}]
 
 _ERROR_SCHEMAS: dict[str, Any] = {
     "FieldError": {
@@ -227,6 +227,6 @@ def build_openapi(app: FastAPI, *, servers: list[dict[str, str]]) -> dict[str, A
         components["schemas"].pop(name, None)
     _decorate_operations(app, doc)
     _fix_parameter_and_media_examples(doc)
-    doc = _to_30(doc)
-    doc["openapi"] = "3.0.3"
-    return doc
+    converted: dict[str, Any] = _to_30(doc)
+    converted["openapi"] = "3.0.3"
+    return converted

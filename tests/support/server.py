@@ -1,0 +1,107 @@
+"""Run real ``agora`` processes on loopback for tests that need a server (bounded waits)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx2
+
+PYTHON = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def agora_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AGORA_")}
+    env.update(
+        AGORA_DATA_DIR=str(data_dir),
+        AGORA_SECRET_KEY="test-secret-key",
+        AGORA_RATE_LIMIT_PUBLIC="off",
+        AGORA_RATE_LIMIT_AUTHENTICATED="off",
+        AGORA_LOG_LEVEL="WARNING",
+    )
+    env.update(extra)
+    return env
+
+
+def run_cli(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        [PYTHON, "-m", "agora.cli.main", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise AssertionError(f"agora {' '.join(args)} failed: {result.stderr}")
+    return result.stdout
+
+
+def create_user(env: dict[str, str], email: str, credits: str = "0") -> dict[str, str]:
+    out = run_cli(
+        env, "users", "create", "--email", email, "--name", "T", "--credits", credits, "--json"
+    )
+    data: dict[str, str] = json.loads(out)
+    return data
+
+
+@contextmanager
+def running_server(env: dict[str, str], *, port: int | None = None) -> Iterator[str]:
+    """Start uvicorn with the app factory; yield its base URL; stop it (always)."""
+    port = port or free_port()
+    process = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "uvicorn",
+            "--factory",
+            "agora.app:app_from_env",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise AssertionError(
+                    f"server exited: {process.stderr.read().decode() if process.stderr else ''}"
+                )
+            try:
+                if httpx2.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx2.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("server did not become healthy within 30 s")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
