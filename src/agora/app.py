@@ -20,6 +20,7 @@ from agora.kit import errorhandlers
 from agora.kit.accesslog import AccessLogMiddleware
 from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
 from agora.kit.db import Database
+from agora.kit.metrics import MetricsMiddleware
 from agora.kit.migrate import upgrade
 from agora.kit.openapi import build_openapi
 from agora.kit.requestid import RequestIdMiddleware
@@ -110,6 +111,7 @@ def create_app(
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(RequestIdMiddleware)
+    app.add_middleware(MetricsMiddleware)
     return app
 
 

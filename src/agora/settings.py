@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     availability_check_seconds: float = 300.0
 
     demo: bool = True
+    # When set, GET /metrics requires "Authorization: Bearer <metrics_token>".
+    metrics_token: str | None = None
 
     @field_validator("database_url", mode="before")
     @classmethod

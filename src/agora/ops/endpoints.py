@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy import text
 
 from agora.kit.families import bearer_router
+from agora.ops.metrics import metrics
 
 router = APIRouter(include_in_schema=False)
 v1_router = bearer_router(tags=["meta"])
@@ -17,6 +18,9 @@ v1_router = bearer_router(tags=["meta"])
 async def healthz() -> dict[str, str]:
     """Liveness: the process answers."""
     return {"status": "ok"}
+
+
+router.add_api_route("/metrics", metrics, methods=["GET"])
 
 
 @router.get("/readyz")

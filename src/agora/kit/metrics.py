@@ -1,0 +1,83 @@
+"""Prometheus metrics. One registry per process; domain code imports the metric it updates.
+
+Request metrics are labelled by route template (never raw paths: bounded cardinality).
+Database-derived gauges (jobs by state, ledger totals) are read at scrape time.
+"""
+
+from __future__ import annotations
+
+import time
+
+from prometheus_client import CollectorRegistry, Counter, Histogram
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+HTTP_REQUESTS = Counter(
+    "agora_http_requests_total",
+    "HTTP requests by method, route template and status.",
+    ["method", "route", "status"],
+    registry=REGISTRY,
+)
+HTTP_LATENCY = Histogram(
+    "agora_http_request_duration_seconds",
+    "HTTP request latency by method and route template.",
+    ["method", "route"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+    registry=REGISTRY,
+)
+DISPATCH_LATENCY = Histogram(
+    "agora_dispatch_latency_seconds",
+    "Time from a job's creation to the agent accepting /start_job.",
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+    registry=REGISTRY,
+)
+AGENT_CALL_ERRORS = Counter(
+    "agora_agent_call_errors_total",
+    "Failed calls to agents by endpoint and error kind.",
+    ["endpoint", "error"],
+    registry=REGISTRY,
+)
+JOB_TRANSITIONS = Counter(
+    "agora_job_transitions_total",
+    "Job status changes by target status.",
+    ["to_status"],
+    registry=REGISTRY,
+)
+
+
+def route_label(scope: Scope) -> str:
+    route = scope.get("route")
+    template = getattr(route, "path_format", None)
+    if not isinstance(template, str):
+        return "unmatched"
+    path: str = scope.get("path", "")
+    for prefix in ("/api/v1", "/v1"):
+        if path.startswith(prefix + "/") or path == prefix:
+            return prefix + template
+    return template
+
+
+class MetricsMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def capture(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, capture)
+        finally:
+            route = route_label(scope)
+            HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
+            HTTP_LATENCY.labels(scope["method"], route).observe(time.perf_counter() - started)
