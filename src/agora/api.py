@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from agora.agents.admin import router as admin_router
+from agora.agents.endpoints import router as agents_router
 from agora.ops.endpoints import v1_router as meta_router
 from agora.users.endpoints import router as users_router
 
 ROUTERS: list[APIRouter] = [
     meta_router,
     users_router,
+    agents_router,
+    admin_router,
 ]
 
 

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
+from agora.agents.checker import AvailabilityChecker
 from agora.api import v1_router
 from agora.kit import errorhandlers
 from agora.kit.accesslog import AccessLogMiddleware
@@ -23,7 +24,9 @@ from agora.kit.db import Database
 from agora.kit.metrics import MetricsMiddleware
 from agora.kit.migrate import upgrade
 from agora.kit.openapi import build_openapi
+from agora.kit.ratelimit import build_rate_limiter, enforce_rate_limit
 from agora.kit.requestid import RequestIdMiddleware
+from agora.mip003.client import Mip003Client
 from agora.ops.endpoints import router as ops_router
 from agora.settings import Settings
 
@@ -66,6 +69,7 @@ def create_app(
         finally:
             for service in reversed(started):
                 await service.stop()
+            await app.state.agent_client.aclose()
             if db is None:
                 await database.dispose()
 
@@ -77,12 +81,21 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        dependencies=[Depends(require_json_body)],
+        dependencies=[Depends(enforce_rate_limit), Depends(require_json_body)],
     )
     app.state.settings = settings
     app.state.db = database
     app.state.background = []
     app.state.readiness = {}
+    app.state.agent_client = Mip003Client(timeout=settings.agent_timeout_seconds)
+    if settings.availability_check_seconds > 0:
+        app.state.background.append(AvailabilityChecker(database, app.state.agent_client, settings))
+    app.state.rate_limiter = build_rate_limiter(
+        settings.rate_limit_public,
+        settings.rate_limit_authenticated,
+        settings.redis_url,
+        settings.rate_limit_key_prefix,
+    )
 
     errorhandlers.install(app)
     router = v1_router()

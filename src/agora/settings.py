@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     max_body_bytes: int = 1_048_576
     rate_limit_public: str = "120/minute"
     rate_limit_authenticated: str = "600/minute"
+    rate_limit_key_prefix: str = "agora-rl"
 
     # Dispatch
     run_dispatcher: bool = True

@@ -56,21 +56,33 @@ def presented_token(request: Request) -> str | None:
     )
 
 
+async def authenticate_request(request: Request, session: AsyncSession) -> Principal:
+    principal = await service.authenticate(
+        session,
+        get_db(request),
+        presented_token(request),
+        workspace_header=request.headers.get("x-workspace-id"),
+        organization_slug=request.headers.get("x-organization-slug"),
+    )
+    request.state.principal = principal
+    return principal
+
+
 async def get_principal(
     request: Request,
     session: SessionDep,
     x_workspace_id: Annotated[str | None, Header(include_in_schema=False)] = None,
     x_organization_slug: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> Principal:
-    principal = await service.authenticate(
-        session,
-        get_db(request),
-        presented_token(request),
-        workspace_header=x_workspace_id,
-        organization_slug=x_organization_slug,
-    )
-    request.state.principal = principal
-    return principal
+    """The authenticated caller (401 without valid credentials)."""
+    return await authenticate_request(request, session)
+
+
+async def get_optional_principal(request: Request, session: SessionDep) -> Principal | None:
+    """The caller when credentials are presented (401 if they are invalid), else None."""
+    if presented_token(request) is None:
+        return None
+    return await authenticate_request(request, session)
 
 
 PrincipalDep = Annotated[Principal, Depends(get_principal)]

@@ -113,7 +113,7 @@ def _decorate_operations(app: FastAPI, doc: dict[str, Any]) -> None:
         optional_auth = _uses(route.dependant, "get_optional_principal")
         extra = route.openapi_extra or {}
         statuses = ["400", "500"]
-        if protected:
+        if protected or optional_auth or "security" in extra:
             statuses += ["401", "403"]
         if "{" in path_format:
             statuses.append("404")
@@ -141,7 +141,9 @@ def _decorate_operations(app: FastAPI, doc: dict[str, Any]) -> None:
                     "description": _DESCRIPTIONS.get(status, "Error"),
                     "content": _error_content(schema),
                 }
-            if protected:
+            if "security" in extra:
+                op["security"] = extra["security"]
+            elif protected:
                 op["security"] = _PROTECTED
             elif optional_auth:
                 op["security"] = [{}, *_PROTECTED]

@@ -1,0 +1,117 @@
+"""Agent catalogue endpoints.
+
+``GET /v1/agents`` has three shapes, chosen by the credentials presented (DESIGN §3):
+none → public page listing (Envelope B); ``Authorization: Bearer`` → cursor listing (Envelope B);
+``x-api-key`` → every available agent (Envelope A, key-family errors). Invalid credentials → 401,
+never a silent fallback to the public shape.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Query, Request
+
+from agora.agents import service
+from agora.agents.schemas import AgentOut, CategoryOut, InputSchemaOut
+from agora.auth.dependencies import SessionDep, authenticate_request
+from agora.kit.envelopes import EnvelopeA, EnvelopeB, envelope_a, envelope_b
+from agora.kit.errors import BadRequest, NotFound
+from agora.kit.families import Family, bearer_router, set_family
+
+router = bearer_router(tags=["agents"])
+
+_OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"bearerAuth": []}, {"apiKeyHeader": []}]
+
+
+@router.get(
+    "/agents",
+    operation_id="listAgents",
+    response_model=EnvelopeB[list[AgentOut]] | EnvelopeA[list[AgentOut]],
+    openapi_extra={"security": _OPTIONAL_AUTH, "x-agora-errors": [429]},
+)
+async def list_agents(
+    request: Request,
+    session: SessionDep,
+    status: Annotated[
+        str | None, Query(description="Public shape: PENDING, VERIFIED (default), REVOKED, EXPIRED")
+    ] = None,
+    page: Annotated[int | None, Query(ge=1, le=100_000, description="Public shape: page")] = None,
+    limit: Annotated[
+        int | None, Query(ge=1, le=100, description="Items per page (default 20)")
+    ] = None,
+    cursor: Annotated[
+        str | None, Query(max_length=100, description="Bearer shape: id of the last item")
+    ] = None,
+    category: Annotated[
+        list[str] | None,
+        Query(description="Category slugs, repeated or comma-separated; 'uncategorized' = none"),
+    ] = None,
+) -> dict[str, Any]:
+    """List agents. Without credentials: the public, rate-limited listing. With Bearer: the
+    cursor listing of available agents. With x-api-key: every available agent (Envelope A)."""
+    if request.headers.get("x-api-key"):
+        set_family(request, Family.KEY)
+        await authenticate_request(request, session)
+        return envelope_a(await service.available_agents(session))
+    slugs = service.parse_category_values(category)
+    size = limit or 20
+    if request.headers.get("authorization"):
+        await authenticate_request(request, session)
+        for name, value in (("status", status), ("page", page)):
+            if value is not None:
+                raise BadRequest.field(name, "only the public listing takes it; page with cursor")
+        result = await service.cursor_listing(session, cursor=cursor, limit=size, categories=slugs)
+        pagination = {
+            "cursor": cursor,
+            "limit": size,
+            "total": result.total,
+            "nextCursor": result.next_cursor,
+        }
+        return envelope_b(request, result.agents, pagination)
+    if cursor is not None:
+        raise BadRequest.field("cursor", "only the authenticated listing pages by cursor")
+    number = page or 1
+    result = await service.public_listing(
+        session, status=(status or "VERIFIED").upper(), page=number, limit=size, categories=slugs
+    )
+    pagination = {"page": number, "limit": size, "total": result.total, "hasMore": result.has_more}
+    return envelope_b(request, result.agents, pagination)
+
+
+@router.get(
+    "/agents/{agentId}",
+    operation_id="getAgent",
+    response_model=EnvelopeB[AgentOut],
+    openapi_extra={"security": [], "x-agora-errors": [429]},
+)
+async def get_agent(agentId: str, request: Request, session: SessionDep) -> dict[str, Any]:
+    """One agent by id (no authentication)."""
+    return envelope_b(request, await service.get_agent_out(session, agentId))
+
+
+@router.get(
+    "/agents/{agentId}/input-schema",
+    operation_id="getAgentInputSchema",
+    response_model=EnvelopeB[InputSchemaOut],
+    openapi_extra={"security": [], "x-agora-errors": [429]},
+)
+async def get_agent_input_schema(
+    agentId: str, request: Request, session: SessionDep
+) -> dict[str, Any]:
+    """The agent's MIP-003 input schema, as last fetched from the agent."""
+    agent = await service.get_shown(session, agentId)
+    if agent.input_schema is None:
+        raise NotFound(f"Agent {agentId} has no input schema")
+    return envelope_b(request, InputSchemaOut(agentId=str(agent.id), **agent.input_schema))
+
+
+@router.get(
+    "/categories",
+    operation_id="listCategories",
+    response_model=EnvelopeB[list[CategoryOut]],
+    openapi_extra={"security": []},
+)
+async def list_categories(request: Request, session: SessionDep) -> dict[str, Any]:
+    """Every category (slugs usable in the `category` filter)."""
+    return envelope_b(request, [CategoryOut.of(c) for c in await service.list_categories(session)])

@@ -1,0 +1,297 @@
+"""Catalogue rules: listings, registration, verification lifecycle, availability checks.
+
+Verification: PENDING → VERIFIED → REVOKED | EXPIRED. A verification lasts
+``verification_lifetime_days``; ``availability_failures_to_expire`` consecutive failed checks
+expire it early. Revoked is an operator's decision and is never undone by a check; verifying
+again (``verify``) is how an expired or revoked agent comes back.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+import structlog
+from sqlalchemy import ColumnElement
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.agents import repository as repo
+from agora.agents.schemas import AGENT_STATUSES, AgentOut
+from agora.kit.db import Database
+from agora.kit.errors import BadRequest, Conflict, NotFound
+from agora.kit.ids import parse_uuid
+from agora.kit.money import fee_for, to_base
+from agora.kit.timeutil import utcnow
+from agora.mip003.client import Mip003Client, validate_base_url
+from agora.mip003.errors import AgentError
+from agora.models import Agent, Category
+from agora.settings import Settings
+
+log = structlog.get_logger(__name__)
+
+UNCATEGORIZED = "uncategorized"
+MAX_KEY_LISTING = 500
+_SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$")
+
+
+@dataclass(frozen=True)
+class AgentPage:
+    agents: list[AgentOut]
+    total: int
+    next_cursor: str | None = None
+    has_more: bool = False
+
+
+async def _render(session: AsyncSession, agents: list[Agent]) -> list[AgentOut]:
+    categories = await repo.categories_of(session, [a.id for a in agents])
+    return [AgentOut.of(a, categories.get(a.id, [])) for a in agents]
+
+
+def parse_category_values(values: list[str] | None) -> list[str]:
+    """Repeated and comma-separated values, trimmed; an empty value is a 400."""
+    slugs: list[str] = []
+    for raw in values or []:
+        for part in raw.split(","):
+            slug = part.strip().lower()
+            if not slug:
+                raise BadRequest.field("category", "empty category value")
+            if slug not in slugs:
+                slugs.append(slug)
+    return slugs
+
+
+async def category_condition(session: AsyncSession, slugs: list[str]) -> ColumnElement[bool] | None:
+    if not slugs:
+        return None
+    wanted = [s for s in slugs if s != UNCATEGORIZED]
+    found = await repo.categories_by_slug(session, wanted)
+    unknown = [s for s in wanted if s not in found]
+    if unknown:
+        raise BadRequest.field("category", f"unknown category: {', '.join(unknown)}")
+    return repo.category_filter([c.id for c in found.values()], UNCATEGORIZED in slugs)
+
+
+async def public_listing(
+    session: AsyncSession, *, status: str, page: int, limit: int, categories: list[str]
+) -> AgentPage:
+    if status not in AGENT_STATUSES:
+        raise BadRequest.field("status", f"must be one of {', '.join(AGENT_STATUSES)}")
+    conditions: list[ColumnElement[bool]] = [Agent.is_shown.is_(True), Agent.status == status]
+    condition = await category_condition(session, categories)
+    if condition is not None:
+        conditions.append(condition)
+    total = await repo.count(session, *conditions)
+    agents = await repo.page(session, conditions, offset=(page - 1) * limit, limit=limit)
+    return AgentPage(await _render(session, agents), total, has_more=page * limit < total)
+
+
+async def cursor_listing(
+    session: AsyncSession, *, cursor: str | None, limit: int, categories: list[str]
+) -> AgentPage:
+    after_id: uuid.UUID | None = None
+    if cursor:
+        after_id = parse_uuid(cursor)
+        if after_id is None:
+            raise BadRequest.field(
+                "cursor", "must be the id of the last agent of the previous page"
+            )
+    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE]
+    condition = await category_condition(session, categories)
+    if condition is not None:
+        conditions.append(condition)
+    total = await repo.count(session, *conditions)
+    agents = await repo.after(session, conditions, after_id=after_id, limit=limit + 1)
+    more = len(agents) > limit
+    agents = agents[:limit]
+    next_cursor = str(agents[-1].id) if more and agents else None
+    return AgentPage(await _render(session, agents), total, next_cursor=next_cursor, has_more=more)
+
+
+async def available_agents(session: AsyncSession) -> list[AgentOut]:
+    """The key-authenticated listing: every available agent (capped, ordered by id)."""
+    agents = await repo.page(session, [repo.AVAILABLE], offset=0, limit=MAX_KEY_LISTING)
+    return await _render(session, agents)
+
+
+async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
+    parsed = parse_uuid(agent_id)
+    agent = await repo.get(session, parsed) if parsed else None
+    if agent is None or not agent.is_shown:
+        raise NotFound(f"Agent {agent_id} not found")
+    return agent
+
+
+async def get_agent_out(session: AsyncSession, agent_id: str) -> AgentOut:
+    agent = await get_shown(session, agent_id)
+    return (await _render(session, [agent]))[0]
+
+
+async def get_any(session: AsyncSession, agent_id: str) -> Agent:
+    parsed = parse_uuid(agent_id)
+    agent = await repo.get(session, parsed) if parsed else None
+    if agent is None:
+        raise NotFound(f"Agent {agent_id} not found")
+    return agent
+
+
+async def list_categories(session: AsyncSession) -> list[Category]:
+    return await repo.all_categories(session)
+
+
+async def create_category(
+    session: AsyncSession, *, slug: str, name: str, description: str = ""
+) -> Category:
+    slug = slug.strip().lower()
+    if not _SLUG.match(slug) or slug == UNCATEGORIZED:
+        raise BadRequest.field("slug", "lowercase letters, digits and hyphens; not 'uncategorized'")
+    if await repo.categories_by_slug(session, [slug]):
+        raise Conflict(f"Category {slug} already exists")
+    return await repo.add_category(
+        session, Category(slug=slug, name=name.strip() or slug, description=description)
+    )
+
+
+def _verification_window(settings: Settings) -> timedelta:
+    return timedelta(days=settings.verification_lifetime_days)
+
+
+async def register_agent(
+    session: AsyncSession,
+    client: Mip003Client,
+    settings: Settings,
+    *,
+    base_url: str,
+    name: str,
+    description: str = "",
+    price: float | int | str = 0,
+    categories: list[str] | None = None,
+    tags: list[str] | None = None,
+    verify: bool = False,
+    is_shown: bool = True,
+) -> Agent:
+    """Check that ``base_url`` speaks MIP-003 (/availability, /input_schema), then list it."""
+    try:
+        url = validate_base_url(base_url)
+    except ValueError as exc:
+        raise BadRequest.field("baseUrl", str(exc)) from exc
+    try:
+        base_price = to_base(price)
+    except ValueError as exc:
+        raise BadRequest.field("price", str(exc)) from exc
+    if base_price < 0:
+        raise BadRequest.field("price", "must not be negative")
+    name = name.strip()
+    if not 1 <= len(name) <= 200:
+        raise BadRequest.field("name", "must be 1 to 200 characters")
+    slugs = parse_category_values(categories)
+    if UNCATEGORIZED in slugs:
+        raise BadRequest.field("categories", "'uncategorized' is not a category; omit categories")
+    found = await repo.categories_by_slug(session, slugs)
+    missing = [s for s in slugs if s not in found]
+    if missing:
+        raise BadRequest.field(
+            "categories", f"unknown category: {', '.join(missing)} (create it first)"
+        )
+    clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
+    if any(len(t) > 50 for t in clean_tags):
+        raise BadRequest.field("tags", "a tag is at most 50 characters")
+
+    try:
+        availability = await client.availability(url)
+        schema = await client.input_schema(url)
+    except AgentError as exc:
+        raise BadRequest.field("baseUrl", f"{url} does not speak MIP-003: {exc.message}") from exc
+    if verify and not availability.available:
+        raise BadRequest.field("baseUrl", f"{url} reports itself unavailable; cannot verify")
+
+    now = utcnow()
+    agent = Agent(
+        name=name,
+        description=description.strip(),
+        base_url=url,
+        status="VERIFIED" if verify else "PENDING",
+        is_shown=is_shown,
+        pricing_type="FIXED" if base_price else "FREE",
+        price=base_price,
+        fee=fee_for(base_price, settings.marketplace_fee_bps),
+        tags=[{"name": t} for t in clean_tags],
+        input_schema=schema.as_dict(),
+        verified_at=now if verify else None,
+        verification_expires_at=now + _verification_window(settings) if verify else None,
+        last_checked_at=now,
+    )
+    return await repo.add(session, agent, [found[s].id for s in slugs])
+
+
+async def verify_agent(
+    session: AsyncSession, client: Mip003Client, settings: Settings, agent_id: str
+) -> Agent:
+    """Verify (or re-verify) an agent after a live check of its MIP-003 endpoints."""
+    agent = await get_any(session, agent_id)
+    try:
+        availability = await client.availability(agent.base_url)
+        schema = await client.input_schema(agent.base_url)
+    except AgentError as exc:
+        raise BadRequest(f"Agent {agent_id} failed its check: {exc.message}") from exc
+    if not availability.available:
+        raise BadRequest(f"Agent {agent_id} reports itself unavailable")
+    now = utcnow()
+    agent.status = "VERIFIED"
+    agent.input_schema = schema.as_dict()
+    agent.verified_at = now
+    agent.verification_expires_at = now + _verification_window(settings)
+    agent.revoked_at = None
+    agent.consecutive_failures = 0
+    agent.last_checked_at = now
+    await session.flush()
+    return agent
+
+
+async def revoke_agent(session: AsyncSession, agent_id: str) -> Agent:
+    agent = await get_any(session, agent_id)
+    if agent.status != "REVOKED":
+        agent.status = "REVOKED"
+        agent.revoked_at = utcnow()
+        await session.flush()
+    return agent
+
+
+async def render_one(session: AsyncSession, agent: Agent) -> AgentOut:
+    return (await _render(session, [agent]))[0]
+
+
+async def check_availability(
+    db: Database, client: Mip003Client, settings: Settings, *, batch: int = 100
+) -> dict[str, int]:
+    """One round: expire lapsed verifications, then probe verified agents.
+
+    Agents are probed outside any transaction (a slow agent must not hold a database lock);
+    each outcome is written in its own short transaction.
+    """
+    counts = {"checked": 0, "failed": 0, "expired": 0}
+    async with db.transaction() as session:
+        counts["expired"] += await repo.expire_lapsed(session, utcnow())
+        due = [(a.id, a.base_url) for a in await repo.due_for_check(session, batch)]
+    for agent_id, base_url in due:
+        try:
+            available = (await client.availability(base_url)).available
+        except AgentError as exc:
+            log.info("agent_check_failed", agent_id=str(agent_id), error=exc.message)
+            available = False
+        async with db.transaction() as session:
+            agent = await repo.get_for_update(session, agent_id)
+            if agent is None or agent.status != "VERIFIED":
+                continue
+            agent.last_checked_at = utcnow()
+            counts["checked"] += 1
+            if available:
+                agent.consecutive_failures = 0
+                continue
+            counts["failed"] += 1
+            agent.consecutive_failures += 1
+            if agent.consecutive_failures >= settings.availability_failures_to_expire:
+                agent.status = "EXPIRED"
+                counts["expired"] += 1
+    return counts

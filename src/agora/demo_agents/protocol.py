@@ -1,0 +1,178 @@
+"""A small MIP-003 server: the five endpoints over an in-memory, bounded job store.
+
+An agent is a ``Behaviour``: its input schema and a ``step`` function called on each /status poll
+that decides what the job reports next. Faulty behaviours (500s, garbage, hangs, forgetting jobs)
+exist for fault tests; they are real HTTP answers, not mocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+MAX_JOBS = 10_000
+
+
+@dataclass
+class AgentJob:
+    id: str
+    identifier: str
+    input_data: dict[str, Any]
+    created: float = field(default_factory=time.time)
+    polls: int = 0
+    status: str = "running"
+    result: str | None = None
+    status_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    awaiting_schema: dict[str, Any] | None = None
+    provided: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Step:
+    status: str  # running | awaiting_input | completed | failed
+    result: str | None = None
+    input_schema: dict[str, Any] | None = None
+
+
+@dataclass
+class Behaviour:
+    name: str
+    input_schema: dict[str, Any]
+    step: Callable[[AgentJob], Step]
+    # Fault injection: which endpoint misbehaves and how.
+    fault: str | None = (
+        None  # "status_500" | "status_garbage" | "status_hang" | "vanish" | "start_500"
+    )
+    hang_seconds: float = 30.0
+    started: list[str] = field(default_factory=list)  # job ids, in /start_job order (tests read it)
+    start_times: list[float] = field(default_factory=list)
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with sorted keys and no spaces: RFC 8785 for the values agents exchange here."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def input_hash(identifier: str, input_data: dict[str, Any]) -> str:
+    return hashlib.sha256(f"{identifier};{canonical_json(input_data)}".encode()).hexdigest()
+
+
+def build_agent_app(behaviour: Behaviour) -> Starlette:
+    jobs: OrderedDict[str, AgentJob] = OrderedDict()
+    by_identifier: dict[str, str] = {}
+
+    async def availability(_request: Request) -> Response:
+        return JSONResponse(
+            {"status": "available", "type": "masumi-agent", "message": f"{behaviour.name} is up"}
+        )
+
+    async def input_schema(_request: Request) -> Response:
+        return JSONResponse(behaviour.input_schema)
+
+    async def start_job(request: Request) -> Response:
+        if behaviour.fault == "start_500":
+            return JSONResponse({"detail": "cannot start"}, status_code=500)
+        try:
+            body = await request.json()
+        except ValueError:
+            return JSONResponse({"detail": "body must be JSON"}, status_code=400)
+        identifier = body.get("identifier_from_purchaser") if isinstance(body, dict) else None
+        data = body.get("input_data") if isinstance(body, dict) else None
+        if not isinstance(identifier, str) or not isinstance(data, dict):
+            return JSONResponse(
+                {"detail": "identifier_from_purchaser and input_data required"}, status_code=400
+            )
+        existing = by_identifier.get(identifier)
+        job = jobs.get(existing) if existing else None
+        if job is None:  # a retried start with the same identifier returns the same job
+            job = AgentJob(id=str(uuid.uuid4()), identifier=identifier, input_data=data)
+            jobs[job.id] = job
+            by_identifier[identifier] = job.id
+            behaviour.started.append(job.id)
+            behaviour.start_times.append(time.monotonic())
+            while len(jobs) > MAX_JOBS:
+                _, old = jobs.popitem(last=False)
+                by_identifier.pop(old.identifier, None)
+        now = int(time.time() * 1000)
+        return JSONResponse(
+            {
+                "id": job.id,
+                "blockchainIdentifier": f"demo-{job.id}",
+                "payByTime": now + 600_000,
+                "submitResultTime": now + 3_600_000,
+                "unlockTime": now + 7_200_000,
+                "externalDisputeUnlockTime": now + 10_800_000,
+                "agentIdentifier": f"demo-{behaviour.name}",
+                "sellerVKey": "demo",
+                "identifierFromPurchaser": identifier,
+                "input_hash": input_hash(identifier, data),
+            }
+        )
+
+    async def status(request: Request) -> Response:
+        job = jobs.get(request.query_params.get("job_id", ""))
+        if job is None or behaviour.fault == "vanish":
+            return JSONResponse({"detail": "job not found"}, status_code=404)
+        if behaviour.fault == "status_500":
+            return JSONResponse({"detail": "internal error"}, status_code=500)
+        if behaviour.fault == "status_garbage":
+            return PlainTextResponse("<html>definitely not json", status_code=200)
+        if behaviour.fault == "status_hang":
+            await asyncio.sleep(behaviour.hang_seconds)
+        if job.status not in ("completed", "failed") and job.awaiting_schema is None:
+            job.polls += 1
+            step = behaviour.step(job)
+            job.status = step.status
+            job.result = step.result
+            job.awaiting_schema = step.input_schema if step.status == "awaiting_input" else None
+            job.status_id = uuid.uuid4().hex
+        payload: dict[str, Any] = {"id": job.status_id, "status": job.status}
+        if job.status == "awaiting_input" and job.awaiting_schema is not None:
+            payload["input_schema"] = job.awaiting_schema
+        if job.result is not None:
+            payload["result"] = job.result
+        return JSONResponse(payload)
+
+    async def provide_input(request: Request) -> Response:
+        try:
+            body = await request.json()
+        except ValueError:
+            return JSONResponse({"detail": "body must be JSON"}, status_code=400)
+        job = jobs.get(str(body.get("job_id", ""))) if isinstance(body, dict) else None
+        if job is None:
+            return JSONResponse({"detail": "job not found"}, status_code=404)
+        if job.status != "awaiting_input":
+            return JSONResponse({"detail": "job is not awaiting input"}, status_code=400)
+        data = body.get("input_data")
+        if not isinstance(data, dict):
+            return JSONResponse({"detail": "input_data must be an object"}, status_code=400)
+        job.provided.append(data)
+        job.awaiting_schema = None
+        job.status = "running"
+        return JSONResponse({"input_hash": input_hash(job.identifier, data), "signature": "demo"})
+
+    async def demo(_request: Request) -> Response:
+        return JSONResponse({"input": {}, "output": {"result": f"{behaviour.name} demo"}})
+
+    return Starlette(
+        routes=[
+            Route("/availability", availability),
+            Route("/input_schema", input_schema),
+            Route("/start_job", start_job, methods=["POST"]),
+            Route("/status", status),
+            Route("/provide_input", provide_input, methods=["POST"]),
+            Route("/demo", demo),
+        ]
+    )
