@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
 from agora.models import Base
 from agora.settings import Settings
+from tests.support.agents import LoopbackAgents, loopback_agents
 
 POSTGRES_ADMIN_URL = os.environ.get(
     "AGORA_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
@@ -213,3 +214,10 @@ def redis_url() -> str:
     except Exception as exc:
         unavailable("Redis", f"{REDIS_URL}: {type(exc).__name__}")
     return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def agents_server() -> Iterator[LoopbackAgents]:
+    """Real MIP-003 agents on a loopback port: ``agents_server.serve(behaviour)`` → base URL."""
+    with loopback_agents() as served:
+        yield served

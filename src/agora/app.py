@@ -17,6 +17,7 @@ from swagger_ui_bundle import swagger_ui_path
 from agora import __version__
 from agora.agents.checker import AvailabilityChecker
 from agora.api import v1_router
+from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.kit import errorhandlers
 from agora.kit.accesslog import AccessLogMiddleware
 from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
@@ -103,6 +104,8 @@ def create_app(
     app.include_router(router, prefix="/api/v1", include_in_schema=False)
     app.include_router(ops_router)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
+    if settings.demo:  # the built-in MIP-003 demo agents, served by this process
+        app.mount(MOUNT_PREFIX, demo_host(), name="demo-agents")
 
     cache: dict[str, Any] = {}
 

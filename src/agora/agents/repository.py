@@ -64,6 +64,10 @@ async def get(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.get(Agent, agent_id)
 
 
+async def by_identifier(session: AsyncSession, agent_identifier: str) -> Agent | None:
+    return await session.scalar(select(Agent).where(Agent.agent_identifier == agent_identifier))
+
+
 async def get_for_update(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.scalar(select(Agent).where(Agent.id == agent_id).with_for_update())
 

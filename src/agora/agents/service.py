@@ -170,6 +170,7 @@ async def register_agent(
     tags: list[str] | None = None,
     verify: bool = False,
     is_shown: bool = True,
+    agent_identifier: str | None = None,
 ) -> Agent:
     """Check that ``base_url`` speaks MIP-003 (/availability, /input_schema), then list it."""
     try:
@@ -218,6 +219,7 @@ async def register_agent(
         fee=fee_for(base_price, settings.marketplace_fee_bps),
         tags=[{"name": t} for t in clean_tags],
         input_schema=schema.as_dict(),
+        agent_identifier=agent_identifier,
         verified_at=now if verify else None,
         verification_expires_at=now + _verification_window(settings) if verify else None,
         last_checked_at=now,

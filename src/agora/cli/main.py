@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from agora.cli import identity, serve
+from agora.cli import agents, identity, serve
 
 app = typer.Typer(
     help="Agora: a marketplace and work tracker for software agents.", no_args_is_help=True
@@ -14,6 +14,8 @@ app.command()(serve.migrate)
 app.add_typer(identity.users_app, name="users")
 app.add_typer(identity.keys_app, name="keys")
 app.add_typer(identity.orgs_app, name="orgs")
+app.add_typer(agents.agents_app, name="agents")
+app.add_typer(agents.categories_app, name="categories")
 
 if __name__ == "__main__":
     app()

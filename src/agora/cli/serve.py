@@ -5,15 +5,18 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
+import httpx2
 import typer
 import uvicorn
 from fastapi import FastAPI
 
 from agora.app import create_app
-from agora.demo import ensure_demo_user
+from agora.demo import ensure_demo_agents, ensure_demo_user
+from agora.demo_agents import MOUNT_PREFIX
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import current_revision, upgrade
+from agora.mip003.client import Mip003Client
 from agora.settings import get_settings
 
 
@@ -26,15 +29,24 @@ def serve(
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.json_logs)
 
+    reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host  # noqa: S104
+    base = f"http://{reachable}:{port}"
+
     async def print_demo(app: FastAPI) -> None:
         info = await ensure_demo_user(app.state.db)
-        base = f"http://{host}:{port}"
+        # The server is not listening yet: check the mounted demo agents in-process.
+        async with Mip003Client(transport=httpx2.ASGITransport(app=app)) as local:
+            agent_ids = await ensure_demo_agents(
+                app.state.db, local, settings, f"{base}{MOUNT_PREFIX}"
+            )
         typer.echo(
             "\n"
             f"  Agora is running at {base}  (docs: {base}/docs)\n"
             f"  Demo user {info.email}, workspace {info.workspace_id}\n"
             f"  Demo API key (new on every start): {info.api_key}\n"
+            f"  Demo agents: {', '.join(agent_ids)}\n"
             f'  Try: curl -H "x-api-key: {info.api_key}" {base}/v1/users/me\n'
+            f"       curl {base}/v1/agents\n"
         )
 
     hooks = (print_demo,) if settings.is_sqlite and settings.demo else ()

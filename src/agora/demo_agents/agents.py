@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agora.demo_agents.host import AgentHost
 from agora.demo_agents.protocol import AgentJob, Behaviour, Step
 
 ECHO_SCHEMA = {
@@ -125,3 +126,11 @@ DEMO_AGENTS = (
 )
 DEMO_CATEGORIES = {"text-tools": "Text tools", "writing": "Writing"}
 MOUNT_PREFIX = "/demo-agents"
+
+
+def demo_host() -> AgentHost:
+    """Every demo agent under ``/<slug>`` (mounted at ``MOUNT_PREFIX`` in the API process)."""
+    host = AgentHost()
+    for agent in DEMO_AGENTS:
+        host.add(agent.slug, agent.behaviour())
+    return host

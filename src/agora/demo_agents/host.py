@@ -1,0 +1,52 @@
+"""Serve several MIP-003 agents from one ASGI app, each under its own first path segment
+(``/echo/status``, ``/reviewer/start_job`` …). Used to mount the demo agents in the API process
+and, in tests, to serve real agents on a loopback port.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from starlette.responses import JSONResponse
+
+from agora.demo_agents.protocol import Behaviour, build_agent_app
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class AgentHost:
+    """An ASGI app routing ``/<name>/...`` to the agent registered under ``name``."""
+
+    def __init__(self) -> None:
+        self._agents: dict[str, ASGIApp] = {}
+        self.behaviours: dict[str, Behaviour] = {}
+
+    def add(self, name: str, behaviour: Behaviour) -> str:
+        """Serve ``behaviour`` under ``/<name>``; returns that path prefix."""
+        self.behaviours[name] = behaviour
+        self._agents[name] = build_agent_app(behaviour)
+        return f"/{name}"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":  # nothing to start; acknowledge so servers proceed
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        # Starlette convention: ``path`` stays whole, ``root_path`` grows with each mount.
+        path: str = scope.get("path", "/")
+        root_path: str = scope.get("root_path", "")
+        route_path = path[len(root_path) :] if root_path and path.startswith(root_path) else path
+        name = route_path.lstrip("/").partition("/")[0]
+        agent = self._agents.get(name)
+        if agent is None or scope["type"] != "http":
+            await JSONResponse({"detail": "no such agent"}, status_code=404)(scope, receive, send)
+            return
+        await agent({**scope, "root_path": f"{root_path}/{name}"}, receive, send)
