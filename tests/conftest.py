@@ -166,6 +166,8 @@ async def client(app: FastAPI) -> AsyncIterator[httpx2.AsyncClient]:
 
 @dataclass(frozen=True)
 class TestUser:
+    __test__ = False  # not a test class, despite the name
+
     user_id: uuid.UUID
     workspace_id: uuid.UUID
     email: str

@@ -133,4 +133,4 @@ async def test_expired_key_is_refused(
         )
     response = await client.get("/v1/users/me", headers=user.bearer_headers)
     assert response.status_code == 401
-    assert "expired" in response.json()["message"]
+    assert "expired" in response.json()["details"][0]["reason"]

@@ -59,26 +59,48 @@ def create_user(env: dict[str, str], email: str, credits: str = "0") -> dict[str
 
 
 @contextmanager
-def running_server(env: dict[str, str], *, port: int | None = None) -> Iterator[str]:
+def running_server(
+    env: dict[str, str], *, port: int | None = None, stdout: Path | None = None
+) -> Iterator[str]:
     """Start uvicorn with the app factory; yield its base URL; stop it (always)."""
     port = port or free_port()
+    command = [
+        "-m",
+        "uvicorn",
+        "--factory",
+        "agora.app:app_from_env",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ]
+    with running_process(env, command, port, stdout=stdout) as base:
+        yield base
+
+
+@contextmanager
+def running_agora_serve(env: dict[str, str], stdout: Path) -> Iterator[str]:
+    """``agora serve`` exactly as the README runs it (its banner goes to ``stdout``)."""
+    port = free_port()
+    with running_process(
+        env, ["-m", "agora.cli.main", "serve", "--port", str(port)], port, stdout=stdout
+    ) as base:
+        yield base
+
+
+@contextmanager
+def running_process(
+    env: dict[str, str], args: list[str], port: int, *, stdout: Path | None = None
+) -> Iterator[str]:
+    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (30 s at most)."""
+    out = stdout.open("wb") if stdout else None
     process = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "uvicorn",
-            "--factory",
-            "agora.app:app_from_env",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--no-access-log",
-            "--log-level",
-            "warning",
-        ],
+        [PYTHON, "-u", *args],
         env=env,
-        stdout=subprocess.DEVNULL,
+        stdout=out or subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
@@ -105,3 +127,5 @@ def running_server(env: dict[str, str], *, port: int | None = None) -> Iterator[
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+        if out:
+            out.close()

@@ -181,4 +181,4 @@ async def test_revoked_key_is_refused(
         await service.revoke_key(session, found[0].id)
     response = await client.get("/v1/users/me", headers=user.key_headers)
     assert response.status_code == 401
-    assert "revoked" in response.json()["message"]
+    assert "revoked" in response.json()["details"][0]["reason"]

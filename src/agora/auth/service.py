@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth.principal import Principal
 from agora.identity import repository as repo
 from agora.kit.db import Database, on_commit
-from agora.kit.errors import BadRequest, Forbidden, Unauthorized
+from agora.kit.errors import BadRequest, FieldError, Forbidden, Unauthorized
 from agora.kit.ids import parse_uuid
 from agora.kit.security import hash_key, hashes_match
 from agora.kit.timeutil import as_utc, utcnow
@@ -26,6 +26,11 @@ LAST_USED_INTERVAL = timedelta(minutes=1)
 _last_touch: dict[uuid.UUID, float] = {}
 
 
+def _unauthorized(reason: str) -> Unauthorized:
+    """The interface's 401 text ("Authentication required"), the reason in ``details``."""
+    return Unauthorized("Authentication required", details=[FieldError("credentials", reason)])
+
+
 def credentials_from_headers(authorization: str | None, api_key: str | None) -> str | None:
     if api_key:
         return api_key.strip()
@@ -33,7 +38,7 @@ def credentials_from_headers(authorization: str | None, api_key: str | None) -> 
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() == "bearer" and token.strip():
             return token.strip()
-        raise Unauthorized("Authorization header must be 'Bearer <API key>'")
+        raise _unauthorized("the Authorization header must be 'Bearer <API key>'")
     return None
 
 
@@ -50,13 +55,13 @@ async def authenticate(
     presented = hash_key(token)
     found = await repo.api_key_with_user(session, presented)
     if found is None or not hashes_match(found[0].key_hash, presented):
-        raise Unauthorized("Invalid API key")
+        raise _unauthorized("the API key is not valid")
     key, user = found
     now = utcnow()
     if key.revoked_at is not None:
-        raise Unauthorized("This API key has been revoked")
+        raise _unauthorized("the API key has been revoked")
     if key.expires_at is not None and as_utc(key.expires_at) <= now:
-        raise Unauthorized("This API key has expired")
+        raise _unauthorized("the API key has expired")
 
     workspace_id = await _resolve_workspace(
         session, user.id, key.kind, key.default_workspace_id, workspace_header, organization_slug
