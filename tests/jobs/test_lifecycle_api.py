@@ -11,8 +11,8 @@ from sqlalchemy import select
 
 from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
-from agora.mip003.client import Mip003Client
 from agora.kit.money import to_base
+from agora.mip003.client import Mip003Client
 from agora.models import LedgerEntry, Workspace
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, job, register, reviewer
