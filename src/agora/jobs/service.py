@@ -542,6 +542,8 @@ async def provide_inputs(
         dispatch_state="queued",
         next_attempt_at=now,
         attempts=0,
+        # The run's time limit restarts: time spent waiting for the user is not the agent's.
+        deadline_at=now + timedelta(seconds=settings.job_deadline_seconds),
     )
     if not moved:
         raise Conflict(f"Job {job.id} changed while the input was given; read it again")
