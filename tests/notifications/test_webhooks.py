@@ -88,7 +88,7 @@ async def test_opted_in_user_gets_signed_notifications_for_each_status(
 
             await asyncio.sleep(0.02)
     finally:
-        await sender.client.aclose()
+        await sender.stop()
     statuses = sorted(d["payload"]["data"]["status"] for d in log)
     assert statuses == ["COMPLETED", "RUNNING"]
     assert all(d["jobId"] == job_id and d["state"] == "delivered" for d in log), log
@@ -151,7 +151,7 @@ async def test_unreachable_webhook_gives_up_after_bounded_attempts(
                 break
             await asyncio.sleep(0.02)
     finally:
-        await sender.client.aclose()
+        await sender.stop()
     assert log[0]["state"] == "failed"
     assert log[0]["attempts"] == 3
     assert log[0]["lastStatusCode"] == 503

@@ -30,9 +30,7 @@ MAX_BACKOFF_SECONDS = 3600.0
 class NotificationSender:
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
-        self.client = httpx2.AsyncClient(
-            timeout=settings.notification_timeout_seconds, follow_redirects=False
-        )
+        self._client: httpx2.AsyncClient | None = None  # opened on first use, closed by stop()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._unsubscribe: Any = None
@@ -48,7 +46,17 @@ class NotificationSender:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        await self.client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    @property
+    def client(self) -> httpx2.AsyncClient:
+        if self._client is None:
+            self._client = httpx2.AsyncClient(
+                timeout=self.settings.notification_timeout_seconds, follow_redirects=False
+            )
+        return self._client
 
     async def _run(self) -> None:
         while True:
