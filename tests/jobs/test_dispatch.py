@@ -174,3 +174,22 @@ async def test_answering_a_job_that_is_not_waiting_is_409(
         headers=user.key_headers,
     )
     assert stale.status_code == 409
+
+
+async def test_a_job_past_its_deadline_fails_with_a_refund(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    make_user: MakeUser,
+    agents_server: LoopbackAgents,
+    db: Database,
+) -> None:
+    agent_id = await register(app, agents_server, echo(), price=1)
+    user = await make_user(credits=to_base(2))
+    job_id = (await create(client, user.key_headers, agent_id)).json()["data"]["id"]
+    async with db.transaction() as session:
+        await session.execute(update(Job).values(deadline_at=utcnow() - timedelta(seconds=1)))
+    await dispatcher(app).run_until_idle(5)
+    failed = await job(client, user.key_headers, job_id)
+    assert failed["status"] == "FAILED"
+    assert failed["error"] == "the job ran past its deadline"
+    assert failed["refund"]["credits"] == 1.05
