@@ -193,3 +193,17 @@ async def test_a_job_past_its_deadline_fails_with_a_refund(
     assert failed["status"] == "FAILED"
     assert failed["error"] == "the job ran past its deadline"
     assert failed["refund"]["credits"] == 1.05
+
+
+async def test_concurrent_claims_never_share_a_job(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
+) -> None:
+    agent_id = await register(app, agents_server, echo())
+    user = await make_user()
+    for _ in range(12):
+        await create(client, user.key_headers, agent_id)
+    workers = [dispatcher(app, owner=f"w{i}") for i in range(4)]
+    claims = await asyncio.gather(*(w.claim(5) for w in workers))
+    flat = [job_id for claimed in claims for job_id in claimed]
+    assert len(flat) == len(set(flat)) == 12
+    assert await workers[0].claim(5) == []  # every lease is live
