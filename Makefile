@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench clean
+.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch clean
 
 install: $(STAMP)
 
@@ -41,6 +41,10 @@ check: lint typecheck test
 format: install
 	$(BIN)/ruff format src tests bench
 	$(BIN)/ruff check --fix src tests bench
+
+# Dispatch latency (p50/p99) and job-creation throughput on SQLite and PostgreSQL (bench/README.md).
+bench-dispatch: install
+	$(BIN)/python -m bench.dispatch
 
 # Regenerate the lock after changing dependencies in pyproject.toml.
 lock: install

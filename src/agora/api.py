@@ -9,6 +9,10 @@ from fastapi import APIRouter
 
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
+from agora.credits.endpoints import router as credits_router
+from agora.jobs.endpoints import router as jobs_router
+from agora.jobs.endpoints import shares_router
+from agora.notifications.endpoints import router as notifications_router
 from agora.ops.endpoints import v1_router as meta_router
 from agora.users.endpoints import router as users_router
 
@@ -17,6 +21,10 @@ ROUTERS: list[APIRouter] = [
     users_router,
     agents_router,
     admin_router,
+    jobs_router,
+    shares_router,
+    credits_router,
+    notifications_router,
 ]
 
 

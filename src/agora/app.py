@@ -18,6 +18,7 @@ from agora import __version__
 from agora.agents.checker import AvailabilityChecker
 from agora.api import v1_router
 from agora.demo_agents import MOUNT_PREFIX, demo_host
+from agora.dispatch.worker import Dispatcher, background_services
 from agora.kit import errorhandlers
 from agora.kit.accesslog import AccessLogMiddleware
 from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
@@ -89,6 +90,11 @@ def create_app(
     app.state.background = []
     app.state.readiness = {}
     app.state.agent_client = Mip003Client(timeout=settings.agent_timeout_seconds)
+    if settings.run_dispatcher:  # the embedded default; `agora worker` processes scale it out
+        for service in background_services(database, app.state.agent_client, settings):
+            app.state.background.append(service)
+            if isinstance(service, Dispatcher):
+                app.state.readiness["dispatcher"] = service.readiness
     if settings.availability_check_seconds > 0:
         app.state.background.append(AvailabilityChecker(database, app.state.agent_client, settings))
     app.state.rate_limiter = build_rate_limiter(

@@ -43,6 +43,7 @@ class Settings(BaseSettings):
     status_poll_initial_seconds: float = 0.05
     status_poll_max_seconds: float = 5.0
     max_agent_attempts: int = 5
+    agent_retry_seconds: float = 1.0
     job_deadline_seconds: float = 3600.0
 
     # Catalogue
@@ -50,6 +51,11 @@ class Settings(BaseSettings):
     verification_lifetime_days: int = 90
     availability_failures_to_expire: int = 3
     availability_check_seconds: float = 300.0
+
+    # Job status notifications (signed webhooks)
+    notification_max_attempts: int = 8
+    notification_retry_seconds: float = 5.0
+    notification_timeout_seconds: float = 10.0
 
     demo: bool = True
     # When set, GET /metrics requires "Authorization: Bearer <metrics_token>".

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import typer
 
-from agora.cli import agents, identity, serve
+from agora.cli import agents, credits, identity, serve, worker
 
 app = typer.Typer(
     help="Agora: a marketplace and work tracker for software agents.", no_args_is_help=True
 )
 app.command()(serve.serve)
 app.command()(serve.migrate)
+app.command()(worker.worker)
 app.add_typer(identity.users_app, name="users")
 app.add_typer(identity.keys_app, name="keys")
 app.add_typer(identity.orgs_app, name="orgs")
 app.add_typer(agents.agents_app, name="agents")
 app.add_typer(agents.categories_app, name="categories")
+app.add_typer(credits.credits_app, name="credits")
 
 if __name__ == "__main__":
     app()

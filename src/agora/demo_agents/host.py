@@ -31,6 +31,11 @@ class AgentHost:
         self._agents[name] = build_agent_app(behaviour)
         return f"/{name}"
 
+    def mount(self, name: str, app: ASGIApp) -> str:
+        """Serve any ASGI ``app`` under ``/<name>`` (tests mount webhook receivers this way)."""
+        self._agents[name] = app
+        return f"/{name}"
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":  # nothing to start; acknowledge so servers proceed
             while True:

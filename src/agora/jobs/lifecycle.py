@@ -16,6 +16,8 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.credits import ledger
+from agora.kit.db import on_commit
+from agora.kit.metrics import JOB_TRANSITIONS
 from agora.kit.timeutil import utcnow
 from agora.models import Job, JobEvent
 from agora.notifications import outbox
@@ -108,7 +110,8 @@ async def transition(
         return False
     for key, value in values.items():
         setattr(job, key, value)
-    if to_status in FINAL_STATUSES:
+    on_commit(session, JOB_TRANSITIONS.labels(to_status).inc)  # count what really happened
+    if to_status in FINAL_STATUSES and job.price:  # FREE jobs held nothing
         await ledger.settle(
             session,
             workspace_id=job.workspace_id,

@@ -1,0 +1,58 @@
+"""agora worker: a dispatching process (dispatcher + notification sender), no HTTP server."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from typing import Annotated
+
+import typer
+
+from agora.dispatch.worker import Dispatcher, background_services
+from agora.kit.db import Database
+from agora.kit.logging import configure_logging
+from agora.kit.migrate import upgrade
+from agora.mip003.client import Mip003Client
+from agora.settings import get_settings
+
+
+def worker(
+    concurrency: Annotated[
+        int | None,
+        typer.Option(help="Jobs advanced at once (default AGORA_DISPATCHER_CONCURRENCY)."),
+    ] = None,
+) -> None:
+    """Run a dispatcher worker until SIGTERM/SIGINT. Run as many as you like against one
+    PostgreSQL database: they share the queue through leases."""
+    settings = get_settings()
+    if concurrency is not None:
+        settings = settings.model_copy(update={"dispatcher_concurrency": concurrency})
+    configure_logging(settings.log_level, json=settings.json_logs)
+
+    async def main() -> None:
+        db = Database(settings.resolved_database_url)
+        if db.is_sqlite:  # the embedded database migrates itself, as `agora serve` does
+            await upgrade(db.engine)
+        client = Mip003Client(timeout=settings.agent_timeout_seconds)
+        services = background_services(db, client, settings)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop.set)
+        try:
+            for service in services:
+                await service.start()
+            owner = next(s.owner for s in services if isinstance(s, Dispatcher))
+            typer.echo(
+                f"agora worker {owner} running (concurrency {settings.dispatcher_concurrency})"
+            )
+            await stop.wait()
+        finally:
+            for service in reversed(services):
+                await service.stop()
+            await client.aclose()
+            await db.dispose()
+
+    asyncio.run(main())

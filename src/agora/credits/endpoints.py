@@ -1,0 +1,26 @@
+"""GET /v1/credits (key family)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Query
+
+from agora.auth.dependencies import SessionDep, require
+from agora.auth.principal import Permission, Principal
+from agora.credits import service
+from agora.credits.schemas import CreditsOut
+from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.kit.families import key_router
+
+router = key_router(tags=["credits"])
+
+
+@router.get("/credits", response_model=EnvelopeA[CreditsOut], operation_id="getCredits")
+async def get_credits(
+    session: SessionDep,
+    principal: Annotated[Principal, require(Permission.READ)],
+    limit: Annotated[int, Query(ge=1, le=100, description="Ledger entries to return.")] = 20,
+) -> dict[str, Any]:
+    """The current workspace's credit balance and its most recent ledger entries."""
+    return envelope_a(await service.account(session, principal, limit=limit))

@@ -1,0 +1,87 @@
+"""All SQL of the dispatch queue (the jobs table is the queue).
+
+A job is claimable when it is ``queued`` and due, or ``leased`` by a worker whose lease expired
+(that worker died or hung). A claim is one conditional UPDATE: ``FOR UPDATE SKIP LOCKED`` on
+PostgreSQL so workers never wait for each other; on SQLite the surrounding write transaction
+(``BEGIN IMMEDIATE``) already serialises writers and the clause is not rendered.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.models import Agent, Job
+
+QUEUED, LEASED, WAITING_INPUT, DONE = "queued", "leased", "waiting_input", "done"
+
+
+def _claimable(now: datetime) -> Any:
+    return or_(
+        and_(Job.dispatch_state == QUEUED, Job.next_attempt_at <= now),
+        and_(Job.dispatch_state == LEASED, Job.lease_expires_at < now),
+    )
+
+
+async def claim(
+    session: AsyncSession, *, owner: str, now: datetime, lease_until: datetime, limit: int
+) -> list[uuid.UUID]:
+    due = (
+        select(Job.id)
+        .where(_claimable(now))
+        .order_by(Job.next_attempt_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    result = await session.execute(
+        update(Job)
+        .where(Job.id.in_(due.scalar_subquery()))
+        .values(dispatch_state=LEASED, lease_owner=owner, lease_expires_at=lease_until)
+        .returning(Job.id)
+        .execution_options(synchronize_session=False)
+    )
+    return list(result.scalars())
+
+
+async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str] | None:
+    row = (
+        await session.execute(
+            select(Job, Agent.base_url)
+            .join(Agent, Agent.id == Job.agent_id)
+            .where(Job.id == job_id)
+        )
+    ).first()
+    return (row[0], str(row[1])) if row else None
+
+
+async def get(session: AsyncSession, job_id: uuid.UUID) -> Job | None:
+    return await session.get(Job, job_id)
+
+
+async def release(session: AsyncSession, job_id: uuid.UUID, owner: str, **values: Any) -> bool:
+    """Give the job back to the queue (with ``values``) if we still hold its lease."""
+    result = await session.execute(
+        update(Job)
+        .where(Job.id == job_id, Job.lease_owner == owner, Job.dispatch_state == LEASED)
+        .values(dispatch_state=QUEUED, lease_owner=None, lease_expires_at=None, **values)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+async def next_due(session: AsyncSession) -> datetime | None:
+    """When the next job becomes claimable (a due attempt or an expiring lease)."""
+    row = (
+        await session.execute(
+            select(
+                func.min(Job.next_attempt_at).filter(Job.dispatch_state == QUEUED),
+                func.min(Job.lease_expires_at).filter(Job.dispatch_state == LEASED),
+            )
+        )
+    ).one()
+    times = [t for t in row if t is not None]
+    return min(times) if times else None

@@ -1,0 +1,415 @@
+"""The dispatcher (DESIGN §3 "Dispatch"; docs/dispatch.md).
+
+Each round claims due jobs with a lease, then advances each job by ONE agent call, made outside
+any database transaction, and writes the outcome in a new short transaction through
+``jobs.lifecycle``:
+
+    PENDING, no agent job      → POST /start_job (same identifier_from_purchaser on every retry)
+    RUNNING, answer waiting    → POST /provide_input
+    RUNNING                    → GET /status: running → poll again with back-off;
+                                 awaiting_input → INPUT_REQUIRED (parked until answered);
+                                 completed → COMPLETED (capture); failed → FAILED (refund)
+
+Agent errors (timeouts, 5xx, garbage, a vanished job) are retried with back-off and fail the job
+with a refund after ``max_agent_attempts`` in a row; ``deadline_at`` bounds a job's whole run.
+A worker that dies leaves its lease behind; once it expires another worker claims the job and
+carries on (status changes are compare-and-set, so the user is charged once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import time
+import uuid
+from datetime import timedelta
+from typing import Any
+
+import structlog
+from sqlalchemy import make_url
+
+from agora.dispatch import repository as repo
+from agora.dispatch import signals
+from agora.jobs import lifecycle
+from agora.kit.db import Database
+from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
+from agora.kit.timeutil import as_utc, isoformat, utcnow
+from agora.mip003.client import Mip003Client
+from agora.mip003.errors import AgentBadResponse, AgentError, AgentRejectedInput
+from agora.models import Job
+from agora.settings import Settings
+
+log = structlog.get_logger(__name__)
+
+# A safety net only: wake-ups (in-process signal, LISTEN/NOTIFY) start new jobs at once.
+IDLE_POLL_SECONDS = 2.0
+RUNNING_AGENT_STATUSES = frozenset({"running", "awaiting_payment", "pending", "started"})
+
+
+class Dispatcher:
+    """Claims and advances jobs. ``start()``/``stop()`` run it as a background service;
+    ``run_once()`` and ``run_until_idle()`` drive it directly (tests, benchmarks)."""
+
+    def __init__(
+        self,
+        db: Database,
+        client: Mip003Client,
+        settings: Settings,
+        *,
+        owner: str | None = None,
+        concurrency: int | None = None,
+    ) -> None:
+        self.db, self.client, self.settings = db, client, settings
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.concurrency = max(1, concurrency or settings.dispatcher_concurrency)
+        self._wake = asyncio.Event()
+        self._inflight: set[asyncio.Task[None]] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._unsubscribe: Any = None
+        self._listener: Any = None  # asyncpg connection LISTENing on PostgreSQL
+        self._last_listen_attempt = 0.0
+        self.healthy = True
+        self.detail = "ok"
+
+    # ---- service -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._unsubscribe = signals.subscribe(self.wake)
+        await self._ensure_listener()
+        self._task = asyncio.create_task(self._run(), name=f"dispatcher-{self.owner}")
+
+    async def stop(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        # In-flight calls are abandoned; their leases expire and another worker resumes them.
+        for task in list(self._inflight):
+            task.cancel()
+        if self._inflight:
+            await asyncio.gather(*self._inflight, return_exceptions=True)
+        if self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.close()
+            self._listener = None
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def readiness(self) -> tuple[bool, str]:
+        alive = self._task is not None and not self._task.done()
+        return alive and self.healthy, self.detail if alive else "not running"
+
+    async def _ensure_listener(self) -> None:
+        if self.db.is_sqlite or (self._listener is not None and not self._listener.is_closed()):
+            return
+        if time.monotonic() - self._last_listen_attempt < 5:
+            return
+        self._last_listen_attempt = time.monotonic()
+        try:
+            import asyncpg
+
+            url = make_url(self.db.url).set(drivername="postgresql")
+            self._listener = await asyncpg.connect(url.render_as_string(hide_password=False))
+            await self._listener.add_listener(signals.CHANNEL, lambda *_: self.wake())
+        except Exception as exc:  # the safety poll still finds jobs; retry later
+            log.warning("dispatcher_listen_failed", error=str(exc))
+            self._listener = None
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            delay: float = IDLE_POLL_SECONDS
+            try:
+                await self._ensure_listener()
+                free = self.concurrency - len(self._inflight)
+                if free > 0:
+                    for job_id in await self.claim(free):
+                        task = asyncio.create_task(self.process(job_id))
+                        self._inflight.add(task)
+                        task.add_done_callback(self._finished)
+                    if len(self._inflight) < self.concurrency:
+                        delay = await self.seconds_until_due()
+                self.healthy, self.detail = True, "ok"
+            except Exception as exc:  # a database hiccup: report, back off, keep going
+                log.exception("dispatcher_round_failed")
+                self.healthy, self.detail = False, f"error: {type(exc).__name__}"
+                delay = 1.0
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._inflight.discard(task)
+        self.wake()  # a slot is free and the job may be due again soon
+
+    # ---- driving -------------------------------------------------------------------------
+
+    async def claim(self, limit: int) -> list[uuid.UUID]:
+        now = utcnow()
+        async with self.db.transaction() as session:
+            return await repo.claim(
+                session,
+                owner=self.owner,
+                now=now,
+                lease_until=now + timedelta(seconds=self.settings.lease_seconds),
+                limit=limit,
+            )
+
+    async def seconds_until_due(self) -> float:
+        async with self.db.transaction(write=False) as session:
+            due = await repo.next_due(session)
+        if due is None:
+            return IDLE_POLL_SECONDS
+        return max(0.0, min(IDLE_POLL_SECONDS, (as_utc(due) - utcnow()).total_seconds()))
+
+    async def run_once(self, limit: int | None = None) -> int:
+        """Claim what is due now and advance each claimed job by one step."""
+        ids = await self.claim(limit or self.concurrency)
+        await asyncio.gather(*(self.process(job_id) for job_id in ids))
+        return len(ids)
+
+    async def run_until_idle(self, max_seconds: float = 10.0) -> None:
+        """Run rounds until no job is queued or leased (jobs waiting for input do not count)."""
+        deadline = time.monotonic() + max_seconds
+        while time.monotonic() < deadline:
+            if await self.run_once():
+                continue
+            async with self.db.transaction(write=False) as session:
+                due = await repo.next_due(session)
+            if due is None:
+                return
+            wait = (as_utc(due) - utcnow()).total_seconds()
+            await asyncio.sleep(min(max(wait, 0.005), 0.25, max(0.0, deadline - time.monotonic())))
+        raise TimeoutError(f"jobs still queued after {max_seconds} s")
+
+    # ---- one step ------------------------------------------------------------------------
+
+    async def process(self, job_id: uuid.UUID) -> None:
+        try:
+            async with self.db.transaction(write=False) as session:
+                loaded = await repo.load(session, job_id)
+            if loaded is None:
+                return
+            job, base_url = loaded
+            if job.lease_owner != self.owner or job.dispatch_state != repo.LEASED:
+                return
+            if job.status in lifecycle.FINAL_STATUSES:
+                await self._release(job, dispatch_state=repo.DONE)
+            elif job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at):
+                await self._fail(job, "the job ran past its deadline")
+            elif job.agent_job_id is None:
+                await self._start(job, base_url)
+            elif job.input_request and "answer" in job.input_request:
+                await self._provide(job, base_url)
+            else:
+                await self._poll(job, base_url)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # never lose the loop; the lease expires and the job is retried
+            log.exception("dispatch_step_failed", job_id=str(job_id))
+
+    async def _start(self, job: Job, base_url: str) -> None:
+        try:
+            started = await self.client.start_job(
+                base_url,
+                identifier_from_purchaser=job.identifier_from_purchaser,
+                input_data=job.input_data or {},
+            )
+        except AgentRejectedInput as exc:
+            AGENT_CALL_ERRORS.labels("start_job", type(exc).__name__).inc()
+            await self._fail(job, f"the agent rejected the input: {exc.message}")
+            return
+        except AgentError as exc:
+            await self._retry(job, "start_job", exc)
+            return
+        DISPATCH_LATENCY.observe((utcnow() - as_utc(job.created_at)).total_seconds())
+        initial = self.settings.status_poll_initial_seconds
+        await self._transition(
+            job,
+            lifecycle.RUNNING,
+            detail={"agentJobId": started.job_id},
+            agent_job_id=started.job_id,
+            input_hash=started.input_hash,
+            agent_job_status="running",
+            **self._queued(initial),
+        )
+
+    async def _poll(self, job: Job, base_url: str) -> None:
+        assert job.agent_job_id is not None
+        try:
+            status = await self.client.status(base_url, job.agent_job_id)
+        except AgentError as exc:
+            await self._retry(job, "status", exc)
+            return
+        value = status.status
+        if value == "completed":
+            await self._transition(
+                job,
+                lifecycle.COMPLETED,
+                detail={"agentStatus": value},
+                result=status.result if status.result is not None else "",
+                agent_job_status=value,
+            )
+        elif value == "failed":
+            reason = status.message or status.result or "the agent reported that the job failed"
+            await self._transition(
+                job,
+                lifecycle.FAILED,
+                detail={"agentStatus": value, "reason": reason},
+                result=status.result,
+                error=reason,
+                agent_job_status=value,
+            )
+        elif value == "awaiting_input" and status.input_schema is not None:
+            request = {
+                "statusId": status.status_id,
+                "inputSchema": status.input_schema,
+                "requestedAt": isoformat(utcnow()),
+            }
+            await self._transition(
+                job,
+                lifecycle.INPUT_REQUIRED,
+                detail={"agentStatus": value, "statusId": status.status_id},
+                agent_job_status=value,
+                input_request=request,
+                dispatch_state=repo.WAITING_INPUT,
+                lease_owner=None,
+                lease_expires_at=None,
+                next_attempt_at=None,
+                attempts=0,
+            )
+        elif value in RUNNING_AGENT_STATUSES:
+            interval = min(
+                self.settings.status_poll_max_seconds,
+                max(self.settings.status_poll_initial_seconds, (job.poll_interval or 0) * 2),
+            )
+            await self._release(
+                job,
+                agent_job_status=value,
+                attempts=0,
+                poll_interval=interval,
+                next_attempt_at=utcnow() + timedelta(seconds=interval),
+            )
+        else:
+            what = "awaiting_input without an input schema" if value == "awaiting_input" else value
+            await self._retry(job, "status", AgentBadResponse(f"/status: unusable status {what!r}"))
+
+    async def _provide(self, job: Job, base_url: str) -> None:
+        assert job.agent_job_id is not None
+        assert job.input_request is not None
+        request = job.input_request
+        try:
+            await self.client.provide_input(
+                base_url,
+                job_id=job.agent_job_id,
+                status_id=request.get("statusId"),
+                input_data=request["answer"],
+            )
+        except AgentRejectedInput as exc:
+            # A retry after a lost answer is rejected too: ask the agent where it stands.
+            try:
+                current = await self.client.status(base_url, job.agent_job_id)
+            except AgentError as status_exc:
+                await self._retry(job, "provide_input", status_exc)
+                return
+            if current.status == "awaiting_input":
+                reopened = {k: v for k, v in request.items() if k not in ("answer", "answeredAt")}
+                reopened["rejected"] = exc.message
+                await self._transition(
+                    job,
+                    lifecycle.INPUT_REQUIRED,
+                    detail={"reason": "the agent rejected the answer", "error": exc.message},
+                    input_request=reopened,
+                    dispatch_state=repo.WAITING_INPUT,
+                    lease_owner=None,
+                    lease_expires_at=None,
+                    next_attempt_at=None,
+                )
+                return
+        except AgentError as exc:
+            await self._retry(job, "provide_input", exc)
+            return
+        initial = self.settings.status_poll_initial_seconds
+        await self._release(
+            job,
+            input_request=None,
+            attempts=0,
+            poll_interval=initial,
+            next_attempt_at=utcnow() + timedelta(seconds=initial),
+        )
+
+    # ---- outcomes ------------------------------------------------------------------------
+
+    def _queued(self, delay: float) -> dict[str, Any]:
+        return {
+            "dispatch_state": repo.QUEUED,
+            "lease_owner": None,
+            "lease_expires_at": None,
+            "attempts": 0,
+            "poll_interval": delay,
+            "next_attempt_at": utcnow() + timedelta(seconds=delay),
+        }
+
+    async def _transition(
+        self, job: Job, to_status: str, *, detail: dict[str, Any], **fields: Any
+    ) -> bool:
+        """Change the status if nobody else did since we loaded the job (compare-and-set)."""
+        async with self.db.transaction() as session:
+            current = await repo.get(session, job.id)
+            if current is None or current.status != job.status:
+                return False
+            return await lifecycle.transition(session, current, to_status, detail=detail, **fields)
+
+    async def _release(self, job: Job, **values: Any) -> bool:
+        async with self.db.transaction() as session:
+            return await repo.release(session, job.id, self.owner, **values)
+
+    async def _fail(self, job: Job, reason: str) -> None:
+        await self._transition(job, lifecycle.FAILED, detail={"reason": reason}, error=reason)
+
+    async def _retry(self, job: Job, endpoint: str, exc: AgentError) -> None:
+        AGENT_CALL_ERRORS.labels(endpoint, type(exc).__name__).inc()
+        attempts = job.attempts + 1
+        log.info(
+            "agent_call_failed",
+            job_id=str(job.id),
+            endpoint=endpoint,
+            attempt=attempts,
+            error=exc.message,
+        )
+        if attempts >= self.settings.max_agent_attempts:
+            await self._fail(
+                job, f"the agent failed {attempts} times in a row; last error: {exc.message}"
+            )
+            return
+        delay = min(
+            self.settings.status_poll_max_seconds,
+            self.settings.agent_retry_seconds * 2 ** (attempts - 1),
+        )
+        async with self.db.transaction() as session:
+            released = await repo.release(
+                session,
+                job.id,
+                self.owner,
+                attempts=attempts,
+                next_attempt_at=utcnow() + timedelta(seconds=delay),
+            )
+            if released:
+                await lifecycle.record_event(
+                    session,
+                    job,
+                    "agent_error",
+                    detail={"endpoint": endpoint, "error": exc.message, "attempt": attempts},
+                )
+
+
+def background_services(db: Database, client: Mip003Client, settings: Settings) -> list[Any]:
+    """What a dispatching process runs: the dispatcher and the notification sender."""
+    from agora.notifications.sender import NotificationSender
+
+    return [Dispatcher(db, client, settings), NotificationSender(db, settings)]
