@@ -9,7 +9,10 @@ from fastapi import APIRouter
 
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
+from agora.conversations.endpoints import router as conversations_router
 from agora.ops.endpoints import v1_router as meta_router
+from agora.projects.endpoints import router as projects_router
+from agora.tasks.endpoints import router as tasks_router
 from agora.users.endpoints import router as users_router
 
 ROUTERS: list[APIRouter] = [
@@ -17,6 +20,9 @@ ROUTERS: list[APIRouter] = [
     users_router,
     agents_router,
     admin_router,
+    projects_router,
+    tasks_router,
+    conversations_router,
 ]
 
 
