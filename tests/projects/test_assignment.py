@@ -1,4 +1,4 @@
-"""Assigning jobs and tasks to projects: interface §4.1 rules 1–6, under concurrency on both
+"""Assigning jobs and tasks to projects: interface §4.1 rules 1 to 6, under concurrency on both
 databases (rule 2: exactly one of 100 racing assignments wins, the rest get the Conflict body)."""
 
 from __future__ import annotations
