@@ -9,11 +9,14 @@ from fastapi import APIRouter
 
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
+from agora.conversations.endpoints import router as conversations_router
 from agora.credits.endpoints import router as credits_router
 from agora.jobs.endpoints import router as jobs_router
 from agora.jobs.endpoints import shares_router
 from agora.notifications.endpoints import router as notifications_router
 from agora.ops.endpoints import v1_router as meta_router
+from agora.projects.endpoints import router as projects_router
+from agora.tasks.endpoints import router as tasks_router
 from agora.users.endpoints import router as users_router
 
 ROUTERS: list[APIRouter] = [
@@ -25,6 +28,9 @@ ROUTERS: list[APIRouter] = [
     shares_router,
     credits_router,
     notifications_router,
+    projects_router,
+    tasks_router,
+    conversations_router,
 ]
 
 

@@ -1,0 +1,161 @@
+"""Conversation rules. A conversation is owned by one user in one workspace: anyone else,
+including other members of the workspace, gets 404. Archive/unarchive are idempotent; an
+archived conversation takes no new messages (400) until unarchived. Appending a message bumps
+the conversation's ``updated_at`` in the same transaction (the history feed orders by it).
+Services flush; the caller owns the transaction."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, Literal
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.conversations import repository as repo
+from agora.conversations.schemas import ConversationCreate, ConversationUpdate, MessageCreate
+from agora.kit.errors import BadRequest, NotFound
+from agora.kit.ids import parse_uuid
+from agora.kit.pagination import Page, PageParams
+from agora.kit.timeutil import utcnow
+from agora.models import Conversation, Message
+
+Archived = Literal["false", "true", "all"]
+
+
+def _clean_title(title: str) -> str:
+    title = title.strip()
+    if not 1 <= len(title) <= 500:
+        raise BadRequest.field("title", "must be 1 to 500 characters after trimming")
+    return title
+
+
+async def create_conversation(
+    session: AsyncSession, workspace_id: uuid.UUID, user_id: uuid.UUID, body: ConversationCreate
+) -> Conversation:
+    conversation = Conversation(
+        workspace_id=workspace_id,
+        user_id=user_id,
+        title=_clean_title(body.title),
+        description=body.description,
+    )
+    await repo.add(session, conversation)
+    return conversation
+
+
+async def list_conversations(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    archived: Archived,
+    paging: PageParams,
+) -> Page[Conversation]:
+    conditions: list[Any] = repo.owned(workspace_id, user_id)
+    if archived == "false":
+        conditions.append(Conversation.archived_at.is_(None))
+    elif archived == "true":
+        conditions.append(Conversation.archived_at.is_not(None))
+    total = await repo.count(session, conditions)
+    items = await repo.page(session, conditions, offset=paging.offset, limit=paging.limit)
+    return Page(items, total)
+
+
+async def get_conversation(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    conversation_id: str,
+    *,
+    for_update: bool = False,
+) -> Conversation:
+    parsed = parse_uuid(conversation_id)
+    found = (
+        await repo.get(session, workspace_id, user_id, parsed, for_update=for_update)
+        if parsed
+        else None
+    )
+    if found is None:
+        raise NotFound(f"Conversation {conversation_id} not found")
+    return found
+
+
+async def update_conversation(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    conversation_id: str,
+    body: ConversationUpdate,
+) -> Conversation:
+    given = body.model_dump(exclude_unset=True)
+    if not given:
+        raise BadRequest("Give at least one of title, description")
+    for field, value in given.items():
+        if value is None:
+            raise BadRequest.field(field, "must not be null")
+    conversation = await get_conversation(
+        session, workspace_id, user_id, conversation_id, for_update=True
+    )
+    if "title" in given:
+        conversation.title = _clean_title(given["title"])
+    if "description" in given:
+        conversation.description = given["description"]
+    conversation.updated_at = utcnow()
+    await session.flush()
+    return conversation
+
+
+async def set_archived(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    conversation_id: str,
+    *,
+    archived: bool,
+) -> Conversation:
+    conversation = await get_conversation(
+        session, workspace_id, user_id, conversation_id, for_update=True
+    )
+    if (conversation.archived_at is not None) == archived:
+        return conversation
+    now = utcnow()
+    conversation.archived_at = now if archived else None
+    conversation.updated_at = now
+    await session.flush()
+    return conversation
+
+
+async def append_message(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    conversation_id: str,
+    body: MessageCreate,
+) -> Message:
+    conversation = await get_conversation(
+        session, workspace_id, user_id, conversation_id, for_update=True
+    )
+    if conversation.archived_at is not None:
+        raise BadRequest("The conversation is archived; unarchive it to add messages")
+    now = utcnow()
+    message = Message(
+        conversation_id=conversation.id,
+        role=body.role,
+        content=body.content,
+        author_id=user_id if body.role == "user" else None,
+        created_at=now,
+    )
+    conversation.updated_at = now
+    await repo.add(session, message)
+    return message
+
+
+async def list_messages(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    conversation_id: str,
+    paging: PageParams,
+) -> Page[Message]:
+    conversation = await get_conversation(session, workspace_id, user_id, conversation_id)
+    total = await repo.count_messages(session, conversation.id)
+    items = await repo.messages(session, conversation.id, offset=paging.offset, limit=paging.limit)
+    return Page(items, total)

@@ -1,0 +1,164 @@
+"""Project rules (interface §4.1, DESIGN §3 "Projects").
+
+A job or task is in at most one project. Assignment is one compare-and-set UPDATE (set
+``project_id`` only where it is still null); when it changes nothing, the row is read to tell
+404 (not visible) from 400 (archived task) from 409 (in another project) from an idempotent
+re-assignment. Every change bumps the job/task's ``updated_at`` (the history feed orders by it)
+and the project's. Services flush; the caller owns the transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Literal
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.kit.errors import BadRequest, Conflict, NotFound
+from agora.kit.ids import parse_uuid
+from agora.kit.pagination import Page, PageParams
+from agora.kit.timeutil import utcnow
+from agora.models import Job, Project, Task
+from agora.projects import repository as repo
+from agora.projects.schemas import ProjectCreate, ProjectUpdate
+
+Kind = Literal["job", "task"]
+_MODELS: dict[Kind, repo.Assignable] = {"job": Job, "task": Task}
+_LABELS: dict[Kind, str] = {"job": "Job", "task": "Task"}
+# A CAS that loses to an unassign between its UPDATE and its read simply tries again.
+_ASSIGN_ATTEMPTS = 3
+
+
+def clean_name(name: str) -> str:
+    name = name.strip()
+    if not 1 <= len(name) <= 200:
+        raise BadRequest.field("name", "must be 1 to 200 characters after trimming")
+    return name
+
+
+async def create_project(
+    session: AsyncSession, workspace_id: uuid.UUID, user_id: uuid.UUID, body: ProjectCreate
+) -> Project:
+    project = Project(
+        workspace_id=workspace_id,
+        name=clean_name(body.name),
+        description=body.description,
+        created_by=user_id,
+    )
+    return await repo.add(session, project)
+
+
+async def list_projects(
+    session: AsyncSession, workspace_id: uuid.UUID, paging: PageParams
+) -> Page[Project]:
+    total = await repo.count(session, workspace_id)
+    items = await repo.page(session, workspace_id, offset=paging.offset, limit=paging.limit)
+    return Page(items, total)
+
+
+async def get_project(session: AsyncSession, workspace_id: uuid.UUID, project_id: str) -> Project:
+    parsed = parse_uuid(project_id)
+    project = await repo.get(session, workspace_id, parsed) if parsed else None
+    if project is None:
+        raise NotFound(f"Project {project_id} not found")
+    return project
+
+
+async def _locked_project(
+    session: AsyncSession, workspace_id: uuid.UUID, project_id: str
+) -> Project:
+    parsed = parse_uuid(project_id)
+    project = await repo.get_for_update(session, workspace_id, parsed) if parsed else None
+    if project is None:
+        raise NotFound(f"Project {project_id} not found")
+    return project
+
+
+async def update_project(
+    session: AsyncSession, workspace_id: uuid.UUID, project_id: str, body: ProjectUpdate
+) -> Project:
+    given = body.model_dump(exclude_unset=True)
+    if not given:
+        raise BadRequest("Give at least one of name, description")
+    for field, value in given.items():
+        if value is None:
+            raise BadRequest.field(field, "must not be null")
+    project = await _locked_project(session, workspace_id, project_id)
+    if "name" in given:
+        project.name = clean_name(given["name"])
+    if "description" in given:
+        project.description = given["description"]
+    project.updated_at = utcnow()
+    await session.flush()
+    return project
+
+
+async def delete_project(session: AsyncSession, workspace_id: uuid.UUID, project_id: str) -> str:
+    project = await _locked_project(session, workspace_id, project_id)
+    await repo.delete_project(session, project, utcnow())
+    return str(project.id)
+
+
+def _resource_id(kind: Kind, value: str) -> uuid.UUID:
+    parsed = parse_uuid(value)
+    if parsed is None:
+        raise NotFound(f"{_LABELS[kind]} {value} not found")
+    return parsed
+
+
+async def assign(
+    session: AsyncSession, workspace_id: uuid.UUID, project_id: str, kind: Kind, resource: str
+) -> tuple[uuid.UUID, uuid.UUID]:
+    """Put the job/task into the project; returns (project id, job/task id). Idempotent for the same
+    project (nothing changes then); 409 when it is in another project."""
+    project = await _locked_project(session, workspace_id, project_id)
+    resource_id = _resource_id(kind, resource)
+    model, label = _MODELS[kind], _LABELS[kind]
+    for _ in range(_ASSIGN_ATTEMPTS):
+        now = utcnow()
+        if await repo.assign(
+            session,
+            model,
+            workspace_id=workspace_id,
+            resource_id=resource_id,
+            project_id=project.id,
+            now=now,
+        ):
+            await repo.touch(session, project, now)
+            return project.id, resource_id
+        found = await repo.placement(session, model, workspace_id, resource_id)
+        if found is None:
+            raise NotFound(f"{label} {resource} not found")
+        current, archived_at, current_name = found
+        if archived_at is not None:
+            raise BadRequest.field(
+                "taskId", "the task is archived; an archived task cannot be added to a project"
+            )
+        if current == project.id:
+            return project.id, resource_id
+        if current is not None:
+            raise Conflict(
+                f"{label} {resource_id} is already assigned to project {current} "
+                f"({current_name}); unassign it there first"
+            )
+    raise Conflict(f"{label} {resource_id} changed concurrently; try again")
+
+
+async def unassign(
+    session: AsyncSession, workspace_id: uuid.UUID, project_id: str, kind: Kind, resource: str
+) -> uuid.UUID:
+    """Take the job/task out of the project; 404 when it is not in that project."""
+    project = await _locked_project(session, workspace_id, project_id)
+    resource_id = _resource_id(kind, resource)
+    now = utcnow()
+    if not await repo.unassign(
+        session,
+        _MODELS[kind],
+        workspace_id=workspace_id,
+        resource_id=resource_id,
+        project_id=project.id,
+        now=now,
+    ):
+        raise NotFound(f"{_LABELS[kind]} {resource} is not in project {project_id}")
+    await repo.touch(session, project, now)
+    return resource_id
