@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch clean
+.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch prove fuzz load clean
 
 install: $(STAMP)
 
@@ -53,3 +53,17 @@ lock: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
+# hang, 500, garbage, vanish; PostgreSQL restarted mid-dispatch; a worker SIGKILLed), hostile input.
+prove: install
+	$(BIN)/python -m pytest -p no:cacheprovider -s tests/production tests/jobs/test_worker_process.py tests/contract/test_hostile.py
+
+# Schemathesis with many more examples than the CI smoke run.
+fuzz: install
+	AGORA_SCHEMATHESIS_EXAMPLES=$${EXAMPLES:-300} $(BIN)/python -m pytest -p no:cacheprovider -s tests/contract/test_schemathesis.py
+
+# wrk against one real server on loopback: reads and job creation vs the /healthz floor
+# (needs `apt-get install wrk`; bench/load.py --help for options).
+load: install
+	$(BIN)/python -m bench.load

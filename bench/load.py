@@ -57,7 +57,7 @@ def _ms(value: str) -> float:
 
 
 def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Path) -> Figures:
-    script = workdir / f"{scenario.name}.lua"
+    script = workdir / f"scenario-{abs(hash(scenario.name))}.lua"
     headers = "\n".join(f'wrk.headers["{k}"] = "{v}"' for k, v in {**scenario.headers}.items())
     body = f"wrk.body = {json.dumps(scenario.body)}" if scenario.body else ""
     script.write_text(
@@ -66,10 +66,6 @@ def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Pa
             wrk.method = "{scenario.method}"
             {headers}
             {body}
-            errors = 0
-            response = function(status, headers, body)
-              if status >= 400 then errors = errors + 1 end
-            end
             done = function(summary, latency, requests)
               io.write(string.format("NON2XX %d\\n", summary.errors.status))
             end

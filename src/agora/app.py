@@ -28,6 +28,7 @@ from agora.kit.migrate import upgrade
 from agora.kit.openapi import build_openapi
 from agora.kit.ratelimit import build_rate_limiter, enforce_rate_limit
 from agora.kit.requestid import RequestIdMiddleware
+from agora.kit.textinput import reject_nul_in_query
 from agora.mip003.client import Mip003Client
 from agora.ops.endpoints import router as ops_router
 from agora.settings import Settings
@@ -83,7 +84,11 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        dependencies=[Depends(enforce_rate_limit), Depends(require_json_body)],
+        dependencies=[
+            Depends(enforce_rate_limit),
+            Depends(require_json_body),
+            Depends(reject_nul_in_query),
+        ],
     )
     app.state.settings = settings
     app.state.db = database

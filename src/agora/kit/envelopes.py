@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.requests import HTTPConnection
 
 from agora.kit.requestid import request_id_of
+from agora.kit.textinput import NUL_REASON, find_nul
 from agora.kit.timeutil import isoformat, utcnow
 
 T = TypeVar("T")
@@ -17,6 +18,14 @@ class ApiModel(BaseModel):
     """Base for every API schema: camelCase on the wire, unknown input fields rejected."""
 
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_nul_characters(cls, data: Any) -> Any:
+        where = find_nul(data)
+        if where:
+            raise ValueError(f"{where}: {NUL_REASON}")
+        return data
 
 
 class EnvelopeA(BaseModel, Generic[T]):
