@@ -1,4 +1,5 @@
-"""One log line per request, with the query string redacted (``api_key`` may ride in it)."""
+"""One log line per request, with the query string redacted (``api_key`` may ride in it), and
+the timing middleware that both the access log and the request metrics build on."""
 
 from __future__ import annotations
 
@@ -12,9 +13,14 @@ from agora.kit.logging import redact_text
 log = structlog.get_logger("agora.access")
 
 
-class AccessLogMiddleware:
+class TimedMiddleware:
+    """Times each HTTP request and hands its final status to ``observe`` (500 if none was sent)."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+
+    def observe(self, scope: Scope, status: int, seconds: float) -> None:
+        raise NotImplementedError
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -32,12 +38,17 @@ class AccessLogMiddleware:
         try:
             await self.app(scope, receive, capture)
         finally:
-            query = scope.get("query_string", b"").decode("latin-1")
-            log.info(
-                "request",
-                method=scope["method"],
-                path=scope["path"],
-                query=redact_text(query) if query else None,
-                status=status,
-                duration_ms=round((time.perf_counter() - started) * 1000, 2),
-            )
+            self.observe(scope, status, time.perf_counter() - started)
+
+
+class AccessLogMiddleware(TimedMiddleware):
+    def observe(self, scope: Scope, status: int, seconds: float) -> None:
+        query = scope.get("query_string", b"").decode("latin-1")
+        log.info(
+            "request",
+            method=scope["method"],
+            path=scope["path"],
+            query=redact_text(query) if query else None,
+            status=status,
+            duration_ms=round(seconds * 1000, 2),
+        )

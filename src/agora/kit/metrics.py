@@ -6,10 +6,10 @@ Database-derived gauges (jobs by state, ledger totals) are read at scrape time.
 
 from __future__ import annotations
 
-import time
-
 from prometheus_client import CollectorRegistry, Counter, Histogram
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
+
+from agora.kit.accesslog import TimedMiddleware
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 
@@ -58,26 +58,8 @@ def route_label(scope: Scope) -> str:
     return template
 
 
-class MetricsMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = time.perf_counter()
-        status = 500
-
-        async def capture(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, capture)
-        finally:
-            route = route_label(scope)
-            HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
-            HTTP_LATENCY.labels(scope["method"], route).observe(time.perf_counter() - started)
+class MetricsMiddleware(TimedMiddleware):
+    def observe(self, scope: Scope, status: int, seconds: float) -> None:
+        route = route_label(scope)
+        HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
+        HTTP_LATENCY.labels(scope["method"], route).observe(seconds)
