@@ -11,6 +11,7 @@ from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
 from agora.conversations.endpoints import router as conversations_router
 from agora.credits.endpoints import router as credits_router
+from agora.history.endpoints import router as history_router
 from agora.jobs.endpoints import router as jobs_router
 from agora.jobs.endpoints import shares_router
 from agora.notifications.endpoints import router as notifications_router
@@ -31,6 +32,7 @@ ROUTERS: list[APIRouter] = [
     projects_router,
     tasks_router,
     conversations_router,
+    history_router,
 ]
 
 

@@ -11,13 +11,21 @@ from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
 from agora.kit.db import Database
-from agora.kit.migrate import current_revision, downgrade, head_revision, upgrade
+from agora.kit.migrate import (
+    current_revision,
+    downgrade,
+    head_revision,
+    include_object,
+    upgrade,
+)
 from agora.models import Base
 from tests.conftest import _admin_execute, _postgres_url
 
 
 def _diff(connection: Connection) -> list[object]:
-    context = MigrationContext.configure(connection, opts={"compare_type": True})
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "include_object": include_object}
+    )
     return list(compare_metadata(context, Base.metadata))
 
 

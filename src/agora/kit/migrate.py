@@ -18,6 +18,26 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _ADVISORY_LOCK_ID = 7_206_551_393  # arbitrary, constant: "agora migrations"
 
+# Trigram (pg_trgm GIN) indexes for the history feed's `q` search exist only on PostgreSQL
+# (migration 0002); SQLite has no equivalent, so they are not in the models and model/migration
+# comparison leaves them out.
+POSTGRES_ONLY_INDEXES = frozenset(
+    {
+        "ix_tasks_name_trgm",
+        "ix_tasks_description_trgm",
+        "ix_jobs_name_trgm",
+        "ix_conversations_title_trgm",
+        "ix_conversations_description_trgm",
+    }
+)
+
+
+def include_object(
+    _obj: object, name: str | None, type_: str, _reflected: bool, _compare_to: object
+) -> bool:
+    """Alembic hook: compare everything but the PostgreSQL-only indexes."""
+    return not (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
+
 
 def alembic_config() -> Config:
     config = Config()

@@ -18,3 +18,11 @@ def isoformat(value: datetime | None) -> str | None:
     if value is None:
         return None
     return as_utc(value).isoformat().replace("+00:00", "Z")
+
+
+def parse_isoformat(value: str) -> datetime | None:
+    """The inverse of ``isoformat`` (None when ``value`` is not a timestamp)."""
+    try:
+        return as_utc(datetime.fromisoformat(value.replace("Z", "+00:00")))
+    except ValueError:
+        return None

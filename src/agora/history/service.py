@@ -1,0 +1,223 @@
+"""The history feed (interface §4.2, DESIGN §3; decisions in docs/history.md).
+
+Order: ``updatedAt`` descending, then ``id`` descending. Each kind is read with its own keyset
+query (limit + 1 rows) and the three are merged, so a page costs three index range scans however
+deep it is. ``status`` semantics (rules 1 to 5): task/job statuses select tasks and jobs; ``active``
+and ``archived`` select conversations (and ``archived`` also shows archived tasks); a ``status``
+naming no conversation state excludes conversations, one naming only conversation states excludes
+tasks and jobs; no ``status`` at all shows everything that is not archived.
+"""
+
+from __future__ import annotations
+
+import heapq
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.auth.principal import Permission, Principal
+from agora.history import repository as repo
+from agora.history.schemas import (
+    ConversationItem,
+    HistoryItem,
+    HistoryPage,
+    HistoryPagination,
+    WorkItem,
+)
+from agora.kit.cursors import CursorSigner, binding_of
+from agora.kit.errors import BadRequest
+from agora.kit.ids import parse_uuid
+from agora.kit.money import to_display
+from agora.kit.timeutil import isoformat, parse_isoformat
+from agora.models import Conversation, Job, Task
+from agora.tasks import repository as tasks_repo
+
+KINDS = ("task", "job", "conversation")
+SCOPES = ("owned", "workspace")
+CONVERSATION_STATES = frozenset({"active", "archived"})
+CURSOR_MAX_AGE_SECONDS = 15 * 60
+MAX_Q = 200
+
+
+@dataclass(frozen=True)
+class FeedQuery:
+    cursor: str | None = None
+    limit: int = 20
+    scope: str = "owned"
+    types: str | None = None
+    status: str | None = None
+    project_id: str | None = None
+    q: str | None = None
+
+
+@dataclass(frozen=True)
+class _Filters:
+    kinds: frozenset[str]
+    statuses: frozenset[str]  # task/job statuses, upper case
+    states: frozenset[str]  # conversation states named in ``status``
+    status_given: bool
+    project: uuid.UUID | None
+    unassigned: bool
+    q: str | None
+
+    def key(self) -> list[Any]:
+        return [
+            sorted(self.kinds),
+            sorted(self.statuses),
+            sorted(self.states),
+            self.status_given,
+            str(self.project) if self.project else None,
+            self.unassigned,
+            self.q,
+        ]
+
+
+def _split(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+def _parse(query: FeedQuery) -> _Filters:
+    if not 1 <= query.limit <= 100:
+        raise BadRequest.field("limit", "must be between 1 and 100")
+    if query.scope not in SCOPES:
+        raise BadRequest.field("scope", "must be 'owned' or 'workspace'")
+    kinds = _split(query.types) if query.types is not None else list(KINDS)
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        raise BadRequest.field("types", "a comma-separated subset of task, job, conversation")
+    statuses: set[str] = set()
+    states: set[str] = set()
+    if query.status is not None:
+        parts = _split(query.status)
+        if not parts:
+            raise BadRequest.field("status", "must name at least one status")
+        for part in parts:
+            if part.lower() in CONVERSATION_STATES:
+                states.add(part.lower())
+            elif len(part) <= 40 and part.replace("_", "").isalnum():
+                statuses.add(part.upper())
+            else:
+                raise BadRequest.field("status", f"'{part[:40]}' is not a status")
+    project: uuid.UUID | None = None
+    unassigned = False
+    if query.project_id is not None:
+        if query.project_id == "null":
+            unassigned = True
+        else:
+            project = parse_uuid(query.project_id)
+            if project is None:
+                raise BadRequest.field("projectId", "must be a project id (UUID) or 'null'")
+    q = query.q.strip() if query.q is not None else None
+    if q is not None and len(q) > MAX_Q:
+        raise BadRequest.field("q", f"at most {MAX_Q} characters")
+    return _Filters(
+        frozenset(kinds),
+        frozenset(statuses),
+        frozenset(states),
+        query.status is not None,
+        project,
+        unassigned,
+        q or None,
+    )
+
+
+def _project_conditions(model: Any, f: _Filters) -> list[ColumnElement[bool]]:
+    if f.project is not None:
+        return [model.project_id == f.project]
+    if f.unassigned:
+        return [model.project_id.is_(None)]
+    return []
+
+
+async def read_feed(
+    session: AsyncSession, principal: Principal, query: FeedQuery, secret: str
+) -> HistoryPage:
+    """One page of the caller's feed in the current workspace."""
+    principal.require(Permission.READ)
+    f = _parse(query)
+    signer = CursorSigner(secret, purpose="history", max_age_seconds=CURSOR_MAX_AGE_SECONDS)
+    binding = binding_of(principal.user_id, principal.workspace_id, query.scope, f.key())
+    position: tuple[datetime, uuid.UUID] | None = None
+    if query.cursor:
+        raw = signer.decode(query.cursor, binding)
+        when, last_id = parse_isoformat(str(raw[0])), parse_uuid(str(raw[1]))
+        if when is None or last_id is None:
+            raise BadRequest.field("cursor", "is malformed; restart from the first page")
+        position = (when, last_id)
+
+    owned = query.scope == "owned"
+    fetch = query.limit + 1
+    wanted_items = not f.status_given or bool(f.statuses)
+    rows: list[list[repo.Row]] = []
+    if "task" in f.kinds and wanted_items:
+        conditions = [Task.workspace_id == principal.workspace_id, *repo.after(Task, position)]
+        if owned:
+            conditions.append(Task.creator_id == principal.user_id)
+        if f.statuses:
+            conditions.append(Task.status.in_(f.statuses))
+        if "archived" not in f.states:
+            conditions.append(Task.archived_at.is_(None))
+        conditions += _project_conditions(Task, f)
+        if f.q:
+            conditions.append(repo.text_match([Task.name, Task.description], f.q))
+        rows.append(await repo.tasks(session, conditions, fetch))
+    if "job" in f.kinds and wanted_items:
+        conditions = [Job.workspace_id == principal.workspace_id, *repo.after(Job, position)]
+        if owned:
+            conditions.append(Job.user_id == principal.user_id)
+        if f.statuses:
+            conditions.append(Job.status.in_(f.statuses))
+        conditions += _project_conditions(Job, f)
+        if f.q:
+            conditions.append(repo.text_match([Job.name], f.q))
+        rows.append(await repo.jobs(session, conditions, fetch))
+    no_project_filter = f.project is None and not f.unassigned
+    if "conversation" in f.kinds and no_project_filter and (not f.status_given or f.states):
+        conditions = [
+            Conversation.workspace_id == principal.workspace_id,
+            Conversation.user_id == principal.user_id,  # never widened by scope (rule 1)
+            *repo.after(Conversation, position),
+        ]
+        if f.states == {"archived"}:
+            conditions.append(Conversation.archived_at.is_not(None))
+        elif f.states != {"active", "archived"}:
+            conditions.append(Conversation.archived_at.is_(None))
+        if f.q:
+            conditions.append(repo.text_match([Conversation.title, Conversation.description], f.q))
+        rows.append(await repo.conversations(session, conditions, fetch))
+
+    merged = list(heapq.merge(*rows, key=lambda r: (r.updated_at, r.id), reverse=True))
+    page, has_more = merged[: query.limit], len(merged) > query.limit
+    spend = await tasks_repo.spend_by_task(session, [r.id for r in page if r.kind == "task"])
+    items = [_item(row, spend) for row in page]
+    cursor = None
+    if has_more and page:
+        last = page[-1]
+        cursor = signer.encode([isoformat(last.updated_at), str(last.id)], binding)
+    return HistoryPage(
+        items=items,
+        pagination=HistoryPagination(cursor=cursor, hasMore=has_more, limit=query.limit),
+    )
+
+
+def _item(row: repo.Row, spend: dict[uuid.UUID, int]) -> HistoryItem:
+    common: dict[str, Any] = {
+        "kind": row.kind,
+        "id": str(row.id),
+        "title": row.title,
+        "createdAt": isoformat(row.created_at) or "",
+        "updatedAt": isoformat(row.updated_at) or "",
+    }
+    if row.kind == "conversation":
+        return ConversationItem(**common)
+    net = row.net_spend if row.kind == "job" else spend.get(row.id, 0)
+    return WorkItem(
+        **common,
+        status=row.status or "",
+        credits=to_display(net or 0),
+        projectId=str(row.project_id) if row.project_id else None,
+    )
