@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch prove fuzz load clean
+.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch bench-history prove fuzz load clean
 
 install: $(STAMP)
 
@@ -45,6 +45,10 @@ format: install
 # Dispatch latency (p50/p99) and job-creation throughput on SQLite and PostgreSQL (bench/README.md).
 bench-dispatch: install
 	$(BIN)/python -m bench.dispatch
+
+# History feed at 1 000 000 items on PostgreSQL: p50/p99, ratios, memory, query plans.
+bench-history: install
+	$(BIN)/python -m bench.history
 
 # Regenerate the lock after changing dependencies in pyproject.toml.
 lock: install

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import tempfile
 import time
@@ -23,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from sqlalchemy import text
 from tests.support.agents import LoopbackAgents, loopback_agents
 
 from agora.agents import service as agents
@@ -36,27 +34,9 @@ from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
 from agora.kit.money import to_base
 from agora.settings import Settings
+from bench.common import percentile, throwaway_postgres
 
 TARGET_P50_MS = 50.0
-PG_ADMIN = os.environ.get(
-    "AGORA_BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
-)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
-
-
-async def _admin(statement: str) -> None:
-    admin = Database(PG_ADMIN)
-    try:
-        async with admin.engine.connect() as conn:
-            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-            await conn.execute(text(statement))
-    finally:
-        await admin.dispose()
 
 
 async def _wait_status(http: httpx2.AsyncClient, job_id: str, want: str, seconds: float) -> None:
@@ -169,15 +149,12 @@ async def run(backends: list[str], jobs: int) -> list[tuple[str, dict[str, Any]]
                 finally:
                     await db.dispose()
             else:
-                name = f"agora_bench_{uuid.uuid4().hex[:10]}"
-                await _admin(f'CREATE DATABASE "{name}"')
-                base, _, _ = PG_ADMIN.rpartition("/")
-                db = Database(f"{base}/{name}", pool_size=20)
-                try:
-                    results.append((backend, await measure(db, served, jobs)))
-                finally:
-                    await db.dispose()
-                    await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                async with throwaway_postgres("agora_bench") as url:
+                    db = Database(url, pool_size=20)
+                    try:
+                        results.append((backend, await measure(db, served, jobs)))
+                    finally:
+                        await db.dispose()
     return results
 
 

@@ -26,12 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
-from sqlalchemy import text
 from tests.support.server import agora_env, create_user, free_port, run_cli, running_server
 
-from agora.kit.db import Database
-
-POSTGRES_ADMIN = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+from bench.common import PG_ADMIN, admin_execute
 
 
 @dataclass
@@ -96,16 +93,6 @@ def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Pa
     return Figures(rps, p50, p99, errors)
 
 
-async def _admin(statement: str) -> None:
-    db = Database(POSTGRES_ADMIN)
-    try:
-        async with db.engine.connect() as conn:
-            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-            await conn.execute(text(statement))
-    finally:
-        await db.dispose()
-
-
 def seed(base: str, env: dict[str, str], port: int) -> tuple[list[Scenario], dict[str, str]]:
     user = create_user(env, f"load-{uuid.uuid4().hex[:6]}@example.com", credits="1000000")
     key = user["apiKey"]
@@ -159,8 +146,8 @@ def main() -> None:
     extra = {"AGORA_DEMO": "true", "AGORA_LOG_LEVEL": "ERROR"}
     name = f"agora_load_{uuid.uuid4().hex[:10]}"
     if args.database == "postgres":
-        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-        extra["AGORA_DATABASE_URL"] = POSTGRES_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+        asyncio.run(admin_execute(f'CREATE DATABASE "{name}"'))
+        extra["AGORA_DATABASE_URL"] = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
     env = agora_env(workdir, **extra)
     try:
         if args.database == "postgres":
@@ -171,7 +158,7 @@ def main() -> None:
             results = [(s, run_wrk(base, s, args, workdir)) for s in scenarios]
     finally:
         if args.database == "postgres":
-            asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            asyncio.run(admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         shutil.rmtree(workdir, ignore_errors=True)
 
     floor = results[0][1]
