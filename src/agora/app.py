@@ -7,7 +7,7 @@ Middleware (outermost first): request id → access log → body limit → route
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 from fastapi import Depends, FastAPI
@@ -29,6 +29,7 @@ from agora.kit.openapi import build_openapi
 from agora.kit.ratelimit import build_rate_limiter, enforce_rate_limit
 from agora.kit.requestid import RequestIdMiddleware
 from agora.kit.textinput import reject_nul_in_query
+from agora.mcp.server import build_mcp
 from agora.mip003.client import Mip003Client
 from agora.ops.endpoints import router as ops_router
 from agora.settings import Settings
@@ -62,19 +63,17 @@ def create_app(
             await upgrade(database.engine)
         for hook in startup_hooks:
             await hook(app)
-        started: list[Any] = []
-        if background:
-            for service in app.state.background:
-                await service.start()
-                started.append(service)
-        try:
-            yield
-        finally:
-            for service in reversed(started):
-                await service.stop()
-            await app.state.agent_client.aclose()
+        async with AsyncExitStack() as stack:  # unwinds in reverse order, also on a failed start
             if db is None:
-                await database.dispose()
+                stack.push_async_callback(database.dispose)
+            stack.push_async_callback(app.state.agent_client.aclose)
+            await app.state.mcp.start()  # the MCP session manager lives as long as the app
+            stack.push_async_callback(app.state.mcp.stop)
+            if background:
+                for service in app.state.background:
+                    await service.start()
+                    stack.push_async_callback(service.stop)
+            yield
 
     app = FastAPI(
         title="Agora API",
@@ -114,6 +113,8 @@ def create_app(
     app.include_router(router, prefix="/v1")
     app.include_router(router, prefix="/api/v1", include_in_schema=False)
     app.include_router(ops_router)
+    app.state.mcp = build_mcp(database, settings, app.state.agent_client)
+    app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if settings.demo:  # the built-in MIP-003 demo agents, served by this process
         app.mount(MOUNT_PREFIX, demo_host(), name="demo-agents")

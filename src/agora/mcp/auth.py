@@ -1,0 +1,117 @@
+"""Who is calling the tool server: the key from ``api_key``, ``Authorization: Bearer`` or
+``x-api-key``, checked on every HTTP request before the MCP SDK sees it.
+
+Streamable HTTP is stateless: every POST carries its key. SSE: the key presented when the stream
+is opened is bound to that SSE session, so message POSTs may omit it; a message POST that presents
+a *different* key is refused. Tools re-resolve the key per call (revocation applies at once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from agora.auth import service as auth
+from agora.kit.db import Database
+from agora.kit.errors import AgoraError, Unauthorized
+
+TOKEN_STATE = "agora_mcp_token"
+SSE_SESSION_PREFIX = b"session_id="
+
+
+def presented_key(request: Request) -> str | None:
+    query_key = request.query_params.get("api_key")
+    if query_key:
+        return query_key.strip() or None
+    return auth.credentials_from_headers(
+        request.headers.get("authorization"), request.headers.get("x-api-key")
+    )
+
+
+AUTH_ERROR_CODE = -32001  # JSON-RPC implementation-defined server error: not authenticated
+
+
+def _refusal(exc: AgoraError) -> JSONResponse:
+    """The HTTP status, and a JSON-RPC error body so MCP clients show the reason."""
+    reasons = "; ".join(d.reason for d in exc.details)
+    data: dict[str, Any] = {"error": exc.error_text, "message": exc.message}
+    if exc.details:
+        data["details"] = exc.details_payload()
+    body = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {
+            "code": AUTH_ERROR_CODE,
+            "message": f"{exc.message}: {reasons}" if reasons else exc.message,
+            "data": data,
+        },
+    }
+    headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else {}
+    return JSONResponse(body, status_code=exc.status_code, headers=headers)
+
+
+class McpAuthMiddleware:
+    """Refuses unauthenticated requests (401, JSON) and hands the key to the tools."""
+
+    def __init__(self, app: ASGIApp, db: Database) -> None:
+        self.app, self.db = app, db
+        self._sse_keys: dict[str, str] = {}  # SSE session id (hex) → the key that opened it
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        key = presented_key(request)
+        session_id = request.query_params.get("session_id")
+        if session_id is not None:
+            bound = self._sse_keys.get(session_id)
+            if key is not None and bound is not None and key != bound:
+                await _refusal(Unauthorized("This SSE session was opened with another key"))(
+                    scope, receive, send
+                )
+                return
+            key = key or bound
+        try:
+            if key is None:
+                raise Unauthorized(
+                    "Authentication required: pass the API key as ?api_key=, "
+                    "Authorization: Bearer or x-api-key"
+                )
+            async with self.db.transaction(write=False) as session:
+                await auth.authenticate(
+                    session,
+                    self.db,
+                    key,
+                    workspace_header=request.headers.get("x-workspace-id"),
+                    organization_slug=request.headers.get("x-organization-slug"),
+                )
+        except AgoraError as exc:
+            await _refusal(exc)(scope, receive, send)
+            return
+        scope.setdefault("state", {})[TOKEN_STATE] = key
+        if scope["method"] == "GET" and session_id is None:
+            await self._open_sse(scope, receive, send, key)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _open_sse(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
+        opened: list[str] = []
+
+        async def remember_session(message: Message) -> None:
+            body = message.get("body", b"") if message["type"] == "http.response.body" else b""
+            if not opened and SSE_SESSION_PREFIX in body:
+                tail = body.split(SSE_SESSION_PREFIX, 1)[1]
+                session_id = tail.split(b"\r", 1)[0].split(b"\n", 1)[0].decode()
+                opened.append(session_id)
+                self._sse_keys[session_id] = key
+            await send(message)
+
+        try:
+            await self.app(scope, receive, remember_session)
+        finally:
+            for session_id in opened:
+                self._sse_keys.pop(session_id, None)

@@ -1,0 +1,97 @@
+"""The MCP server: tools over the REST services, streamable HTTP at ``/mcp`` (stateless, JSON
+responses: any process answers any call) and SSE at ``/sse`` + ``/messages/``, both behind the
+key check and the SDK's DNS-rebinding protection (hosts from AGORA_PUBLIC_URL and
+AGORA_ALLOWED_HOSTS)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.routing import Route
+
+from agora import __version__
+from agora.kit.db import Database
+from agora.mcp.auth import McpAuthMiddleware
+from agora.mcp.runner import ToolRunner
+from agora.mcp.tools import register_tools
+from agora.mip003.client import Mip003Client
+from agora.settings import Settings
+
+INSTRUCTIONS = """Agora: hire software agents for jobs paid in credits, organise jobs and tasks in
+projects, and read one history feed. Typical flow: list_agents → get_agent_input_schema →
+create_job → wait_for_job (answer_input_request when it is INPUT_REQUIRED) → read_history."""
+
+
+def transport_security(settings: Settings) -> TransportSecuritySettings:
+    """Serve the configured public host and loopback; refuse any other Host (DNS rebinding)."""
+    public = urlsplit(settings.public_url)
+    hosts = {"127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost"}
+    origins = {"http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"}
+    for host in [public.netloc, *settings.allowed_hosts]:
+        if host:
+            hosts.update({host, f"{host.split(':')[0]}:*"})
+            origins.update({f"{public.scheme or 'https'}://{host}", f"https://{host}"})
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=sorted(hosts),
+        allowed_origins=sorted(origins),
+    )
+
+
+@dataclass
+class McpApp:
+    server: MCPServer
+    routes: list[Route]
+    _task: asyncio.Task[None] | None = None
+    _stop: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def start(self) -> None:
+        """Run the streamable-HTTP session manager in a task of its own: its task group must be
+        entered and left by the same task, whoever starts and stops the app."""
+        started = asyncio.Event()
+
+        async def hold() -> None:
+            async with self.server.session_manager.run():
+                started.set()
+                await self._stop.wait()
+
+        self._task = asyncio.create_task(hold(), name="mcp-session-manager")
+        waiter = asyncio.create_task(started.wait())
+        await asyncio.wait({waiter, self._task}, return_when=asyncio.FIRST_COMPLETED)
+        if self._task.done():
+            waiter.cancel()
+            self._task.result()  # raises what stopped it
+
+    async def stop(self) -> None:
+        self._stop.set()
+        if self._task is not None:
+            await self._task
+
+
+def build_mcp(db: Database, settings: Settings, agent_client: Mip003Client) -> McpApp:
+    server: MCPServer = MCPServer(name="agora", instructions=INSTRUCTIONS, version=__version__)
+    register_tools(server, ToolRunner(db, settings, agent_client))
+    security = transport_security(settings)
+    streamable = McpAuthMiddleware(
+        server.streamable_http_app(
+            streamable_http_path="/mcp",
+            stateless_http=True,
+            json_response=True,
+            transport_security=security,
+        ),
+        db,
+    )
+    sse = McpAuthMiddleware(
+        server.sse_app(sse_path="/sse", message_path="/messages/", transport_security=security),
+        db,
+    )
+    routes = [
+        Route("/mcp", streamable, methods=["GET", "POST", "DELETE"]),
+        Route("/sse", sse, methods=["GET"]),
+        Route("/messages/", sse, methods=["POST"]),
+    ]
+    return McpApp(server, routes)
