@@ -61,7 +61,7 @@ clean:
 # Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
 # hang, 500, garbage, vanish; PostgreSQL restarted mid-dispatch; a worker SIGKILLed), hostile input.
 prove: install
-	$(BIN)/python -m pytest -p no:cacheprovider -s tests/production tests/jobs/test_worker_process.py tests/contract/test_hostile.py
+	AGORA_TEST_RESTART_POSTGRES=1 $(BIN)/python -m pytest -p no:cacheprovider -s tests/production tests/jobs/test_worker_process.py tests/contract/test_hostile.py
 
 # Schemathesis with many more examples than the CI smoke run.
 fuzz: install

@@ -8,7 +8,9 @@ call, returning ``dump(output model)``. Its docstring is the tool's description.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -30,6 +32,7 @@ from agora.projects.schemas import ProjectCreate, ProjectOut, ProjectUpdate
 from agora.users import service as users
 from agora.users.schemas import ProfileUpdate, UserOut
 
+ToolFn = Callable[..., Awaitable[Any]]
 MAX_WAIT_SECONDS = 60.0
 WAIT_POLL_SECONDS = 0.2
 READ, JOBS_WRITE = Permission.READ, Permission.JOBS_WRITE
@@ -47,9 +50,13 @@ def _validated(model: Any, **fields: Any) -> Any:
 def register_tools(server: MCPServer, run: ToolRunner) -> None:
     settings = run.settings
 
+    def tool(fn: ToolFn) -> ToolFn:
+        """Register ``fn`` with its docstring, dedented, as the description."""
+        return server.tool(description=inspect.cleandoc(fn.__doc__ or ""))(fn)
+
     # ---- catalogue ------------------------------------------------------------------------
 
-    @server.tool()
+    @tool
     async def list_agents(
         ctx: Context,
         category: list[str] | None = None,
@@ -67,13 +74,13 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             )
         return {"agents": dump(page.agents), "total": page.total, "nextCursor": page.next_cursor}
 
-    @server.tool()
+    @tool
     async def get_agent(ctx: Context, agent_id: str) -> dict[str, Any]:
         """One agent: description, verification status, price (credits, fee included), tags."""
         async with run.call(ctx, READ) as (session, _):
             return dump(await agents.get_agent_out(session, agent_id))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def get_agent_input_schema(ctx: Context, agent_id: str) -> dict[str, Any]:
         """The MIP-003 input schema of an agent: the fields `create_job` expects in input_data."""
         async with run.call(ctx, READ) as (session, _):
@@ -82,7 +89,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
                 raise tool_error(NotFound(f"Agent {agent_id} has no input schema"))
             return dump(InputSchemaOut(agentId=str(agent.id), **agent.input_schema))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def list_categories(ctx: Context) -> list[dict[str, Any]]:
         """Every agent category (slugs usable in list_agents)."""
         async with run.call(ctx, READ) as (session, _):
@@ -90,7 +97,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
 
     # ---- jobs -----------------------------------------------------------------------------
 
-    @server.tool()
+    @tool
     async def create_job(
         ctx: Context,
         agent_id: str,
@@ -120,13 +127,13 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             )
         return dump(created.job)  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def get_job(ctx: Context, job_id: str) -> dict[str, Any]:
         """One of your jobs: status, result, price and refund, agent status."""
         async with run.call(ctx, READ) as (session, principal):
             return dump(await jobs.get_job(session, principal, job_id, settings=settings))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def list_jobs(
         ctx: Context,
         agent_id: str | None = None,
@@ -147,7 +154,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             )
         return {"jobs": dump(page.jobs), "pagination": dump(page.pagination)}
 
-    @server.tool()
+    @tool
     async def wait_for_job(
         ctx: Context, job_id: str, timeout_seconds: float = 30
     ) -> dict[str, Any]:
@@ -162,13 +169,13 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
                 return dump(job)  # type: ignore[no-any-return]
             await asyncio.sleep(WAIT_POLL_SECONDS)
 
-    @server.tool()
+    @tool
     async def get_input_request(ctx: Context, job_id: str) -> dict[str, Any]:
         """What the agent asks for when the job is INPUT_REQUIRED (statusId and input schema)."""
         async with run.call(ctx, READ) as (session, principal):
             return dump(await jobs.input_request(session, principal, job_id))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def answer_input_request(
         ctx: Context, job_id: str, input_data: dict[str, Any], status_id: str | None = None
     ) -> dict[str, Any]:
@@ -178,7 +185,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             out = await jobs.provide_inputs(session, principal, job_id, body, settings=settings)
         return dump(out)  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def cancel_job(ctx: Context, job_id: str) -> dict[str, Any]:
         """Cancel an unfinished job; its held credits are refunded."""
         async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
@@ -186,7 +193,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
 
     # ---- history ----------------------------------------------------------------------------
 
-    @server.tool()
+    @tool
     async def read_history(
         ctx: Context,
         cursor: str | None = None,
@@ -209,7 +216,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
 
     # ---- projects ---------------------------------------------------------------------------
 
-    @server.tool()
+    @tool
     async def list_projects(ctx: Context, page: int = 1, limit: int = 20) -> dict[str, Any]:
         """Projects of the current workspace, most recently updated first."""
         if not (1 <= limit <= 100 and page >= 1):
@@ -223,7 +230,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             "pagination": PageParams(page, limit).meta(found.total),
         }
 
-    @server.tool()
+    @tool
     async def create_project(ctx: Context, name: str, description: str = "") -> dict[str, Any]:
         """Create a project in the current workspace."""
         body = _validated(ProjectCreate, name=name, description=description)
@@ -233,14 +240,14 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             )
             return dump(ProjectOut.of(project))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def get_project(ctx: Context, project_id: str) -> dict[str, Any]:
         """One project of the current workspace."""
         async with run.call(ctx, READ) as (session, principal):
             project = await projects.get_project(session, principal.workspace_id, project_id)
             return dump(ProjectOut.of(project))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def update_project(
         ctx: Context, project_id: str, name: str | None = None, description: str | None = None
     ) -> dict[str, Any]:
@@ -252,14 +259,14 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             )
             return dump(ProjectOut.of(project))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def delete_project(ctx: Context, project_id: str) -> dict[str, Any]:
         """Delete a project; its jobs and tasks are kept and become unassigned."""
         async with run.call(ctx, PROJECTS_WRITE, write=True) as (session, principal):
             deleted = await projects.delete_project(session, principal.workspace_id, project_id)
         return {"id": deleted, "deleted": True}
 
-    @server.tool()
+    @tool
     async def assign_to_project(
         ctx: Context, project_id: str, kind: Literal["job", "task"], item_id: str
     ) -> dict[str, Any]:
@@ -270,7 +277,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             )
         return {f"{kind}Id": str(item), "projectId": str(project)}
 
-    @server.tool()
+    @tool
     async def unassign_from_project(
         ctx: Context, project_id: str, kind: Literal["job", "task"], item_id: str
     ) -> dict[str, Any]:
@@ -283,13 +290,13 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
 
     # ---- profile and credits ------------------------------------------------------------------
 
-    @server.tool()
+    @tool
     async def get_profile(ctx: Context) -> dict[str, Any]:
         """Your profile."""
         async with run.call(ctx, READ) as (session, principal):
             return dump(UserOut.of(await users.get_user(session, principal.user_id)))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def update_profile(
         ctx: Context,
         name: str | None = None,
@@ -307,9 +314,8 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             user = await users.update_profile(session, principal.user_id, body)
             return dump(UserOut.of(user))  # type: ignore[no-any-return]
 
-    @server.tool()
+    @tool
     async def get_credits(ctx: Context) -> dict[str, Any]:
         """The workspace's credit balance, held credits and recent ledger entries."""
         async with run.call(ctx, READ) as (session, principal):
             return dump(await credits.account(session, principal))  # type: ignore[no-any-return]
-
