@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.conversations import repository as repo
 from agora.conversations.schemas import ConversationCreate, ConversationUpdate, MessageCreate
 from agora.kit.errors import BadRequest, NotFound
+from agora.kit.fields import patch_fields, trimmed
 from agora.kit.ids import parse_uuid
 from agora.kit.pagination import Page, PageParams
 from agora.kit.timeutil import utcnow
@@ -23,10 +24,7 @@ Archived = Literal["false", "true", "all"]
 
 
 def _clean_title(title: str) -> str:
-    title = title.strip()
-    if not 1 <= len(title) <= 500:
-        raise BadRequest.field("title", "must be 1 to 500 characters after trimming")
-    return title
+    return trimmed("title", title, 500)
 
 
 async def create_conversation(
@@ -85,12 +83,7 @@ async def update_conversation(
     conversation_id: str,
     body: ConversationUpdate,
 ) -> Conversation:
-    given = body.model_dump(exclude_unset=True)
-    if not given:
-        raise BadRequest("Give at least one of title, description")
-    for field, value in given.items():
-        if value is None:
-            raise BadRequest.field(field, "must not be null")
+    given = patch_fields(body)
     conversation = await get_conversation(
         session, workspace_id, user_id, conversation_id, for_update=True
     )

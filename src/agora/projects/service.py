@@ -15,6 +15,7 @@ from typing import Literal
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.errors import BadRequest, Conflict, NotFound
+from agora.kit.fields import patch_fields, trimmed
 from agora.kit.ids import parse_uuid
 from agora.kit.pagination import Page, PageParams
 from agora.kit.timeutil import utcnow
@@ -30,10 +31,7 @@ _ASSIGN_ATTEMPTS = 3
 
 
 def clean_name(name: str) -> str:
-    name = name.strip()
-    if not 1 <= len(name) <= 200:
-        raise BadRequest.field("name", "must be 1 to 200 characters after trimming")
-    return name
+    return trimmed("name", name, 200)
 
 
 async def create_project(
@@ -77,12 +75,7 @@ async def _locked_project(
 async def update_project(
     session: AsyncSession, workspace_id: uuid.UUID, project_id: str, body: ProjectUpdate
 ) -> Project:
-    given = body.model_dump(exclude_unset=True)
-    if not given:
-        raise BadRequest("Give at least one of name, description")
-    for field, value in given.items():
-        if value is None:
-            raise BadRequest.field(field, "must not be null")
+    given = patch_fields(body)
     project = await _locked_project(session, workspace_id, project_id)
     if "name" in given:
         project.name = clean_name(given["name"])

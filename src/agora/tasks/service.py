@@ -14,6 +14,7 @@ from typing import Any, Literal
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.errors import BadRequest, NotFound
+from agora.kit.fields import patch_fields, trimmed
 from agora.kit.ids import parse_uuid
 from agora.kit.pagination import Page, PageParams
 from agora.kit.timeutil import utcnow
@@ -43,10 +44,7 @@ def clean_status(value: str, field: str = "status") -> str:
 
 
 def _clean_name(name: str) -> str:
-    name = name.strip()
-    if not 1 <= len(name) <= 500:
-        raise BadRequest.field("name", "must be 1 to 500 characters after trimming")
-    return name
+    return trimmed("name", name, 500)
 
 
 async def render(session: AsyncSession, tasks: list[Task]) -> list[TaskOut]:
@@ -122,12 +120,7 @@ async def _locked(session: AsyncSession, workspace_id: uuid.UUID, task_id: str) 
 async def update_task(
     session: AsyncSession, workspace_id: uuid.UUID, task_id: str, body: TaskUpdate
 ) -> Task:
-    given = body.model_dump(exclude_unset=True)
-    if not given:
-        raise BadRequest("Give at least one of name, description, status")
-    for field, value in given.items():
-        if value is None:
-            raise BadRequest.field(field, "must not be null")
+    given = patch_fields(body)
     task = await _locked(session, workspace_id, task_id)
     if "name" in given:
         task.name = _clean_name(given["name"])

@@ -12,7 +12,8 @@ import uuid
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.identity import repository as identity_repo
-from agora.kit.errors import BadRequest, NotFound
+from agora.kit.errors import NotFound
+from agora.kit.fields import patch_fields, trimmed
 from agora.models import User
 from agora.users.schemas import ProfileUpdate
 
@@ -25,10 +26,7 @@ async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
 
 
 def _clean_name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise BadRequest.field("name", "must not be blank")
-    return name
+    return trimmed("name", name, 200)
 
 
 async def replace_profile(session: AsyncSession, user_id: uuid.UUID, body: ProfileUpdate) -> User:
@@ -43,10 +41,7 @@ async def replace_profile(session: AsyncSession, user_id: uuid.UUID, body: Profi
 
 async def update_profile(session: AsyncSession, user_id: uuid.UUID, body: ProfileUpdate) -> User:
     user = await get_user(session, user_id)
-    given = body.model_dump(exclude_unset=True)
-    for field in given:
-        if given[field] is None:
-            raise BadRequest.field(field, "must not be null")
+    given = patch_fields(body, require_one=False)
     if "name" in given:
         user.name = _clean_name(given["name"])
     if "marketingOptIn" in given:
