@@ -11,6 +11,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import select, update
 
+from agora.demo_agents.protocol import Step
 from agora.dispatch import repository as dispatch_repo
 from agora.kit.db import Database
 from agora.kit.ids import parse_uuid
@@ -207,3 +208,33 @@ async def test_concurrent_claims_never_share_a_job(
     flat = [job_id for claimed in claims for job_id in claimed]
     assert len(flat) == len(set(flat)) == 12
     assert await workers[0].claim(5) == []  # every lease is live
+
+
+async def test_polls_that_change_nothing_keep_the_jobs_place_in_the_feed(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    make_user: MakeUser,
+    agents_server: LoopbackAgents,
+    db: Database,
+) -> None:
+    behaviour = echo()
+    behaviour.step = lambda agent_job: (
+        Step("completed", result="done") if agent_job.polls >= 6 else Step("running")
+    )
+    agent_id = await register(app, agents_server, behaviour)
+    user = await make_user()
+    job_id = (await create(client, user.key_headers, agent_id)).json()["data"]["id"]
+    worker = dispatcher(app)
+
+    async def updated_at() -> object:
+        async with db.transaction(write=False) as session:
+            return await session.scalar(select(Job.updated_at).where(Job.id == parse_uuid(job_id)))
+
+    await worker.run_once()  # /start_job → RUNNING (a change: updatedAt moves)
+    started = await updated_at()
+    for _ in range(3):  # leases and "still running" polls are bookkeeping
+        await asyncio.sleep(0.06)
+        await worker.run_once()
+        assert await updated_at() == started
+    await worker.run_until_idle()
+    assert await updated_at() != started  # COMPLETED moves it again

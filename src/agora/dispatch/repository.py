@@ -40,7 +40,13 @@ async def claim(
     result = await session.execute(
         update(Job)
         .where(Job.id.in_(due.scalar_subquery()))
-        .values(dispatch_state=LEASED, lease_owner=owner, lease_expires_at=lease_until)
+        # A lease is bookkeeping, not a change anyone sees: updated_at (the feed's order) stays.
+        .values(
+            dispatch_state=LEASED,
+            lease_owner=owner,
+            lease_expires_at=lease_until,
+            updated_at=Job.updated_at,
+        )
         .returning(Job.id)
         .execution_options(synchronize_session=False)
     )
@@ -63,7 +69,11 @@ async def get(session: AsyncSession, job_id: uuid.UUID) -> Job | None:
 
 
 async def release(session: AsyncSession, job_id: uuid.UUID, owner: str, **values: Any) -> bool:
-    """Give the job back to the queue (with ``values``) if we still hold its lease."""
+    """Give the job back to the queue (with ``values``) if we still hold its lease.
+
+    ``updated_at`` stays unless ``values`` sets it: the caller decides whether what it writes is
+    a change a client would see (the history feed orders by it)."""
+    values.setdefault("updated_at", Job.updated_at)
     result = await session.execute(
         update(Job)
         .where(Job.id == job_id, Job.lease_owner == owner, Job.dispatch_state == LEASED)

@@ -288,12 +288,15 @@ class Dispatcher:
                 self.settings.status_poll_max_seconds,
                 max(self.settings.status_poll_initial_seconds, (job.poll_interval or 0) * 2),
             )
+            seen: dict[str, Any] = {}
+            if value != job.agent_job_status:  # a change clients see (agentJobStatus)
+                seen = {"agent_job_status": value, "updated_at": utcnow()}
             await self._release(
                 job,
-                agent_job_status=value,
                 attempts=0,
                 poll_interval=interval,
                 next_attempt_at=utcnow() + timedelta(seconds=interval),
+                **seen,
             )
         else:
             what = "awaiting_input without an input schema" if value == "awaiting_input" else value
