@@ -20,8 +20,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.agents import repository as repo
 from agora.agents.schemas import AGENT_STATUSES, AgentOut
 from agora.kit.db import Database
-from agora.kit.errors import BadRequest, Conflict, NotFound
-from agora.kit.ids import parse_uuid
+from agora.kit.errors import BadRequest, Conflict
+from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.money import fee_for, to_base
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import Mip003Client, validate_base_url
@@ -116,11 +116,11 @@ async def available_agents(session: AsyncSession) -> list[AgentOut]:
 
 
 async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
-    parsed = parse_uuid(agent_id)
-    agent = await repo.get(session, parsed) if parsed else None
-    if agent is None or not agent.is_shown:
-        raise NotFound(f"Agent {agent_id} not found")
-    return agent
+    async def shown(parsed: uuid.UUID) -> Agent | None:
+        agent = await repo.get(session, parsed)
+        return agent if agent is not None and agent.is_shown else None
+
+    return await fetch_by_id(agent_id, "Agent", shown)
 
 
 async def get_agent_out(session: AsyncSession, agent_id: str) -> AgentOut:
@@ -129,11 +129,7 @@ async def get_agent_out(session: AsyncSession, agent_id: str) -> AgentOut:
 
 
 async def get_any(session: AsyncSession, agent_id: str) -> Agent:
-    parsed = parse_uuid(agent_id)
-    agent = await repo.get(session, parsed) if parsed else None
-    if agent is None:
-        raise NotFound(f"Agent {agent_id} not found")
-    return agent
+    return await fetch_by_id(agent_id, "Agent", lambda parsed: repo.get(session, parsed))
 
 
 async def list_categories(session: AsyncSession) -> list[Category]:

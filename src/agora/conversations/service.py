@@ -13,9 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.conversations import repository as repo
 from agora.conversations.schemas import ConversationCreate, ConversationUpdate, MessageCreate
-from agora.kit.errors import BadRequest, NotFound
+from agora.kit.errors import BadRequest
 from agora.kit.fields import patch_fields, trimmed
-from agora.kit.ids import parse_uuid
+from agora.kit.ids import fetch_by_id
 from agora.kit.pagination import Page, PageParams
 from agora.kit.timeutil import utcnow
 from agora.models import Conversation, Message
@@ -65,15 +65,11 @@ async def get_conversation(
     *,
     for_update: bool = False,
 ) -> Conversation:
-    parsed = parse_uuid(conversation_id)
-    found = (
-        await repo.get(session, workspace_id, user_id, parsed, for_update=for_update)
-        if parsed
-        else None
+    return await fetch_by_id(
+        conversation_id,
+        "Conversation",
+        lambda parsed: repo.get(session, workspace_id, user_id, parsed, for_update=for_update),
     )
-    if found is None:
-        raise NotFound(f"Conversation {conversation_id} not found")
-    return found
 
 
 async def update_conversation(

@@ -43,7 +43,7 @@ from agora.jobs.schemas import (
     ShareUser,
 )
 from agora.kit.errors import BadRequest, Conflict, FieldError, NotFound
-from agora.kit.ids import parse_uuid, uuid7
+from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
 from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.client import new_identifier_from_purchaser
@@ -455,15 +455,11 @@ async def list_agent_jobs(
 
 
 async def _visible(session: AsyncSession, principal: Principal, job_id: str) -> Job:
-    parsed = parse_uuid(job_id)
-    job = (
-        await repo.visible(session, parsed, principal.user_id, principal.workspace_id)
-        if parsed
-        else None
+    return await fetch_by_id(
+        job_id,
+        "Job",
+        lambda parsed: repo.visible(session, parsed, principal.user_id, principal.workspace_id),
     )
-    if job is None:
-        raise NotFound(f"Job {job_id} not found")
-    return job
 
 
 async def get_job(

@@ -9,6 +9,12 @@ import os
 import threading
 import time
 import uuid
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from agora.kit.errors import NotFound
+
+T = TypeVar("T")
 
 _lock = threading.Lock()
 _last_ms = 0
@@ -45,3 +51,15 @@ def parse_uuid(value: str) -> uuid.UUID | None:
         return uuid.UUID(value)
     except (ValueError, AttributeError, TypeError):
         return None
+
+
+async def fetch_by_id(
+    raw_id: str, label: str, fetch: Callable[[uuid.UUID], Awaitable[T | None]]
+) -> T:
+    """What ``fetch`` finds for ``raw_id``. A malformed id, an unknown one and one the caller may
+    not see (another workspace's) are the same 404, so nothing about other tenants leaks."""
+    parsed = parse_uuid(raw_id)
+    found = await fetch(parsed) if parsed is not None else None
+    if found is None:
+        raise NotFound(f"{label} {raw_id} not found")
+    return found

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.fields import patch_fields, trimmed
-from agora.kit.ids import parse_uuid
+from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.pagination import Page, PageParams
 from agora.kit.timeutil import utcnow
 from agora.models import Job, Project, Task
@@ -55,21 +55,17 @@ async def list_projects(
 
 
 async def get_project(session: AsyncSession, workspace_id: uuid.UUID, project_id: str) -> Project:
-    parsed = parse_uuid(project_id)
-    project = await repo.get(session, workspace_id, parsed) if parsed else None
-    if project is None:
-        raise NotFound(f"Project {project_id} not found")
-    return project
+    return await fetch_by_id(
+        project_id, "Project", lambda parsed: repo.get(session, workspace_id, parsed)
+    )
 
 
 async def _locked_project(
     session: AsyncSession, workspace_id: uuid.UUID, project_id: str
 ) -> Project:
-    parsed = parse_uuid(project_id)
-    project = await repo.get_for_update(session, workspace_id, parsed) if parsed else None
-    if project is None:
-        raise NotFound(f"Project {project_id} not found")
-    return project
+    return await fetch_by_id(
+        project_id, "Project", lambda parsed: repo.get_for_update(session, workspace_id, parsed)
+    )
 
 
 async def update_project(

@@ -13,9 +13,9 @@ from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.errors import BadRequest, NotFound
+from agora.kit.errors import BadRequest
 from agora.kit.fields import patch_fields, trimmed
-from agora.kit.ids import parse_uuid
+from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.pagination import Page, PageParams
 from agora.kit.timeutil import utcnow
 from agora.models import Task
@@ -102,19 +102,15 @@ async def list_tasks(
 
 
 async def get_task(session: AsyncSession, workspace_id: uuid.UUID, task_id: str) -> Task:
-    parsed = parse_uuid(task_id)
-    task = await repo.get(session, workspace_id, parsed) if parsed else None
-    if task is None:
-        raise NotFound(f"Task {task_id} not found")
-    return task
+    return await fetch_by_id(
+        task_id, "Task", lambda parsed: repo.get(session, workspace_id, parsed)
+    )
 
 
 async def _locked(session: AsyncSession, workspace_id: uuid.UUID, task_id: str) -> Task:
-    parsed = parse_uuid(task_id)
-    task = await repo.get_for_update(session, workspace_id, parsed) if parsed else None
-    if task is None:
-        raise NotFound(f"Task {task_id} not found")
-    return task
+    return await fetch_by_id(
+        task_id, "Task", lambda parsed: repo.get_for_update(session, workspace_id, parsed)
+    )
 
 
 async def update_task(
