@@ -32,6 +32,8 @@ class Job(Base):
         Index("ix_jobs_user_created", "user_id", "created_at", "id"),
         Index("ix_jobs_dispatch", "dispatch_state", "next_attempt_at"),
         Index("ix_jobs_project", "project_id"),
+        # The feed filtered by project (or unassigned): keyset order within the project.
+        Index("ix_jobs_feed_project", "workspace_id", "project_id", "updated_at", "id"),
         Index("ix_jobs_task", "task_id"),
         Index("ix_jobs_agent", "agent_id", "created_at"),
         UniqueConstraint("user_id", "idempotency_key", name="uq_jobs_user_idempotency_key"),

@@ -16,6 +16,8 @@ class Task(Base):
         Index("ix_tasks_feed_workspace", "workspace_id", "updated_at", "id"),
         Index("ix_tasks_feed_creator", "workspace_id", "creator_id", "updated_at", "id"),
         Index("ix_tasks_project", "project_id"),
+        # The feed filtered by project (or unassigned): keyset order within the project.
+        Index("ix_tasks_feed_project", "workspace_id", "project_id", "updated_at", "id"),
     )
 
     id: Mapped[uuid.UUID] = id_column()
