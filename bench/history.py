@@ -169,6 +169,7 @@ async def run(items: int) -> None:
                 "status=RUNNING": FeedQuery(limit=20, status="RUNNING"),
                 "status=RUNNING,active": FeedQuery(limit=20, status="RUNNING,active"),
                 "projectId": FeedQuery(limit=20, project_id=str(projects[3])),
+                "projectId, no items": FeedQuery(limit=20, project_id=str(uuid.uuid4())),
                 "projectId=null": FeedQuery(limit=20, project_id="null"),
                 "scope=workspace": FeedQuery(limit=20, scope="workspace"),
             }
