@@ -4,13 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch bench-history prove fuzz load clean
+.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
@@ -18,16 +18,30 @@ $(STAMP): requirements.lock pyproject.toml
 run: install
 	$(BIN)/agora serve
 
-# The whole suite; every database test runs on SQLite and on PostgreSQL
-# (AGORA_TEST_POSTGRES_URL, default the local server).
+# The fast in-process suite (everything not marked `process`); every database test runs on
+# SQLite and on PostgreSQL (AGORA_TEST_POSTGRES_URL, default the local server).
+# `make test COVERAGE=1` runs it under coverage (branches) and fails under the floor in
+# pyproject.toml ([tool.coverage.report] fail_under); CI does that.
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+ifeq ($(COVERAGE),1)
+PYTEST := $(BIN)/coverage run -m pytest -p no:cacheprovider
+endif
+
 test: install
-	$(BIN)/python -m pytest -p no:cacheprovider
+ifeq ($(COVERAGE),1)
+	$(BIN)/coverage erase
+endif
+	$(PYTEST) -m "not process"
+ifeq ($(COVERAGE),1)
+	$(BIN)/coverage combine -q || true
+	$(BIN)/coverage report
+endif
 
 test-sqlite: install
-	$(BIN)/python -m pytest --backend=sqlite
+	$(BIN)/python -m pytest -m "not process" --backend=sqlite
 
 test-postgres: install
-	$(BIN)/python -m pytest --backend=postgres
+	$(BIN)/python -m pytest -m "not process" --backend=postgres
 
 lint: install
 	$(BIN)/ruff check src tests bench
@@ -36,7 +50,7 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-check: lint typecheck test
+check: lint typecheck test prove
 
 format: install
 	$(BIN)/ruff format src tests bench
@@ -50,18 +64,28 @@ bench-dispatch: install
 bench-history: install
 	$(BIN)/python -m bench.history
 
+# Web app: gallery and job page server time, job stream delay, on SQLite and PostgreSQL.
+bench-web: install
+	$(BIN)/python -m bench.web
+
 # Regenerate the lock after changing dependencies in pyproject.toml.
 lock: install
 	$(BIN)/pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes -o requirements.lock \
+		--no-emit-package pip-system-certs --no-emit-package pip
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
 
 # Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
-# hang, 500, garbage, vanish; PostgreSQL restarted mid-dispatch; a worker SIGKILLed), hostile input.
+# hang, 500, garbage, vanish; a worker SIGKILLed), CLI and server subprocesses, hostile input.
+# Everything marked `process`: subprocesses, scale-out, faults, hostile input, schemathesis.
 prove: install
-	AGORA_TEST_RESTART_POSTGRES=1 $(BIN)/python -m pytest -p no:cacheprovider -s tests/production tests/jobs/test_worker_process.py tests/contract/test_hostile.py
+	$(BIN)/python -m pytest -p no:cacheprovider -m process
+
+# The one fault test that restarts the machine's PostgreSQL (as root): only on request.
+prove-restart: install
+	AGORA_TEST_RESTART_POSTGRES=1 $(BIN)/python -m pytest -p no:cacheprovider -s tests/production/test_faults.py -k postgres_restart
 
 # Schemathesis with many more examples than the CI smoke run.
 fuzz: install

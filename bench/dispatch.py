@@ -57,6 +57,8 @@ async def measure(db: Database, agents_server: LoopbackAgents, jobs: int) -> dic
         secret_key="bench",
         rate_limit_public="off",
         rate_limit_authenticated="off",
+        rate_limit_failed_auth="off",
+        outbound_allow="127.0.0.0/8",  # the benchmark's agents are on loopback
         demo=False,
         run_dispatcher=True,
         availability_check_seconds=0,
@@ -68,12 +70,12 @@ async def measure(db: Database, agents_server: LoopbackAgents, jobs: int) -> dic
     url = agents_server.serve(behaviour)
     app = create_app(settings, db=db, migrate=False)
     async with app.router.lifespan_context(app):
+        probe = await agents.probe(app.state.agent_client, url)  # no transaction open
         async with db.transaction() as session:
             agent = await agents.register_agent(
                 session,
-                app.state.agent_client,
                 settings,
-                base_url=url,
+                probe,
                 name="Fast",
                 price=1,
                 verify=True,

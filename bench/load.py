@@ -1,13 +1,16 @@
-"""Load: authenticated reads and job creation against one real server on loopback, next to the
-same stack's floor (``/healthz``), reported as req/s and p50/p99 with ratios.
+"""Load: Agora and a lean reference (bench/reference_app.py) answering the same requests from the
+same database, one after the other, measured with wrk on loopback; req/s, p50 and p99 of each and
+the ratios Agora/reference, on PostgreSQL and on SQLite.
 
-    make load                          # PostgreSQL (throwaway database), 10 s per scenario
+    make load                                        # both databases, 6 s per case, 16 connections
     .venv/bin/python -m bench.load --database sqlite --duration 5 --connections 16
+    .venv/bin/python -m bench.load --agora-only --keep-running 60   # e.g. to attach py-spy
 
 Needs ``wrk`` (``apt-get install wrk``). Only 127.0.0.1 is targeted; every run is bounded by
-``--duration``. Rate limits are switched off for the server under test (they would measure the
-limiter, not the service). The server runs its dispatcher in-process and the built-in demo
-agents, so created jobs really run against the free echo agent.
+``--duration``. Agora runs as in production: one uvicorn process (``--factory``), INFO access logs
+as JSON lines (to a file), metrics and request ids on. Rate limits are off (they would measure the
+limiter, not the service) and the dispatcher runs elsewhere (``AGORA_RUN_DISPATCHER=false``: an
+API process, with workers apart), so created jobs stay PENDING, their credits held.
 """
 
 from __future__ import annotations
@@ -15,19 +18,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
-from tests.support.server import agora_env, create_user, free_port, run_cli, running_server
+from sqlalchemy import select
+from tests.support.server import PYTHON, agora_env, create_user, free_port, run_cli
 
+from agora.kit.db import Database
+from agora.kit.ids import uuid7
+from agora.models import Agent
 from bench.common import PG_ADMIN, admin_execute
 
 
@@ -93,16 +104,64 @@ def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Pa
     return Figures(rps, p50, p99, errors)
 
 
-def seed(base: str, env: dict[str, str], port: int) -> tuple[list[Scenario], dict[str, str]]:
+@contextmanager
+def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[str]:
+    """``uvicorn --factory app`` on 127.0.0.1:port until it stops (30 s to become healthy)."""
+    command = [PYTHON, "-m", "uvicorn", "--factory", app, "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--no-access-log", "--log-level", "warning"]
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                if process.poll() is not None:
+                    raise SystemExit(f"{app} exited; see {log}: {log.read_text()[-2000:]}")
+                try:
+                    if httpx2.get(f"{base}/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx2.TransportError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"{app} did not become healthy within 30 s")
+                time.sleep(0.1)
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+async def copy_agent(url: str, agent_id: str, copies: int) -> None:
+    """Fill the catalogue: ``copies`` verified copies of the registered agent (new ids)."""
+    db = Database(url)
+    try:
+        async with db.transaction() as session:
+            agent = await session.scalar(select(Agent).where(Agent.id == uuid.UUID(agent_id)))
+            assert agent is not None
+            columns = [c.key for c in Agent.__table__.columns if c.key != "id"]
+            for i in range(copies):
+                values = {c: getattr(agent, c) for c in columns}
+                values["name"] = f"{agent.name} {i}"
+                session.add(Agent(id=uuid7(), **values))
+    finally:
+        await db.dispose()
+
+
+def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
     user = create_user(env, f"load-{uuid.uuid4().hex[:6]}@example.com", credits="1000000")
     key = user["apiKey"]
     agent = json.loads(
         run_cli(
             env,
             *("agents", "register", f"http://127.0.0.1:{port}/demo-agents/echo"),
-            *("--name", "Load echo", "--verify", "--json"),
+            *("--name", "Load echo", "--price", "1", "--verify", "--json"),
         )
     )["agentId"]
+    asyncio.run(copy_agent(url, agent, 24))
     keyh = {"x-api-key": key}
     bearer = {"Authorization": f"Bearer {key}"}
     job_ids = []
@@ -116,11 +175,12 @@ def seed(base: str, env: dict[str, str], port: int) -> tuple[list[Scenario], dic
             created.raise_for_status()
             job_ids.append(created.json()["data"]["id"])
     json_headers = {**keyh, "Content-Type": "application/json"}
-    scenarios = [
-        Scenario("floor (GET /healthz)", "GET", "/healthz", {}),
+    return [
+        Scenario("healthz (bare route)", "GET", "/healthz", {}),
         Scenario("job by id", "GET", f"/v1/jobs/{job_ids[0]}", keyh),
-        Scenario("history first page", "GET", "/v1/history", bearer),
-        Scenario("cursor agent listing", "GET", "/v1/agents", bearer),
+        Scenario("history first page", "GET", "/v1/history?limit=20", bearer),
+        Scenario("agent listing (cursor)", "GET", "/v1/agents?limit=20", bearer),
+        Scenario("users/me", "GET", "/v1/users/me", keyh),
         Scenario(
             "job creation",
             "POST",
@@ -129,54 +189,118 @@ def seed(base: str, env: dict[str, str], port: int) -> tuple[list[Scenario], dic
             json.dumps({"inputData": {"text": "load"}}),
         ),
     ]
-    return scenarios, {"agent": agent}
+
+
+def check_same_answers(agora: str, reference: str, scenarios: list[Scenario]) -> None:
+    """The reference must answer what Agora answers (same status, same keys), or it measures
+    something else."""
+    with httpx2.Client(timeout=10) as client:
+        for s in scenarios:
+            if s.method != "GET":
+                continue
+            a = client.get(agora + s.path, headers=s.headers)
+            r = client.get(reference + s.path, headers=s.headers)
+            if a.status_code != 200 or r.status_code != 200:
+                raise SystemExit(f"{s.name}: Agora {a.status_code}, reference {r.status_code}")
+            if sorted(a.json()) != sorted(r.json()):
+                raise SystemExit(
+                    f"{s.name}: envelopes differ: {sorted(a.json())} {sorted(r.json())}"
+                )
+
+
+def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Figures, Figures]]:
+    workdir = Path(tempfile.mkdtemp(prefix="agora-load-"))
+    extra = {
+        "AGORA_DEMO": "true",
+        "AGORA_LOG_LEVEL": "INFO",
+        "AGORA_LOG_JSON": "true",
+        "AGORA_RUN_DISPATCHER": "false",
+        "AGORA_AVAILABILITY_CHECK_SECONDS": "0",
+    }
+    name = f"agora_load_{uuid.uuid4().hex[:10]}"
+    if database == "postgres":
+        asyncio.run(admin_execute(f'CREATE DATABASE "{name}"'))
+        url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+        extra["AGORA_DATABASE_URL"] = url
+        ref_url = url.replace("postgresql+asyncpg://", "postgresql://", 1)
+    else:
+        url = f"sqlite+aiosqlite:///{workdir / 'agora.db'}"
+        ref_url = f"sqlite:///{workdir / 'agora.db'}"
+    env = agora_env(workdir, **extra)
+    env["AGORA_REF_DATABASE_URL"] = ref_url
+    env["AGORA_REF_SECRET_KEY"] = env["AGORA_SECRET_KEY"]
+    log = workdir / "server.log"
+    results: list[tuple[Scenario, Figures, Figures]] = []
+    try:
+        run_cli(env, "migrate")
+        port, ref_port = free_port(), free_port()
+        with server(env, "agora.app:app_from_env", port, log) as base:
+            scenarios = seed(base, env, url, port)
+            if args.keep_running:
+                print(f"Agora at {base} (pid file: none); scenarios:", file=sys.stderr)
+                for s in scenarios:
+                    print(f"  {s.method} {base}{s.path} {s.headers}", file=sys.stderr)
+                time.sleep(args.keep_running)
+            with server(env, "bench.reference_app:create_app", ref_port, log) as ref:
+                check_same_answers(base, ref, scenarios)
+            agora = [run_wrk(base, s, args, workdir) for s in scenarios]
+        if args.agora_only:
+            return [(s, a, a) for s, a in zip(scenarios, agora, strict=True)]
+        with server(env, "bench.reference_app:create_app", ref_port, log) as ref:
+            reference = [run_wrk(ref, s, args, workdir) for s in scenarios]
+        results = list(zip(scenarios, agora, reference, strict=True))
+    finally:
+        if database == "postgres":
+            asyncio.run(admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        shutil.rmtree(workdir, ignore_errors=True)
+    return results
+
+
+TARGETS = {"healthz (bare route)": 0.8, "job creation": 0.5}
+
+
+def report(
+    database: str, args: argparse.Namespace, results: list[tuple[Scenario, Figures, Figures]]
+) -> None:
+    print(
+        f"\nload: {database}, {args.connections} connections, {args.threads} wrk threads, "
+        f"{args.duration} s per case, one uvicorn process each, {os.cpu_count()} cores "
+        "(shared: read the ratios, not the absolute figures)\n"
+    )
+    print(
+        f"{'case':<24}{'Agora r/s':>10}{'p50':>8}{'p99':>8}{'err':>5}"
+        f"{'ref r/s':>10}{'p50':>8}{'p99':>8}{'err':>5}"
+        f"{'ratio':>7}{'target':>7}{'p99/p50':>8}"
+    )
+    for s, a, r in results:
+        ratio = a.requests_per_second / r.requests_per_second
+        target = TARGETS.get(s.name, 0.6)
+        print(
+            f"{s.name:<24}{a.requests_per_second:>10.0f}{a.p50_ms:>8.2f}{a.p99_ms:>8.2f}"
+            f"{a.errors:>5}{r.requests_per_second:>10.0f}{r.p50_ms:>8.2f}{r.p99_ms:>8.2f}"
+            f"{r.errors:>5}{ratio:>7.2f}{target:>7.1f}{a.p99_ms / a.p50_ms:>8.1f}"
+        )
+    print("(p50/p99 in ms; ratio = Agora req/s ÷ reference req/s; p99/p50 is Agora's)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database", choices=["postgres", "sqlite"], default="postgres")
-    parser.add_argument("--duration", type=int, default=10)
-    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--database", choices=["postgres", "sqlite", "all"], default="all")
+    parser.add_argument("--duration", type=int, default=6)
+    parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--agora-only", action="store_true", help="skip the reference runs")
+    parser.add_argument(
+        "--keep-running", type=int, default=0, help="seconds to keep Agora up before measuring"
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install wrk")
-
-    workdir = Path(tempfile.mkdtemp(prefix="agora-load-"))
-    extra = {"AGORA_DEMO": "true", "AGORA_LOG_LEVEL": "ERROR"}
-    name = f"agora_load_{uuid.uuid4().hex[:10]}"
-    if args.database == "postgres":
-        asyncio.run(admin_execute(f'CREATE DATABASE "{name}"'))
-        extra["AGORA_DATABASE_URL"] = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
-    env = agora_env(workdir, **extra)
-    try:
-        if args.database == "postgres":
-            run_cli(env, "migrate")
-        port = free_port()
-        with running_server(env, port=port) as base:
-            scenarios, _ = seed(base, env, port)
-            results = [(s, run_wrk(base, s, args, workdir)) for s in scenarios]
-    finally:
-        if args.database == "postgres":
-            asyncio.run(admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        shutil.rmtree(workdir, ignore_errors=True)
-
-    floor = results[0][1]
-    print(
-        f"\nload: {args.database}, {args.connections} connections, {args.threads} wrk threads, "
-        f"{args.duration} s per scenario, one uvicorn process (2-core machine)\n"
-    )
-    print(
-        f"{'scenario':<24}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}"
-        f"{'req/s÷floor':>13}{'p50÷floor':>11}"
-    )
-    for scenario, fig in results:
-        print(
-            f"{scenario.name:<24}{fig.requests_per_second:>10.0f}{fig.p50_ms:>10.2f}"
-            f"{fig.p99_ms:>10.2f}{fig.errors:>8}"
-            f"{fig.requests_per_second / floor.requests_per_second:>13.2f}"
-            f"{fig.p50_ms / floor.p50_ms:>11.2f}"
-        )
+    if not 1 <= args.duration <= 60:
+        sys.exit("--duration: 1 to 60 seconds")
+    databases = ["postgres", "sqlite"] if args.database == "all" else [args.database]
+    for database in databases:
+        report(database, args, measure(database, args))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from fastapi import FastAPI
 from sqlalchemy import text
 
 from agora.app import create_app
+from agora.identity import repository as identity_repo
 from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
@@ -37,6 +38,7 @@ POSTGRES_ADMIN_URL = os.environ.get(
 REDIS_URL = os.environ.get("AGORA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 BACKENDS = ("sqlite", "postgres")
+LOOPBACK_ALLOW = "127.0.0.0/8,::1/128"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -145,8 +147,12 @@ def settings(db: Database, tmp_path: Path) -> Settings:
         public_url="http://testserver",
         rate_limit_public="off",
         rate_limit_authenticated="off",
+        rate_limit_failed_auth="off",
         run_dispatcher=False,
         demo=False,
+        # Agents and webhook receivers in tests are loopback servers: the one exemption from the
+        # outbound policy. Tests of the policy itself clear it (tests/kit/test_outbound.py).
+        outbound_allow=LOOPBACK_ALLOW,
     )
 
 
@@ -202,6 +208,17 @@ def make_user(db: Database) -> MakeUser:
         return TestUser(created.user.id, created.workspace.id, email, created.api_key)
 
     return _make
+
+
+@pytest.fixture
+async def admin(db: Database, make_user: MakeUser) -> TestUser:
+    """A user holding an admin key."""
+    user = await make_user(name="Operator")
+    async with db.transaction() as session:
+        owner = await identity_repo.user_by_id(session, user.user_id)
+        assert owner is not None
+        key = await identity.create_key(session, user=owner, kind="admin")
+    return TestUser(user.user_id, user.workspace_id, user.email, key.plaintext)
 
 
 @pytest.fixture

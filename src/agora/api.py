@@ -7,16 +7,26 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from agora.accounts.endpoints import keys_router as api_keys_router
+from agora.accounts.endpoints import router as accounts_router
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
 from agora.conversations.endpoints import router as conversations_router
+from agora.coworkers.endpoints import admin_router as coworkers_admin_router
+from agora.coworkers.endpoints import router as coworkers_router
 from agora.credits.endpoints import router as credits_router
+from agora.developer.admin import router as developer_admin_router
+from agora.developer.endpoints import router as developer_router
 from agora.history.endpoints import router as history_router
 from agora.jobs.endpoints import router as jobs_router
 from agora.jobs.endpoints import shares_router
 from agora.notifications.endpoints import router as notifications_router
 from agora.ops.endpoints import v1_router as meta_router
+from agora.organizations.endpoints import invitations_router
+from agora.organizations.endpoints import router as organizations_router
+from agora.payments.endpoints import router as payments_router
 from agora.projects.endpoints import router as projects_router
+from agora.registry.endpoints import router as registry_router
 from agora.tasks.endpoints import router as tasks_router
 from agora.users.endpoints import router as users_router
 
@@ -33,6 +43,16 @@ ROUTERS: list[APIRouter] = [
     tasks_router,
     conversations_router,
     history_router,
+    accounts_router,
+    api_keys_router,
+    organizations_router,
+    invitations_router,
+    developer_router,
+    developer_admin_router,
+    registry_router,
+    coworkers_router,
+    coworkers_admin_router,
+    payments_router,
 ]
 
 

@@ -12,11 +12,14 @@ from typing import Any
 
 from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.applications import Starlette
+from starlette.routing import Mount
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
 from agora.agents.checker import AvailabilityChecker
 from agora.api import v1_router
+from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.kit import errorhandlers
@@ -26,13 +29,19 @@ from agora.kit.db import Database
 from agora.kit.metrics import MetricsMiddleware
 from agora.kit.migrate import upgrade
 from agora.kit.openapi import build_openapi
-from agora.kit.ratelimit import build_rate_limiter, enforce_rate_limit
+from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter, enforce_rate_limit
 from agora.kit.requestid import RequestIdMiddleware
 from agora.kit.textinput import reject_nul_in_query
 from agora.mcp.server import build_mcp
-from agora.mip003.client import Mip003Client
+from agora.mip003.client import client_for
 from agora.ops.endpoints import router as ops_router
+from agora.payments.backend import payment_backend
+from agora.payments.embedded import NODE_PREFIX, demo_seller, node_token
+from agora.payments.node import local_node
+from agora.registry.scheduler import RegistrySyncLoop
 from agora.settings import Settings
+from agora.web.endpoints import router as web_router
+from agora.web.render import STATIC_DIR, error_page
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
 
@@ -93,31 +102,58 @@ def create_app(
     app.state.db = database
     app.state.background = []
     app.state.readiness = {}
-    app.state.agent_client = Mip003Client(timeout=settings.agent_timeout_seconds)
+    # The demo's agents are served by this process: requests to them stay in-process, so the
+    # outbound guard needs no exemption for them (kit/outbound.py, "in-process routes").
+    # The embedded payment node (docs/payments.md) is served the same way: Agora's buyer client
+    # and the paid demo agent (a seller) reach it in-process through the same guard.
+    local: dict[str, Any] = {}
+    node_app = local_node(node_token(settings))[1] if settings.payment_node_embedded else None
+    if node_app is not None:
+        local[NODE_PREFIX] = Starlette(routes=[Mount(NODE_PREFIX, app=node_app)])
+    demo_agents = demo_host(demo_seller(settings, local=local)) if settings.demo else None
+    if demo_agents is not None:
+        local[MOUNT_PREFIX] = demo_route(demo_agents)
+    app.state.agent_client = client_for(settings, local=local or None)
     if settings.run_dispatcher:  # the embedded default; `agora worker` processes scale it out
-        for service in background_services(database, app.state.agent_client, settings):
+        node_route = {NODE_PREFIX: local[NODE_PREFIX]} if node_app is not None else None
+        payments = payment_backend(settings, local=node_route)
+        for service in background_services(
+            database, app.state.agent_client, settings, payments=payments
+        ):
             app.state.background.append(service)
             if isinstance(service, Dispatcher):
                 app.state.readiness["dispatcher"] = service.readiness
     if settings.availability_check_seconds > 0:
         app.state.background.append(AvailabilityChecker(database, app.state.agent_client, settings))
+    if settings.registry_url and settings.registry_sync_seconds > 0:
+        app.state.background.append(RegistrySyncLoop(database, settings))
     app.state.rate_limiter = build_rate_limiter(
         settings.rate_limit_public,
         settings.rate_limit_authenticated,
         settings.redis_url,
         settings.rate_limit_key_prefix,
+        settings.rate_limit_failed_auth,
     )
+    if app.state.rate_limiter is not None:
+        app.state.rate_limiter.resolver = key_id_resolver(database)
 
     errorhandlers.install(app)
+    # Routes are matched in order, one by one: /healthz and /metrics first (polled often), so
+    # they do not walk every /v1 and /api/v1 route (docs/performance.md).
+    app.include_router(ops_router)
     router = v1_router()
     app.include_router(router, prefix="/v1")
     app.include_router(router, prefix="/api/v1", include_in_schema=False)
-    app.include_router(ops_router)
     app.state.mcp = build_mcp(database, settings, app.state.agent_client)
     app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
-    if settings.demo:  # the built-in MIP-003 demo agents, served by this process
-        app.mount(MOUNT_PREFIX, demo_host(), name="demo-agents")
+    if node_app is not None:  # the local payment node (docs/payments.md)
+        app.mount(NODE_PREFIX, node_app, name="payment-node")
+    app.include_router(web_router)  # the web app's pages (docs/web.md)
+    app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="web-static")
+    app.state.html_error_page = error_page  # errors outside /v1 and /api render as pages
+    if demo_agents is not None:  # the built-in MIP-003 demo agents, served by this process
+        app.mount(MOUNT_PREFIX, demo_agents, name="demo-agents")
 
     cache: dict[str, Any] = {}
 
@@ -140,7 +176,13 @@ def create_app(
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(MetricsMiddleware)
+    app.add_middleware(RateLimitMiddleware)
     return app
+
+
+def demo_route(agents: Any) -> Starlette:
+    """The demo host under ``MOUNT_PREFIX``, as the in-process target of the agent client."""
+    return Starlette(routes=[Mount(MOUNT_PREFIX, app=agents)])
 
 
 def app_from_env() -> FastAPI:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import update
-
+from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents
 from agora.demo_agents import DEMO_AGENTS, DEMO_CATEGORIES
@@ -18,7 +17,7 @@ from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import Mip003Client
-from agora.models import ApiKey
+from agora.models.statuses import AgentStatus
 from agora.settings import Settings
 
 DEMO_EMAIL = "demo@agora.local"
@@ -44,17 +43,15 @@ async def ensure_demo_user(db: Database) -> DemoInfo:
             )
             created.key.name = DEMO_KEY_NAME
             return DemoInfo(DEMO_EMAIL, created.api_key, str(created.workspace.id), True)
-        await session.execute(
-            update(ApiKey)
-            .where(
-                ApiKey.user_id == user.id,
-                ApiKey.name == DEMO_KEY_NAME,
-                ApiKey.revoked_at.is_(None),
-            )
-            .values(revoked_at=utcnow())
-        )
+        await identity_repo.revoke_named_keys(session, user.id, DEMO_KEY_NAME, utcnow())
         key = await identity.create_key(session, user=user, name=DEMO_KEY_NAME)
         return DemoInfo(DEMO_EMAIL, key.plaintext, str(key.key.default_workspace_id), False)
+
+
+async def demo_sign_in_link(db: Database, settings: Settings, base_url: str) -> str | None:
+    """A one-time browser sign-in link for the demo user (printed next to the demo key)."""
+    async with db.transaction() as session:
+        return await accounts.demo_sign_in_link(session, settings, DEMO_EMAIL, base_url)
 
 
 async def ensure_demo_agents(
@@ -63,32 +60,37 @@ async def ensure_demo_agents(
     """Register (first start) or re-point and re-verify (later starts, the port may differ) each
     demo agent served at ``{base_url}/{slug}``, through the same live MIP-003 checks as any
     operator registration. Returns the agent ids."""
-    ids: list[str] = []
     async with db.transaction() as session:
         existing = {c.slug for c in await agents.list_categories(session)}
         for slug, name in DEMO_CATEGORIES.items():
             if slug not in existing:
                 await agents.create_category(session, slug=slug, name=name)
-        for demo in DEMO_AGENTS:
-            url = f"{base_url}/{demo.slug}"
-            agent = await agents_repo.by_identifier(session, f"demo-{demo.slug}")
+    ids: list[str] = []
+    for demo in DEMO_AGENTS:
+        url = f"{base_url}/{demo.slug}"
+        identifier = f"demo-{demo.slug}"
+        async with db.transaction(write=False) as session:
+            agent = await agents_repo.by_identifier(session, identifier)
+        if agent is not None and agent.base_url == url and agent.status == AgentStatus.VERIFIED:
+            ids.append(str(agent.id))
+            continue
+        probe = await agents.probe(client, url)  # no transaction open
+        async with db.transaction() as session:
             if agent is None:
                 agent = await agents.register_agent(
                     session,
-                    client,
                     settings,
-                    base_url=url,
+                    probe,
                     name=demo.name,
                     description=demo.description,
                     price=demo.price,
                     categories=[demo.category],
                     tags=list(demo.tags),
                     verify=True,
-                    agent_identifier=f"demo-{demo.slug}",
+                    agent_identifier=identifier,
                 )
-            elif agent.base_url != url or agent.status != "VERIFIED":
-                agent.base_url = url
-                await session.flush()
-                agent = await agents.verify_agent(session, client, settings, str(agent.id))
-            ids.append(str(agent.id))
+            else:
+                await agents_repo.set_base_url(session, agent.id, probe.base_url)
+                agent = await agents.verify_agent(session, settings, str(agent.id), probe)
+        ids.append(str(agent.id))
     return ids

@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     rate_limit_public: str = "120/minute"
     rate_limit_authenticated: str = "600/minute"
     rate_limit_key_prefix: str = "agora-rl"
+    # Invalid or malformed credentials, per client address (stricter: key guessing).
+    rate_limit_failed_auth: str = "30/minute"
 
     # Dispatch
     run_dispatcher: bool = True
@@ -57,9 +59,66 @@ class Settings(BaseSettings):
     notification_retry_seconds: float = 5.0
     notification_timeout_seconds: float = 10.0
 
+    # Accounts (docs/accounts.md): sign-up, sessions, tokens, mail
+    welcome_credits: int = 0  # base units granted to a new personal workspace at sign-up
+    session_days: float = 14.0
+    session_cookie: str = "agora_session"
+    api_keys_per_user: int = 25  # active (not revoked, not expired) keys a user may hold
+    verify_token_hours: float = 48.0
+    reset_token_minutes: float = 30.0
+    magic_link_minutes: float = 15.0
+    invitation_days: float = 7.0
+    auth_attempts_per_account: str = "20/15minutes"  # wrong passwords, then 429
+    auth_attempts_per_address: str = "100/15minutes"
+    auth_mails_per_account: str = "5/hour"  # reset and magic-link mails to one address
+    mail_backend: str = "folder"  # folder (offline: log + data_dir/mail) | smtp
+    mail_from: str = "Agora <no-reply@agora.local>"
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 587
+    smtp_username: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = True
+    smtp_tls: bool = False  # implicit TLS (port 465)
+    smtp_timeout_seconds: float = 10.0
+
+    # Registry import (registry/): a Masumi-registry-shaped feed, synced every
+    # registry_sync_seconds when registry_url is set; prices converted with the unit table
+    # (credits per unit; 1 ADA = 1 000 000 lovelace = 1 credit by default).
+    registry_url: str | None = None
+    registry_network: str = "Preprod"
+    registry_sync_seconds: float = 3600.0
+    registry_page_size: int = 100
+    registry_max_pages: int = 1000
+    registry_timeout_seconds: float = 30.0
+    registry_unit_credits: dict[str, float] = Field(
+        default_factory=lambda: {"": 0.000001, "lovelace": 0.000001}
+    )
+
+    # Payments (docs/payments.md): "credits" (Agora's ledger only) or "masumi" (a buyer payment
+    # node locks funds on chain; credits are captured when the seller is paid)
+    payment_backend: str = "credits"
+    masumi_payment_url: str = ""  # the purchasing node, up to /api/v1
+    masumi_payment_token: str = ""  # its `token` header (pay right)
+    masumi_network: str = "Preprod"
+    masumi_timeout_seconds: float = 10.0
+    masumi_max_node_attempts: int = 6
+    masumi_follow_seconds: float = 30.0  # how often a settling job's purchase is re-read
+    # Amounts sent with a purchase (price-drift guard): the agent's price in credit base units
+    # times this, in masumi_price_unit; 0 sends no Amounts
+    masumi_units_per_credit: int = 0
+    masumi_price_unit: str = "lovelace"
+    # Serve the local payment node in this process at /payment-node (the embedded demo): the
+    # masumi backend buys there unless masumi_payment_url is set; the paid demo agent sells there
+    payment_node_embedded: bool = False
+
     demo: bool = True
-    # When set, GET /metrics requires "Authorization: Bearer <metrics_token>".
+    # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the
+    # private/loopback/metadata refusal for agents, webhooks and fetches. Empty: none.
+    outbound_allow: str = ""
+    # GET /metrics requires "Authorization: Bearer <metrics_token>"; without a token it answers
+    # 401 unless the operator opens it explicitly with AGORA_METRICS_PUBLIC=true.
     metrics_token: str | None = None
+    metrics_public: bool = False
 
     @field_validator("database_url", mode="before")
     @classmethod

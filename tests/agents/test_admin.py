@@ -126,9 +126,8 @@ async def test_verification_lifetime_lapses(
     async with db.transaction() as session:
         assert (await session.get(Agent, agent.id)).status == "EXPIRED"  # type: ignore[union-attr]
     # Verifying again brings it back, after a live check.
+    probe = await service.probe(app.state.agent_client, agent.base_url)
     async with db.transaction() as session:
-        again = await service.verify_agent(
-            session, app.state.agent_client, app.state.settings, str(agent.id)
-        )
+        again = await service.verify_agent(session, app.state.settings, str(agent.id), probe)
         assert again.status == "VERIFIED"
         assert again.consecutive_failures == 0

@@ -9,10 +9,13 @@ import sys
 from pathlib import Path
 
 import httpx2
+import pytest
 
 from agora.demo_agents.agents import DEMO_AGENTS
 from tests.support.agents import LoopbackAgents
 from tests.support.server import agora_env, run_cli, running_agora_serve
+
+pytestmark = pytest.mark.process  # CLI subprocesses and a real server: make prove
 
 
 def test_agents_cli_register_verify_revoke_show(
@@ -58,7 +61,7 @@ def test_agents_cli_refuses_a_url_that_is_not_an_agent(
 
 
 def test_embedded_demo_registers_and_verifies_its_agents(tmp_path: Path) -> None:
-    env = agora_env(tmp_path)  # the embedded default: SQLite, demo on
+    env = agora_env(tmp_path, AGORA_OUTBOUND_ALLOW="")  # the embedded default: SQLite, demo on
     banner = tmp_path / "serve.out"
     for _ in range(2):  # a second start re-points the same agents (no duplicates)
         with running_agora_serve(env, banner) as base:
@@ -70,6 +73,14 @@ def test_embedded_demo_registers_and_verifies_its_agents(tmp_path: Path) -> None
             assert key is not None
             me = httpx2.get(f"{base}/v1/users/me", headers={"x-api-key": key.group(1)})
             assert me.status_code == 200
+            link = re.search(r"Demo sign-in link \(one use, 15 min\): (\S+)", banner.read_text())
+            assert link is not None
+            with httpx2.Client(follow_redirects=True, timeout=10) as browser:
+                signed_in = browser.get(link.group(1))  # → 303 to the session, cookie set
+                assert signed_in.status_code == 200, signed_in.text
+                assert signed_in.json()["data"]["user"]["email"] == "demo@agora.local"
+                assert browser.get(f"{base}/v1/users/me").status_code == 200
+                assert browser.get(link.group(1)).status_code == 400  # one use
             echo = next(a for a in listing["data"] if a["name"] == "Echo")
             schema = httpx2.get(f"{base}/v1/agents/{echo['id']}/input-schema").json()
             assert schema["data"]["input_data"][0]["id"] == "text"

@@ -10,6 +10,8 @@ import pytest
 
 from tests.support.server import agora_env, create_user, run_cli, running_server
 
+pytestmark = pytest.mark.process  # CLI subprocesses and a real server: make prove
+
 
 def test_users_keys_orgs_and_revocation(tmp_path: Path) -> None:
     env = agora_env(tmp_path, AGORA_DEMO="false")
@@ -103,3 +105,22 @@ def test_serve_prints_a_working_demo_key(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=15)
+
+
+def test_coworkers_whitelist(tmp_path: Path) -> None:
+    env = agora_env(tmp_path, AGORA_DEMO="false")
+    user = create_user(env, "owner@example.com")
+    headers = {"Authorization": f"Bearer {user['apiKey']}"}
+    with running_server(env) as base:
+        created = httpx2.post(f"{base}/v1/coworkers", json={"name": "Scribe"}, headers=headers)
+        assert created.status_code == 201, created.text
+        assert created.json()["data"]["isWhitelisted"] is False
+        out = json.loads(run_cli(env, "coworkers", "whitelist", "scribe", "--json"))
+        assert out == {"id": created.json()["data"]["id"], "slug": "scribe", "isWhitelisted": True}
+        listed = httpx2.get(f"{base}/v1/coworkers?scope=whitelisted", headers=headers)
+        assert [c["slug"] for c in listed.json()["data"]] == ["scribe"]
+        run_cli(env, "coworkers", "unwhitelist", "scribe")
+        listed = httpx2.get(f"{base}/v1/coworkers?scope=whitelisted", headers=headers)
+        assert listed.json()["data"] == []
+    with pytest.raises(AssertionError, match="not found"):
+        run_cli(env, "coworkers", "whitelist", "ghost")

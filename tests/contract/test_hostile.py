@@ -13,6 +13,8 @@ from agora.models import Project
 from tests.conftest import MakeUser
 from tests.projects.factories import make_agent, make_job
 
+pytestmark = pytest.mark.process  # hostile input: make prove
+
 UNICODE = "Zoë 😀 — שלום مرحبا \U0001d518\U0001d52b\U0001d526 e\u0301 \u200b\u202eok"
 INJECTION = "'; DROP TABLE projects; -- \" OR 1=1 /*"
 

@@ -15,7 +15,11 @@ async def test_openapi_is_valid_30_and_public(client: httpx2.AsyncClient) -> Non
     doc = response.json()
     assert doc["openapi"] == "3.0.3"
     validate(doc)
-    assert set(doc["components"]["securitySchemes"]) == {"bearerAuth", "apiKeyHeader"}
+    assert set(doc["components"]["securitySchemes"]) == {
+        "bearerAuth",
+        "apiKeyHeader",
+        "sessionCookie",
+    }
     assert (await client.get("/api/v1/openapi")).json() == doc
 
 
@@ -51,3 +55,37 @@ async def test_docs_page_uses_bundled_assets(client: httpx2.AsyncClient) -> None
     assert asset.status_code == 200
     assert len(asset.content) > 100_000
     assert (await client.get("/docs/assets/swagger-ui.css")).status_code == 200
+
+
+async def test_response_schemas_type_ids_and_timestamps(client: httpx2.AsyncClient) -> None:
+    """Response schemas read rows with typed fields: ids are `format: uuid`, timestamps
+    `format: date-time`, credits numbers, statuses their enum; names stay camelCase."""
+    schemas = (await client.get("/v1/openapi")).json()["components"]["schemas"]
+
+    def prop(model: str, name: str) -> dict[str, object]:
+        found: dict[str, object] = schemas[model]["properties"][name]
+        return found
+
+    for model in ("JobOut", "AgentOut", "ProjectOut", "TaskOut", "ConversationOut", "UserOut"):
+        assert prop(model, "id")["format"] == "uuid", model
+        assert prop(model, "createdAt")["format"] == "date-time", model
+        assert prop(model, "updatedAt")["format"] == "date-time", model
+    assert prop("JobOut", "agentId")["format"] == "uuid"
+    assert prop("JobOut", "completedAt")["format"] == "date-time"
+    assert prop("JobOut", "completedAt")["nullable"] is True
+    assert prop("LedgerEntryOut", "amount")["type"] == "number"
+    assert prop("Price", "includedFee")["type"] == "number"
+    assert set(prop("JobOut", "price")) >= {"$ref"} or "allOf" in prop("JobOut", "price")
+    job_status = schemas["JobStatus"]
+    assert job_status["enum"] == [
+        "PENDING",
+        "RUNNING",
+        "INPUT_REQUIRED",
+        "COMPLETED",
+        "FAILED",
+        "CANCELLED",
+    ]
+    for hidden in ("charged", "fee", "refunded", "refundFee", "basePrice"):
+        assert hidden not in schemas["JobOut"]["properties"]
+        assert hidden not in schemas["AgentOut"]["properties"]
+    assert "jobStatusSettled" in schemas["JobOut"]["required"]

@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.server import agora_env, create_user, running_server
+
+pytestmark = pytest.mark.process  # fuzzing a real server: make prove
 
 EXAMPLES = os.environ.get("AGORA_SCHEMATHESIS_EXAMPLES", "15")
 

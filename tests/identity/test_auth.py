@@ -134,3 +134,35 @@ async def test_expired_key_is_refused(
     response = await client.get("/v1/users/me", headers=user.bearer_headers)
     assert response.status_code == 401
     assert "expired" in response.json()["details"][0]["reason"]
+
+
+async def test_a_key_revoked_in_this_process_is_refused_at_once_though_cached(
+    client: httpx2.AsyncClient, db: Database, make_user: MakeUser
+) -> None:
+    user = await make_user()
+    assert (await client.get("/v1/users/me", headers=user.key_headers)).status_code == 200
+    assert hash_key(user.api_key) in auth_service._principal_cache  # warm
+    async with db.transaction() as session:
+        found = await repo.key_principal(session, hash_key(user.api_key))
+        assert found is not None
+        await service.revoke_key(session, found.key_id)
+    response = await client.get("/v1/users/me", headers=user.key_headers)
+    assert response.status_code == 401
+    assert "revoked" in response.json()["details"][0]["reason"]
+
+
+async def test_the_rate_limiter_resolves_keys_from_the_same_cache(
+    client: httpx2.AsyncClient, db: Database, make_user: MakeUser
+) -> None:
+    user = await make_user()
+    resolve = auth_service.key_id_resolver(db)
+    digest = hash_key(user.api_key)
+    auth_service.forget_cached_principals()
+    key_id = await resolve(user.api_key)
+    assert key_id is not None
+    assert auth_service._principal_cache[digest][1].key_id.hex == key_id.replace("-", "")
+    assert await resolve("not-a-key") is None
+    async with db.transaction() as session:
+        await service.revoke_key(session, auth_service._principal_cache[digest][1].key_id)
+    assert digest not in auth_service._principal_cache  # one cache: forgotten for both
+    assert await resolve(user.api_key) is None

@@ -46,12 +46,12 @@ async def register(
 ) -> str:
     db: Database = app.state.db
     url = agents_server.serve(behaviour)
+    probe = await agents.probe(app.state.agent_client, url)
     async with db.transaction() as session:
         agent = await agents.register_agent(
             session,
-            app.state.agent_client,
             app.state.settings,
-            base_url=url,
+            probe,
             name=behaviour.name.title(),
             price=price,
             verify=verify,

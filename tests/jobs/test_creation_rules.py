@@ -43,14 +43,29 @@ async def test_input_is_validated_against_the_agent_schema(
     assert too_long.json()["details"][0]["reason"] == (
         "must be at most 5000 characters long (validation max)"
     )
-    # The body's inputSchema is tolerated (ignored); unknown body fields are not.
-    tolerated = await create(
+    # The body's inputSchema must be the agent's current one; unknown body fields are refused.
+    schema = (await client.get(f"/v1/agents/{agent_id}/input-schema")).json()["data"]
+    for sent in (schema, schema["input_data"]):
+        current = await create(
+            client,
+            user.key_headers,
+            agent_id,
+            {"inputData": {"text": "x"}, "inputSchema": sent, "name": None},
+        )
+        assert current.status_code == 201, current.text
+    outdated = await create(
         client,
         user.key_headers,
         agent_id,
-        {"inputData": {"text": "x"}, "inputSchema": {"input_data": []}, "name": None},
+        {"inputData": {"text": "x"}, "inputSchema": {"input_data": []}},
     )
-    assert tolerated.status_code == 201, tolerated.text
+    assert outdated.status_code == 409, outdated.text
+    assert "input schema has changed" in outdated.json()["message"]
+    garbage = await create(
+        client, user.key_headers, agent_id, {"inputData": {"text": "x"}, "inputSchema": "nope"}
+    )
+    assert garbage.status_code == 400
+    assert garbage.json()["details"][0]["field"] == "inputSchema"
     unknown = await create(client, user.key_headers, agent_id, {"inputData": {}, "bogus": 1})
     assert unknown.status_code == 400
     assert unknown.json()["details"] == [{"field": "bogus", "reason": "is not a known field"}]
@@ -308,6 +323,10 @@ async def test_public_and_organization_shares(
         org, _ = await identity.create_organization(
             session, slug="clients", name="Clients", owner=owner
         )
+        sharer = await identity_repo.user_by_id(session, me.user_id)
+        assert sharer is not None
+        await identity.add_member(session, org=org, user=sharer)  # one shares with one's own orgs
+        await identity.create_organization(session, slug="others", name="Others", owner=owner)
     private = await create(
         client,
         me.key_headers,
@@ -343,6 +362,16 @@ async def test_public_and_organization_shares(
         {"inputData": {"text": "x"}, "jobShareRequest": {"recipientOrganizationSlug": "nope"}},
     )
     assert unknown.status_code == 400
+    # Another tenant's organization: the very same answer as an unknown one, no details of it.
+    not_mine = await create(
+        client,
+        me.key_headers,
+        agent_id,
+        {"inputData": {"text": "x"}, "jobShareRequest": {"recipientOrganizationSlug": "others"}},
+    )
+    assert not_mine.status_code == 400
+    assert not_mine.json() == unknown.json()
+    assert "Others" not in not_mine.text
     assert (await client.get("/v1/shares/not-a-token")).status_code == 404
 
 

@@ -114,7 +114,7 @@ async def test_listen_notify_wakes_a_worker_of_another_process(
     user = await make_user()
     worker = dispatcher(app)
     await worker.start()
-    worker._unsubscribe()  # deaf to in-process signals: only NOTIFY can wake it now
+    worker.loop.unsubscribe()  # deaf to in-process wake-ups: only NOTIFY can wake it now
     try:
         await asyncio.sleep(0.2)
         started = time.monotonic()

@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
 
 from tests.support.server import agora_env, create_user, free_port, run_cli
+
+pytestmark = pytest.mark.process  # a real server process: make prove
 
 
 def _wait_for(
@@ -27,7 +30,8 @@ def _wait_for(
 
 
 def test_demo_jobs_run_to_the_end_in_the_embedded_server(tmp_path: Path) -> None:
-    env = agora_env(tmp_path, AGORA_STATUS_POLL_MAX_SECONDS="0.2")
+    # The demo works under the default outbound policy: its agents are served in-process.
+    env = agora_env(tmp_path, AGORA_STATUS_POLL_MAX_SECONDS="0.2", AGORA_OUTBOUND_ALLOW="")
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "agora.cli.main", "serve", "--port", str(port)],

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
 from agora.kit.money import to_base
+from agora.kit.outbound import OutboundPolicy
 from agora.mip003.client import Mip003Client
 from agora.models import LedgerEntry, Workspace
 from tests.conftest import MakeUser
@@ -177,7 +178,8 @@ async def test_hanging_agent_times_out_and_fails(
     agent_id = await register(app, agents_server, behaviour)
     user = await make_user()
     data = (await create(client, user.key_headers, agent_id)).json()["data"]
-    async with Mip003Client(timeout=0.2) as impatient:
+    policy = OutboundPolicy.from_setting(app.state.settings.outbound_allow)
+    async with Mip003Client(timeout=0.2, policy=policy) as impatient:
         worker = Dispatcher(app.state.db, impatient, app.state.settings)
         await worker.run_until_idle(5)
     failed = await job(client, user.key_headers, data["id"])
@@ -227,3 +229,53 @@ async def test_cancel_refunds_and_is_final(
     }
     await dispatcher(app).run_until_idle(5)  # nothing left to dispatch
     assert (await job(client, user.key_headers, data["id"]))["status"] == "CANCELLED"
+
+
+async def test_the_agent_rejects_an_answer_and_the_request_reopens(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
+) -> None:
+    """dispatch/worker.py provide_input: the agent answers 400 → the job is INPUT_REQUIRED again
+    (nothing charged or refunded yet), the event says why, and a second answer completes it."""
+    agent_id = await register(app, agents_server, reviewer(reject_answers=1), price=1)
+    user = await make_user(credits=to_base(5))
+    data = (await create(client, user.key_headers, agent_id)).json()["data"]
+    await dispatcher(app).run_until_idle(5)
+    assert (await job(client, user.key_headers, data["id"]))["status"] == "INPUT_REQUIRED"
+    first = await client.post(
+        f"/v1/jobs/{data['id']}/inputs",
+        json={"inputData": {"approve": True, "note": "first"}},
+        headers=user.key_headers,
+    )
+    assert first.status_code == 200, first.text
+    assert first.json()["data"]["status"] == "RUNNING"
+
+    await dispatcher(app).run_until_idle(5)
+    reopened = await job(client, user.key_headers, data["id"])
+    assert reopened["status"] == "INPUT_REQUIRED"
+    assert reopened["agentJobStatus"] == "awaiting_input"
+    assert reopened["jobStatusSettled"] is False
+    assert await _account(app.state.db, user.workspace_id) == (to_base("3.95"), to_base("1.05"))
+    request = await client.get(f"/v1/jobs/{data['id']}/input-request", headers=user.key_headers)
+    assert request.status_code == 200, request.text
+    events = (await client.get(f"/v1/jobs/{data['id']}/events", headers=user.key_headers)).json()[
+        "data"
+    ]
+    rejected = [
+        e
+        for e in events
+        if (e.get("detail") or {}).get("reason", "").startswith("the agent rejected")
+    ]
+    assert len(rejected) == 1, events
+    assert rejected[0]["detail"]["error"] == "this answer is not acceptable"
+
+    second = await client.post(
+        f"/v1/jobs/{data['id']}/inputs",
+        json={"inputData": {"approve": True, "note": "second"}},
+        headers=user.key_headers,
+    )
+    assert second.status_code == 200, second.text
+    await dispatcher(app).run_until_idle(5)
+    done = await job(client, user.key_headers, data["id"])
+    assert done["status"] == "COMPLETED"
+    assert done["result"].endswith("Note: second")
+    assert await _account(app.state.db, user.workspace_id) == (to_base("3.95"), 0)

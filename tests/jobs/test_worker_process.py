@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
 
 from tests.jobs.helpers import echo
 from tests.support.agents import LoopbackAgents
 from tests.support.server import agora_env, create_user, run_cli, running_server
+
+pytestmark = pytest.mark.process  # real worker processes: make prove
 
 
 @contextmanager

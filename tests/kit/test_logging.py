@@ -30,7 +30,8 @@ async def test_access_log_redacts_query_keys(
         await client.get(f"/v1/users/me?api_key={user.api_key}", headers=user.key_headers)
         await client.get("/v1/users/me", headers={"Authorization": f"Bearer {user.api_key}"})
     finally:
-        configure_logging("WARNING")
+        with capsys.disabled():  # bind the session's stderr again, not this test's (closed after)
+            configure_logging("WARNING")
     captured = capsys.readouterr()
     assert '"path": "/v1/users/me"' in captured.err
     assert user.api_key not in captured.err + captured.out

@@ -77,7 +77,7 @@ async def test_a_job_from_creation_to_the_history_feed(
             "get_credits",
         } <= names  # fmt: skip
         listed = await call(session, "list_agents")
-        assert [a["id"] for a in listed["agents"]] == [agent_id]
+        assert [a["id"] for a in listed] == [agent_id]
         schema = await call(session, "get_agent_input_schema", agent_id=agent_id)
         assert schema["input_data"][0]["id"] == "text"
 
@@ -168,7 +168,7 @@ async def test_another_workspaces_ids_stay_invisible(
         ):
             message = await call_error(session, tool, **args)
             assert "404 Not Found: " in message, message
-        assert (await call(session, "list_jobs"))["jobs"] == []
+        assert (await call(session, "list_jobs")) == []
         assert (await call(session, "read_history"))["items"] == []
         bad = await call_error(session, "create_project", name="")
         assert "400 Invalid request parameters" in bad, bad

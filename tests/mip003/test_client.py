@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 from agora.demo_agents.agents import ECHO_SCHEMA
 from agora.demo_agents.protocol import Behaviour, Step
+from agora.kit.outbound import OutboundPolicy
 from agora.mip003.client import Mip003Client, new_identifier_from_purchaser, validate_base_url
 from agora.mip003.errors import (
     AgentBadResponse,
@@ -21,6 +22,7 @@ from agora.mip003.errors import (
     AgentTimeout,
     AgentUnreachable,
 )
+from tests.conftest import LOOPBACK_ALLOW
 from tests.support.agents import LoopbackAgents
 
 
@@ -117,7 +119,9 @@ async def test_unreachable_and_slow_agents(agents_server: LoopbackAgents) -> Non
     hanging = Behaviour("hang", ECHO_SCHEMA, lambda job: Step("completed", result="late"))
     hanging.fault, hanging.hang_seconds = "status_hang", 3.0
     url = agents_server.serve(hanging)
-    async with Mip003Client(timeout=0.3) as client:
+    async with Mip003Client(
+        timeout=0.3, policy=OutboundPolicy.from_setting(LOOPBACK_ALLOW)
+    ) as client:
         with pytest.raises(AgentUnreachable):
             await client.availability("http://127.0.0.1:9")
         started = await client.start_job(url, identifier_from_purchaser="cd" * 8, input_data={})

@@ -22,7 +22,7 @@ from tests.production.conftest import wait_until, workers
 from tests.support.agents import LoopbackAgents
 from tests.support.server import create_user, run_cli, running_server
 
-pytestmark = pytest.mark.redis
+pytestmark = [pytest.mark.redis, pytest.mark.process]  # real processes: make prove
 JOBS = 500
 LIMIT = 2000  # per key per minute, shared by both API processes through Redis
 

@@ -3,18 +3,15 @@ serving an ``AgentHost`` to which each test adds the behaviours it needs."""
 
 from __future__ import annotations
 
-import threading
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-
-import uvicorn
+from typing import Any
 
 from agora.demo_agents.host import AgentHost
 from agora.demo_agents.protocol import Behaviour
-from tests.support.server import free_port
+from tests.support.server import serve_in_thread
 
 
 @dataclass
@@ -29,22 +26,14 @@ class LoopbackAgents:
 
 
 @contextmanager
+def serve_asgi(app: Any, name: str = "loopback-app") -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port in a thread; yields its base URL."""
+    with serve_in_thread(app, name) as base_url:
+        yield base_url
+
+
+@contextmanager
 def loopback_agents() -> Iterator[LoopbackAgents]:
     host = AgentHost()
-    port = free_port()
-    config = uvicorn.Config(
-        host, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="loopback-agents", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the loopback agent server did not start within 10 s")
-        time.sleep(0.02)
-    try:
-        yield LoopbackAgents(host, f"http://127.0.0.1:{port}")
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serve_in_thread(host, "loopback-agents") as base_url:
+        yield LoopbackAgents(host, base_url)

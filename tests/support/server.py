@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx2
 
@@ -30,7 +31,10 @@ def agora_env(data_dir: Path, **extra: str) -> dict[str, str]:
         AGORA_SECRET_KEY="test-secret-key",
         AGORA_RATE_LIMIT_PUBLIC="off",
         AGORA_RATE_LIMIT_AUTHENTICATED="off",
+        AGORA_RATE_LIMIT_FAILED_AUTH="off",
         AGORA_LOG_LEVEL="WARNING",
+        # Real processes talk to loopback agents in these tests (as the Settings fixture does).
+        AGORA_OUTBOUND_ALLOW="127.0.0.0/8,::1/128",
     )
     env.update(extra)
     return env
@@ -129,3 +133,30 @@ def running_process(
             process.wait(timeout=10)
         if out:
             out.close()
+
+
+@contextmanager
+def serve_in_thread(app: Any, name: str) -> Iterator[str]:
+    """Serve an ASGI app with uvicorn on a free loopback port in a daemon thread; yield its base
+    URL; stop it (bounded: 10 s to start, 10 s to stop)."""
+    import threading
+
+    import uvicorn
+
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError(f"the {name} server did not start within 10 s")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

@@ -38,6 +38,7 @@ async def test_me_with_key_header_bearer_and_app_prefix(
             "marketingOptIn",
             "jobStatusNotificationsOptIn",
             "paymentCustomerId",
+            "stripeCustomerId",
         }
 
 

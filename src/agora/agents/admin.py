@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from fastapi import Request
 
 from agora.agents import service
 from agora.agents.schemas import AgentOut, AgentRegistration, CategoryCreate, CategoryOut
-from agora.auth.dependencies import SessionDep, require
-from agora.auth.principal import Permission, Principal
-from agora.kit.envelopes import EnvelopeB, envelope_b
+from agora.auth.dependencies import Admin, AdminApart, AgentId, DatabaseDep, SessionDep
+from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
-from agora.mip003.client import Mip003Client
+from agora.mip003.client import app_client
 
 router = bearer_router(prefix="/admin", tags=["admin"])
-Admin = Annotated[Principal, require(Permission.ADMIN)]
-
-
-def _client(request: Request) -> Mip003Client:
-    client: Mip003Client = request.app.state.agent_client
-    return client
 
 
 @router.post(
@@ -31,14 +22,14 @@ def _client(request: Request) -> Mip003Client:
     openapi_extra={"x-agora-errors": [409]},
 )
 async def register_agent(
-    body: AgentRegistration, request: Request, session: SessionDep, _admin: Admin
-) -> dict[str, Any]:
+    body: AgentRegistration, request: Request, session: SessionDep, _admin: AdminApart
+) -> EnvelopeB[AgentOut]:
     """Register an agent: its base URL must answer MIP-003 /availability and /input_schema."""
+    probe = await service.probe(app_client(request), body.baseUrl)  # no transaction open
     agent = await service.register_agent(
         session,
-        _client(request),
         request.app.state.settings,
-        base_url=body.baseUrl,
+        probe,
         name=body.name,
         description=body.description,
         price=body.price,
@@ -47,40 +38,49 @@ async def register_agent(
         verify=body.verify,
         is_shown=body.isShown,
     )
-    return envelope_b(request, await service.render_one(session, agent))
+    return EnvelopeB[AgentOut](
+        data=await service.with_categories_one(session, agent), meta=meta_b(request)
+    )
 
 
 @router.get("/agents/{agentId}", operation_id="adminGetAgent", response_model=EnvelopeB[AgentOut])
 async def get_agent(
-    agentId: str, request: Request, session: SessionDep, _admin: Admin
-) -> dict[str, Any]:
+    agent_id: AgentId, request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[AgentOut]:
     """Any agent, whatever its status or visibility."""
-    agent = await service.get_any(session, agentId)
-    return envelope_b(request, await service.render_one(session, agent))
+    agent = await service.get_any(session, agent_id)
+    return EnvelopeB[AgentOut](
+        data=await service.with_categories_one(session, agent), meta=meta_b(request)
+    )
 
 
 @router.post(
     "/agents/{agentId}/verify", operation_id="adminVerifyAgent", response_model=EnvelopeB[AgentOut]
 )
 async def verify_agent(
-    agentId: str, request: Request, session: SessionDep, _admin: Admin
-) -> dict[str, Any]:
+    agent_id: AgentId, request: Request, db: DatabaseDep, session: SessionDep, _admin: AdminApart
+) -> EnvelopeB[AgentOut]:
     """Check the agent live and mark it VERIFIED for the verification lifetime."""
-    agent = await service.verify_agent(
-        session, _client(request), request.app.state.settings, agentId
+    async with db.transaction(write=False) as read:
+        base_url = (await service.get_any(read, agent_id)).base_url
+    probe = await service.probe(app_client(request), base_url)  # no transaction open
+    agent = await service.verify_agent(session, request.app.state.settings, agent_id, probe)
+    return EnvelopeB[AgentOut](
+        data=await service.with_categories_one(session, agent), meta=meta_b(request)
     )
-    return envelope_b(request, await service.render_one(session, agent))
 
 
 @router.post(
     "/agents/{agentId}/revoke", operation_id="adminRevokeAgent", response_model=EnvelopeB[AgentOut]
 )
 async def revoke_agent(
-    agentId: str, request: Request, session: SessionDep, _admin: Admin
-) -> dict[str, Any]:
+    agent_id: AgentId, request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[AgentOut]:
     """Revoke the agent's verification: it leaves the available listings at once."""
-    agent = await service.revoke_agent(session, agentId)
-    return envelope_b(request, await service.render_one(session, agent))
+    agent = await service.revoke_agent(session, agent_id)
+    return EnvelopeB[AgentOut](
+        data=await service.with_categories_one(session, agent), meta=meta_b(request)
+    )
 
 
 @router.post(
@@ -92,9 +92,9 @@ async def revoke_agent(
 )
 async def create_category(
     body: CategoryCreate, request: Request, session: SessionDep, _admin: Admin
-) -> dict[str, Any]:
+) -> EnvelopeB[CategoryOut]:
     """Create a category."""
     category = await service.create_category(
         session, slug=body.slug, name=body.name, description=body.description
     )
-    return envelope_b(request, CategoryOut.of(category))
+    return EnvelopeB[CategoryOut](data=category, meta=meta_b(request))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 import structlog
 
 from agora.agents.service import check_availability
+from agora.kit.background import Loop
 from agora.kit.db import Database
 from agora.mip003.client import Mip003Client
 from agora.settings import Settings
@@ -18,22 +16,18 @@ log = structlog.get_logger(__name__)
 class AvailabilityChecker:
     def __init__(self, db: Database, client: Mip003Client, settings: Settings) -> None:
         self.db, self.client, self.settings = db, client, settings
-        self._task: asyncio.Task[None] | None = None
+        every = float(settings.availability_check_seconds)
+        self.loop = Loop(
+            "agent-availability-checker", self.round, initial_delay=every, error_delay=every
+        )
 
     async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="agent-availability-checker")
+        await self.loop.start()
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self.loop.stop()
 
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.availability_check_seconds)
-            try:
-                counts = await check_availability(self.db, self.client, self.settings)
-                log.info("agent_availability_checked", **counts)
-            except Exception:  # keep checking; a bad round must not end the loop
-                log.exception("agent_availability_check_failed")
+    async def round(self) -> float:
+        counts = await check_availability(self.db, self.client, self.settings)
+        log.info("agent_availability_checked", **counts)
+        return float(self.settings.availability_check_seconds)

@@ -8,16 +8,17 @@ never a silent fallback to the public shape.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Query, Request
 
 from agora.agents import service
 from agora.agents.schemas import AgentOut, CategoryOut, InputSchemaOut
-from agora.auth.dependencies import SessionDep, authenticate_request
-from agora.kit.envelopes import EnvelopeA, EnvelopeB, envelope_a, envelope_b
+from agora.auth.dependencies import AgentId, SessionDep, authenticate_request
+from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.families import Family, bearer_router, set_family
+from agora.models.statuses import AgentStatus
 
 router = bearer_router(tags=["agents"])
 
@@ -47,13 +48,17 @@ async def list_agents(
         list[str] | None,
         Query(description="Category slugs, repeated or comma-separated; 'uncategorized' = none"),
     ] = None,
-) -> dict[str, Any]:
+    q: Annotated[
+        str | None,
+        Query(max_length=200, description="Text search in name, description and tags"),
+    ] = None,
+) -> EnvelopeB[list[AgentOut]] | EnvelopeA[list[AgentOut]]:
     """List agents. Without credentials: the public, rate-limited listing. With Bearer: the
     cursor listing of available agents. With x-api-key: every available agent (Envelope A)."""
     if request.headers.get("x-api-key"):
         set_family(request, Family.KEY)
         await authenticate_request(request, session)
-        return envelope_a(await service.available_agents(session))
+        return EnvelopeA[list[AgentOut]](data=await service.available_agents(session))
     slugs = service.parse_category_values(category)
     size = limit or 20
     if request.headers.get("authorization"):
@@ -61,22 +66,29 @@ async def list_agents(
         for name, value in (("status", status), ("page", page)):
             if value is not None:
                 raise BadRequest.field(name, "only the public listing takes it; page with cursor")
-        result = await service.cursor_listing(session, cursor=cursor, limit=size, categories=slugs)
+        result = await service.cursor_listing(
+            session, cursor=cursor, limit=size, categories=slugs, q=q
+        )
         pagination = {
             "cursor": cursor,
             "limit": size,
             "total": result.total,
             "nextCursor": result.next_cursor,
         }
-        return envelope_b(request, result.agents, pagination)
+        return EnvelopeB[list[AgentOut]](data=result.agents, meta=meta_b(request, pagination))
     if cursor is not None:
         raise BadRequest.field("cursor", "only the authenticated listing pages by cursor")
     number = page or 1
     result = await service.public_listing(
-        session, status=(status or "VERIFIED").upper(), page=number, limit=size, categories=slugs
+        session,
+        status=(status or AgentStatus.VERIFIED).upper(),
+        page=number,
+        limit=size,
+        categories=slugs,
+        q=q,
     )
     pagination = {"page": number, "limit": size, "total": result.total, "hasMore": result.has_more}
-    return envelope_b(request, result.agents, pagination)
+    return EnvelopeB[list[AgentOut]](data=result.agents, meta=meta_b(request, pagination))
 
 
 @router.get(
@@ -85,9 +97,13 @@ async def list_agents(
     response_model=EnvelopeB[AgentOut],
     openapi_extra={"security": [], "x-agora-errors": [429]},
 )
-async def get_agent(agentId: str, request: Request, session: SessionDep) -> dict[str, Any]:
+async def get_agent(
+    agent_id: AgentId, request: Request, session: SessionDep
+) -> EnvelopeB[AgentOut]:
     """One agent by id (no authentication)."""
-    return envelope_b(request, await service.get_agent_out(session, agentId))
+    return EnvelopeB[AgentOut](
+        data=await service.get_listed(session, agent_id), meta=meta_b(request)
+    )
 
 
 @router.get(
@@ -97,13 +113,14 @@ async def get_agent(agentId: str, request: Request, session: SessionDep) -> dict
     openapi_extra={"security": [], "x-agora-errors": [429]},
 )
 async def get_agent_input_schema(
-    agentId: str, request: Request, session: SessionDep
-) -> dict[str, Any]:
+    agent_id: AgentId, request: Request, session: SessionDep
+) -> EnvelopeB[InputSchemaOut]:
     """The agent's MIP-003 input schema, as last fetched from the agent."""
-    agent = await service.get_shown(session, agentId)
+    agent = await service.get_shown(session, agent_id)
     if agent.input_schema is None:
-        raise NotFound(f"Agent {agentId} has no input schema")
-    return envelope_b(request, InputSchemaOut(agentId=str(agent.id), **agent.input_schema))
+        raise NotFound(f"Agent {agent_id} has no input schema")
+    schema = InputSchemaOut(agentId=str(agent.id), **agent.input_schema)
+    return EnvelopeB[InputSchemaOut](data=schema, meta=meta_b(request))
 
 
 @router.get(
@@ -112,6 +129,22 @@ async def get_agent_input_schema(
     response_model=EnvelopeB[list[CategoryOut]],
     openapi_extra={"security": []},
 )
-async def list_categories(request: Request, session: SessionDep) -> dict[str, Any]:
+async def list_categories(request: Request, session: SessionDep) -> EnvelopeB[list[CategoryOut]]:
     """Every category (slugs usable in the `category` filter)."""
-    return envelope_b(request, [CategoryOut.of(c) for c in await service.list_categories(session)])
+    categories = await service.list_categories(session)
+    counted = await service.counted_categories(session, categories)
+    return EnvelopeB[list[CategoryOut]](data=counted, meta=meta_b(request))
+
+
+@router.get(
+    "/categories/{idOrSlug}",
+    operation_id="getCategory",
+    response_model=EnvelopeB[CategoryOut],
+    openapi_extra={"security": []},
+)
+async def get_category(
+    idOrSlug: str, request: Request, session: SessionDep
+) -> EnvelopeB[CategoryOut]:
+    """One category by id or slug, with its number of available agents."""
+    category = await service.get_category(session, idOrSlug)
+    return EnvelopeB[CategoryOut](data=category, meta=meta_b(request))

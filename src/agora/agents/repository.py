@@ -8,12 +8,26 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, exists, false, func, insert, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    String,
+    and_,
+    cast,
+    exists,
+    false,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
 
-from agora.models import Agent, Category, agent_categories
+from agora.models import Agent, AgentCheck, Category, agent_categories
+from agora.models.statuses import AgentStatus
 
-AVAILABLE = and_(Agent.is_shown.is_(True), Agent.status == "VERIFIED")
+AVAILABLE = and_(Agent.is_shown.is_(True), Agent.status == AgentStatus.VERIFIED)
 
 
 def category_filter(category_ids: Sequence[uuid.UUID], uncategorized: bool) -> ColumnElement[bool]:
@@ -31,6 +45,16 @@ def category_filter(category_ids: Sequence[uuid.UUID], uncategorized: bool) -> C
     return or_(*clauses) if clauses else false()
 
 
+def text_search(q: str) -> ColumnElement[bool]:
+    """Agents whose name, description or tags contain ``q`` (case-insensitive, literal)."""
+    needle = q.lower()
+    return or_(
+        func.lower(Agent.name).contains(needle, autoescape=True),
+        func.lower(Agent.description).contains(needle, autoescape=True),
+        func.lower(cast(Agent.tags, String)).contains(needle, autoescape=True),
+    )
+
+
 async def count(session: AsyncSession, *conditions: ColumnElement[bool]) -> int:
     return int(
         await session.scalar(select(func.count()).select_from(Agent).where(*conditions)) or 0
@@ -41,7 +65,12 @@ async def page(
     session: AsyncSession, conditions: Sequence[ColumnElement[bool]], *, offset: int, limit: int
 ) -> list[Agent]:
     result = await session.scalars(
-        select(Agent).where(*conditions).order_by(Agent.id).offset(offset).limit(limit)
+        select(Agent)
+        .options(defer(Agent.input_schema))
+        .where(*conditions)
+        .order_by(Agent.id)
+        .offset(offset)
+        .limit(limit)
     )
     return list(result)
 
@@ -53,7 +82,9 @@ async def after(
     after_id: uuid.UUID | None,
     limit: int,
 ) -> list[Agent]:
-    query = select(Agent).where(*conditions)
+    # The listing never shows input schemas: not loading (and decoding) them saves most of the
+    # page's work when agents publish large ones.
+    query = select(Agent).options(defer(Agent.input_schema)).where(*conditions)
     if after_id is not None:
         query = query.where(Agent.id > after_id)
     result = await session.scalars(query.order_by(Agent.id).limit(limit))
@@ -62,6 +93,14 @@ async def after(
 
 async def get(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.get(Agent, agent_id)
+
+
+async def names(session: AsyncSession, agent_ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, str]:
+    """Agent names by id (the web app's history page)."""
+    if not agent_ids:
+        return {}
+    rows = await session.execute(select(Agent.id, Agent.name).where(Agent.id.in_(agent_ids)))
+    return {row[0]: row[1] for row in rows}
 
 
 async def by_identifier(session: AsyncSession, agent_identifier: str) -> Agent | None:
@@ -127,7 +166,7 @@ async def due_for_check(session: AsyncSession, limit: int) -> list[Agent]:
     """Agents whose verification is live (VERIFIED), least recently checked first."""
     result = await session.scalars(
         select(Agent)
-        .where(Agent.status == "VERIFIED")
+        .where(Agent.status == AgentStatus.VERIFIED)
         .order_by(Agent.last_checked_at.asc().nulls_first(), Agent.id)
         .limit(limit)
     )
@@ -137,8 +176,8 @@ async def due_for_check(session: AsyncSession, limit: int) -> list[Agent]:
 async def expire_lapsed(session: AsyncSession, now: datetime) -> int:
     result = await session.execute(
         update(Agent)
-        .where(Agent.status == "VERIFIED", Agent.verification_expires_at < now)
-        .values(status="EXPIRED", updated_at=now)
+        .where(Agent.status == AgentStatus.VERIFIED, Agent.verification_expires_at < now)
+        .values(status=AgentStatus.EXPIRED, updated_at=now)
     )
     return int(result.rowcount)  # type: ignore[attr-defined]
 
@@ -147,3 +186,48 @@ async def increment_job_count(session: AsyncSession, agent_id: uuid.UUID) -> Non
     await session.execute(
         update(Agent).where(Agent.id == agent_id).values(job_count=Agent.job_count + 1)
     )
+
+
+async def record_check(
+    session: AsyncSession, agent_id: uuid.UUID, kind: str, available: bool, message: str | None
+) -> None:
+    """One row of the agent's availability history (developer stats read it)."""
+    session.add(
+        AgentCheck(
+            agent_id=agent_id,
+            kind=kind,
+            available=available,
+            message=message[:1000] if message else None,
+        )
+    )
+
+
+async def available_agent_counts(
+    session: AsyncSession, category_ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, int]:
+    """How many available (VERIFIED, shown) agents each category has."""
+    if not category_ids:
+        return {}
+    rows = await session.execute(
+        select(agent_categories.c.category_id, func.count())
+        .join(Agent, Agent.id == agent_categories.c.agent_id)
+        .where(
+            agent_categories.c.category_id.in_(set(category_ids)),
+            Agent.status == AgentStatus.VERIFIED,
+            Agent.is_shown.is_(True),
+        )
+        .group_by(agent_categories.c.category_id)
+    )
+    return {category_id: int(count) for category_id, count in rows.all()}
+
+
+async def category_by_id(session: AsyncSession, category_id: uuid.UUID) -> Category | None:
+    return await session.get(Category, category_id)
+
+
+async def set_base_url(session: AsyncSession, agent_id: uuid.UUID, base_url: str) -> None:
+    await session.execute(update(Agent).where(Agent.id == agent_id).values(base_url=base_url))
+
+
+def shown_with_status(status: str) -> list[ColumnElement[bool]]:
+    return [Agent.is_shown.is_(True), Agent.status == status]

@@ -1,79 +1,77 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field, field_validator
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.money import to_display
-from agora.kit.timeutil import isoformat
-from agora.models import Agent, Category
+from agora.kit.schemas import Credits, Schema, UtcDateTime
+from agora.kit.timeutil import utcnow
+from agora.models.statuses import AgentStatus
 
-AGENT_STATUSES = ("PENDING", "VERIFIED", "REVOKED", "EXPIRED")
-
-
-class Price(BaseModel):
-    credits: float
-    includedFee: float
+AGENT_STATUSES = tuple(AgentStatus)
+NEW_FOR = timedelta(days=30)
 
 
-class Tag(BaseModel):
+class Price(Schema):
+    """A price in display units: ``credits`` is what the caller pays, fee included."""
+
+    credits: Credits
+    included_fee: Credits
+
+
+class Tag(Schema):
     name: str
 
 
-class CategoryRef(BaseModel):
+class CategoryRef(Schema):
     slug: str
     name: str
 
 
-class AgentOut(BaseModel):
-    id: str
-    createdAt: str
-    updatedAt: str
+class AgentOut(Schema):
+    """Read from ``agents.service.ListedAgent`` (an ``Agent`` row and its categories)."""
+
+    id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
     name: str
     description: str
-    status: str
-    isShown: bool
-    pricingType: str
-    price: Price
+    status: AgentStatus
+    is_shown: bool
+    pricing_type: str
+    base_price: int = Field(validation_alias="price", exclude=True)
+    fee: int = Field(exclude=True)
     tags: list[Tag]
     categories: list[CategoryRef]
-    jobCount: int
+    job_count: int
 
+    @field_validator("tags", mode="before")
     @classmethod
-    def of(cls, agent: Agent, categories: list[Category]) -> AgentOut:
-        return cls(
-            id=str(agent.id),
-            createdAt=isoformat(agent.created_at) or "",
-            updatedAt=isoformat(agent.updated_at) or "",
-            name=agent.name,
-            description=agent.description,
-            status=agent.status,
-            isShown=agent.is_shown,
-            pricingType=agent.pricing_type,
-            price=Price(
-                credits=to_display(agent.price + agent.fee), includedFee=to_display(agent.fee)
-            ),
-            tags=[Tag(name=str(t.get("name", ""))) for t in agent.tags if isinstance(t, dict)],
-            categories=[CategoryRef(slug=c.slug, name=c.name) for c in categories],
-            jobCount=agent.job_count,
-        )
+    def _tags(cls, tags: list[Any]) -> list[dict[str, str]]:
+        return [{"name": str(t.get("name", ""))} for t in tags if isinstance(t, dict)]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def price(self) -> Price:
+        return Price(credits=self.base_price + self.fee, included_fee=self.fee)
+
+    @computed_field(description="Registered in the last 30 days.")  # type: ignore[prop-decorator]
+    @property
+    def is_new(self) -> bool:
+        return utcnow() - self.created_at < NEW_FOR
 
 
-class CategoryOut(BaseModel):
-    id: str
+class CategoryOut(Schema):
+    """Read from a ``Category`` row, or ``agents.service.CountedCategory`` (with its count)."""
+
+    id: UUID
     slug: str
     name: str
     description: str
-
-    @classmethod
-    def of(cls, category: Category) -> CategoryOut:
-        return cls(
-            id=str(category.id),
-            slug=category.slug,
-            name=category.name,
-            description=category.description,
-        )
+    agent_count: int = Field(default=0, description="Available (verified, shown) agents in it.")
 
 
 class InputSchemaOut(BaseModel):

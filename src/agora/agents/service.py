@@ -12,21 +12,24 @@ import re
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 import structlog
 from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import repository as repo
-from agora.agents.schemas import AGENT_STATUSES, AgentOut
+from agora.agents.schemas import AGENT_STATUSES
 from agora.kit.db import Database
-from agora.kit.errors import BadRequest, Conflict
+from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.money import fee_for, to_base
+from agora.kit.schemas import RowView
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import Mip003Client, validate_base_url
 from agora.mip003.errors import AgentError
 from agora.models import Agent, Category
+from agora.models.statuses import AgentStatus, PricingType
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -37,16 +40,28 @@ _SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$")
 
 
 @dataclass(frozen=True)
+class ListedAgent(RowView):
+    """An agent row with its categories: what ``AgentOut`` reads."""
+
+    row: Agent
+    categories: list[Category]
+
+
+@dataclass(frozen=True)
 class AgentPage:
-    agents: list[AgentOut]
+    agents: list[ListedAgent]
     total: int
     next_cursor: str | None = None
     has_more: bool = False
 
 
-async def _render(session: AsyncSession, agents: list[Agent]) -> list[AgentOut]:
+async def with_categories(session: AsyncSession, agents: list[Agent]) -> list[ListedAgent]:
     categories = await repo.categories_of(session, [a.id for a in agents])
-    return [AgentOut.of(a, categories.get(a.id, [])) for a in agents]
+    return [ListedAgent(a, categories.get(a.id, [])) for a in agents]
+
+
+async def with_categories_one(session: AsyncSession, agent: Agent) -> ListedAgent:
+    return (await with_categories(session, [agent]))[0]
 
 
 def parse_category_values(values: list[str] | None) -> list[str]:
@@ -73,22 +88,38 @@ async def category_condition(session: AsyncSession, slugs: list[str]) -> ColumnE
     return repo.category_filter([c.id for c in found.values()], UNCATEGORIZED in slugs)
 
 
+def _search(q: str | None) -> ColumnElement[bool] | None:
+    text = (q or "").strip()
+    return repo.text_search(text) if text else None
+
+
 async def public_listing(
-    session: AsyncSession, *, status: str, page: int, limit: int, categories: list[str]
+    session: AsyncSession,
+    *,
+    status: str,
+    page: int,
+    limit: int,
+    categories: list[str],
+    q: str | None = None,
 ) -> AgentPage:
     if status not in AGENT_STATUSES:
         raise BadRequest.field("status", f"must be one of {', '.join(AGENT_STATUSES)}")
-    conditions: list[ColumnElement[bool]] = [Agent.is_shown.is_(True), Agent.status == status]
-    condition = await category_condition(session, categories)
-    if condition is not None:
-        conditions.append(condition)
+    conditions = repo.shown_with_status(status)
+    for condition in (await category_condition(session, categories), _search(q)):
+        if condition is not None:
+            conditions.append(condition)
     total = await repo.count(session, *conditions)
     agents = await repo.page(session, conditions, offset=(page - 1) * limit, limit=limit)
-    return AgentPage(await _render(session, agents), total, has_more=page * limit < total)
+    return AgentPage(await with_categories(session, agents), total, has_more=page * limit < total)
 
 
 async def cursor_listing(
-    session: AsyncSession, *, cursor: str | None, limit: int, categories: list[str]
+    session: AsyncSession,
+    *,
+    cursor: str | None,
+    limit: int,
+    categories: list[str],
+    q: str | None = None,
 ) -> AgentPage:
     after_id: uuid.UUID | None = None
     if cursor:
@@ -98,21 +129,23 @@ async def cursor_listing(
                 "cursor", "must be the id of the last agent of the previous page"
             )
     conditions: list[ColumnElement[bool]] = [repo.AVAILABLE]
-    condition = await category_condition(session, categories)
-    if condition is not None:
-        conditions.append(condition)
+    for condition in (await category_condition(session, categories), _search(q)):
+        if condition is not None:
+            conditions.append(condition)
     total = await repo.count(session, *conditions)
     agents = await repo.after(session, conditions, after_id=after_id, limit=limit + 1)
     more = len(agents) > limit
     agents = agents[:limit]
     next_cursor = str(agents[-1].id) if more and agents else None
-    return AgentPage(await _render(session, agents), total, next_cursor=next_cursor, has_more=more)
+    return AgentPage(
+        await with_categories(session, agents), total, next_cursor=next_cursor, has_more=more
+    )
 
 
-async def available_agents(session: AsyncSession) -> list[AgentOut]:
+async def available_agents(session: AsyncSession) -> list[ListedAgent]:
     """The key-authenticated listing: every available agent (capped, ordered by id)."""
     agents = await repo.page(session, [repo.AVAILABLE], offset=0, limit=MAX_KEY_LISTING)
-    return await _render(session, agents)
+    return await with_categories(session, agents)
 
 
 async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
@@ -123,9 +156,8 @@ async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
     return await fetch_by_id(agent_id, "Agent", shown)
 
 
-async def get_agent_out(session: AsyncSession, agent_id: str) -> AgentOut:
-    agent = await get_shown(session, agent_id)
-    return (await _render(session, [agent]))[0]
+async def get_listed(session: AsyncSession, agent_id: str) -> ListedAgent:
+    return await with_categories_one(session, await get_shown(session, agent_id))
 
 
 async def get_any(session: AsyncSession, agent_id: str) -> Agent:
@@ -134,6 +166,34 @@ async def get_any(session: AsyncSession, agent_id: str) -> Agent:
 
 async def list_categories(session: AsyncSession) -> list[Category]:
     return await repo.all_categories(session)
+
+
+@dataclass(frozen=True)
+class CountedCategory(RowView):
+    """A category row with its number of available agents: what ``CategoryOut`` reads."""
+
+    row: Category
+    agent_count: int
+
+
+async def counted_categories(
+    session: AsyncSession, categories: list[Category]
+) -> list[CountedCategory]:
+    counts = await repo.available_agent_counts(session, [c.id for c in categories])
+    return [CountedCategory(c, counts.get(c.id, 0)) for c in categories]
+
+
+async def get_category(session: AsyncSession, id_or_slug: str) -> CountedCategory:
+    """A category by id or slug (404 otherwise)."""
+    parsed = parse_uuid(id_or_slug)
+    found = await repo.category_by_id(session, parsed) if parsed else None
+    if found is None and len(id_or_slug) <= 100:
+        found = (await repo.categories_by_slug(session, [id_or_slug.lower()])).get(
+            id_or_slug.lower()
+        )
+    if found is None:
+        raise NotFound(f"Category {id_or_slug} not found")
+    return (await counted_categories(session, [found]))[0]
 
 
 async def create_category(
@@ -153,12 +213,40 @@ def _verification_window(settings: Settings) -> timedelta:
     return timedelta(days=settings.verification_lifetime_days)
 
 
+@dataclass(frozen=True)
+class Probe:
+    """What a live MIP-003 check found at ``base_url`` (taken with no transaction open)."""
+
+    base_url: str
+    available: bool = False
+    input_schema: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def check_base_url(base_url: str) -> str:
+    try:
+        return validate_base_url(base_url)
+    except ValueError as exc:
+        raise BadRequest.field("baseUrl", str(exc)) from exc
+
+
+async def probe(client: Mip003Client, base_url: str) -> Probe:
+    """Ask the agent for /availability and /input_schema. Call it with NO transaction open
+    (a slow agent must not hold a database lock); then write in a short transaction."""
+    url = check_base_url(base_url)
+    try:
+        availability = await client.availability(url)
+        schema = await client.input_schema(url)
+    except AgentError as exc:
+        return Probe(url, error=exc.message)
+    return Probe(url, availability.available, schema.as_dict())
+
+
 async def register_agent(
     session: AsyncSession,
-    client: Mip003Client,
     settings: Settings,
+    probe: Probe,
     *,
-    base_url: str,
     name: str,
     description: str = "",
     price: float | int | str = 0,
@@ -168,11 +256,8 @@ async def register_agent(
     is_shown: bool = True,
     agent_identifier: str | None = None,
 ) -> Agent:
-    """Check that ``base_url`` speaks MIP-003 (/availability, /input_schema), then list it."""
-    try:
-        url = validate_base_url(base_url)
-    except ValueError as exc:
-        raise BadRequest.field("baseUrl", str(exc)) from exc
+    """List the agent that ``probe`` found speaking MIP-003 (/availability, /input_schema)."""
+    url = probe.base_url
     try:
         base_price = to_base(price)
     except ValueError as exc:
@@ -185,36 +270,32 @@ async def register_agent(
     slugs = parse_category_values(categories)
     if UNCATEGORIZED in slugs:
         raise BadRequest.field("categories", "'uncategorized' is not a category; omit categories")
+    clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
+    if any(len(t) > 50 for t in clean_tags):
+        raise BadRequest.field("tags", "a tag is at most 50 characters")
+    if probe.error is not None or probe.input_schema is None:
+        raise BadRequest.field("baseUrl", f"{url} does not speak MIP-003: {probe.error}")
+    if verify and not probe.available:
+        raise BadRequest.field("baseUrl", f"{url} reports itself unavailable; cannot verify")
     found = await repo.categories_by_slug(session, slugs)
     missing = [s for s in slugs if s not in found]
     if missing:
         raise BadRequest.field(
             "categories", f"unknown category: {', '.join(missing)} (create it first)"
         )
-    clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
-    if any(len(t) > 50 for t in clean_tags):
-        raise BadRequest.field("tags", "a tag is at most 50 characters")
-
-    try:
-        availability = await client.availability(url)
-        schema = await client.input_schema(url)
-    except AgentError as exc:
-        raise BadRequest.field("baseUrl", f"{url} does not speak MIP-003: {exc.message}") from exc
-    if verify and not availability.available:
-        raise BadRequest.field("baseUrl", f"{url} reports itself unavailable; cannot verify")
 
     now = utcnow()
     agent = Agent(
         name=name,
         description=description.strip(),
         base_url=url,
-        status="VERIFIED" if verify else "PENDING",
+        status=AgentStatus.VERIFIED if verify else AgentStatus.PENDING,
         is_shown=is_shown,
-        pricing_type="FIXED" if base_price else "FREE",
+        pricing_type=PricingType.FIXED if base_price else PricingType.FREE,
         price=base_price,
         fee=fee_for(base_price, settings.marketplace_fee_bps),
         tags=[{"name": t} for t in clean_tags],
-        input_schema=schema.as_dict(),
+        input_schema=probe.input_schema,
         agent_identifier=agent_identifier,
         verified_at=now if verify else None,
         verification_expires_at=now + _verification_window(settings) if verify else None,
@@ -224,20 +305,20 @@ async def register_agent(
 
 
 async def verify_agent(
-    session: AsyncSession, client: Mip003Client, settings: Settings, agent_id: str
+    session: AsyncSession, settings: Settings, agent_id: str, probe: Probe
 ) -> Agent:
-    """Verify (or re-verify) an agent after a live check of its MIP-003 endpoints."""
+    """Verify (or re-verify) an agent after a live check (``probe`` of its base URL, taken
+    before this transaction began; read the URL with ``get_any`` in an earlier one)."""
     agent = await get_any(session, agent_id)
-    try:
-        availability = await client.availability(agent.base_url)
-        schema = await client.input_schema(agent.base_url)
-    except AgentError as exc:
-        raise BadRequest(f"Agent {agent_id} failed its check: {exc.message}") from exc
-    if not availability.available:
+    if agent.base_url != probe.base_url:
+        raise BadRequest(f"Agent {agent_id} changed its base URL during the check; try again")
+    if probe.error is not None or probe.input_schema is None:
+        raise BadRequest(f"Agent {agent_id} failed its check: {probe.error}")
+    if not probe.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable")
     now = utcnow()
-    agent.status = "VERIFIED"
-    agent.input_schema = schema.as_dict()
+    agent.status = AgentStatus.VERIFIED
+    agent.input_schema = probe.input_schema
     agent.verified_at = now
     agent.verification_expires_at = now + _verification_window(settings)
     agent.revoked_at = None
@@ -249,15 +330,11 @@ async def verify_agent(
 
 async def revoke_agent(session: AsyncSession, agent_id: str) -> Agent:
     agent = await get_any(session, agent_id)
-    if agent.status != "REVOKED":
-        agent.status = "REVOKED"
+    if agent.status != AgentStatus.REVOKED:
+        agent.status = AgentStatus.REVOKED
         agent.revoked_at = utcnow()
         await session.flush()
     return agent
-
-
-async def render_one(session: AsyncSession, agent: Agent) -> AgentOut:
-    return (await _render(session, [agent]))[0]
 
 
 async def check_availability(
@@ -273,15 +350,18 @@ async def check_availability(
         counts["expired"] += await repo.expire_lapsed(session, utcnow())
         due = [(a.id, a.base_url) for a in await repo.due_for_check(session, batch)]
     for agent_id, base_url in due:
+        message: str | None = None
         try:
-            available = (await client.availability(base_url)).available
+            answer = await client.availability(base_url)
+            available, message = answer.available, answer.message
         except AgentError as exc:
             log.info("agent_check_failed", agent_id=str(agent_id), error=exc.message)
-            available = False
+            available, message = False, exc.message
         async with db.transaction() as session:
             agent = await repo.get_for_update(session, agent_id)
-            if agent is None or agent.status != "VERIFIED":
+            if agent is None or agent.status != AgentStatus.VERIFIED:
                 continue
+            await repo.record_check(session, agent_id, "periodic", available, message)
             agent.last_checked_at = utcnow()
             counts["checked"] += 1
             if available:
@@ -290,6 +370,6 @@ async def check_availability(
             counts["failed"] += 1
             agent.consecutive_failures += 1
             if agent.consecutive_failures >= settings.availability_failures_to_expire:
-                agent.status = "EXPIRED"
+                agent.status = AgentStatus.EXPIRED
                 counts["expired"] += 1
     return counts

@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import BackgroundTasks, Depends, Header, Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
 from agora.auth.principal import Permission, Principal
-from agora.kit.db import Database, run_after_commit
+from agora.kit.db import Database
+from agora.kit.errors import FieldError, Forbidden, Unauthorized
+from agora.kit.security import csrf_matches, csrf_token
 from agora.settings import Settings
 
 _READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -29,20 +31,16 @@ def get_settings_dep(request: Request) -> Settings:
     return settings
 
 
-async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """One transaction per request, committed before the response is sent (scope="function").
+async def get_session(request: Request, background: BackgroundTasks) -> AsyncIterator[AsyncSession]:
+    """One transaction per request (``Database.transaction``, the only owner), committed before
+    the response is sent (scope="function"); its after-commit hooks run after the response.
 
     Reads run in a deferred transaction; writes take SQLite's write lock up front.
     """
-    db = get_db(request)
-    async with db.session(write=request.method not in _READ_METHODS) as session:
-        try:
-            yield session
-            await session.commit()
-        except BaseException:
-            await session.rollback()
-            raise
-    await run_after_commit(session)
+    async with get_db(request).transaction(
+        write=request.method not in _READ_METHODS, after=background.add_task
+    ) as session:
+        yield session
 
 
 DatabaseDep = Annotated[Database, Depends(get_db)]
@@ -56,7 +54,54 @@ def presented_token(request: Request) -> str | None:
     )
 
 
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def session_cookie(request: Request) -> str | None:
+    """The browser-session cookie's value, when the request carries one."""
+    return request.cookies.get(get_settings_dep(request).session_cookie) or None
+
+
+def secret_key(request: Request) -> str:
+    cached: str | None = getattr(request.app.state, "secret_key", None)
+    if cached is None:
+        cached = get_settings_dep(request).resolved_secret_key()
+        request.app.state.secret_key = cached
+    return cached
+
+
+def csrf_token_for(request: Request) -> str | None:
+    """The CSRF token for the request's session cookie (server-rendered forms put it in a hidden
+    field or the X-CSRF-Token header), or None without a cookie."""
+    cookie = session_cookie(request)
+    return csrf_token(secret_key(request), cookie) if cookie else None
+
+
+def check_csrf(request: Request, presented: str | None = None) -> None:
+    """403 unless a state-changing cookie request carries its session's CSRF token (from the
+    X-CSRF-Token header, or ``presented``, e.g. a form field). API keys need none."""
+    cookie = session_cookie(request)
+    if cookie is None or request.method in _READ_METHODS:
+        return
+    if not csrf_matches(secret_key(request), cookie, presented or request.headers.get(CSRF_HEADER)):
+        raise Forbidden(
+            "A request signed in with a session cookie must carry the X-CSRF-Token header",
+            details=[FieldError(CSRF_HEADER, "missing or not this session's CSRF token")],
+        )
+
+
 async def authenticate_request(request: Request, session: AsyncSession) -> Principal:
+    if presented_token(request) is None and (cookie := session_cookie(request)) is not None:
+        principal = await service.authenticate_session(
+            session,
+            get_db(request),
+            cookie,
+            workspace_header=request.headers.get("x-workspace-id"),
+            organization_slug=request.headers.get("x-organization-slug"),
+        )
+        check_csrf(request)
+        request.state.principal = principal
+        return principal
     principal = await service.authenticate(
         session,
         get_db(request),
@@ -80,7 +125,7 @@ async def get_principal(
 
 async def get_optional_principal(request: Request, session: SessionDep) -> Principal | None:
     """The caller when credentials are presented (401 if they are invalid), else None."""
-    if presented_token(request) is None:
+    if presented_token(request) is None and session_cookie(request) is None:
         return None
     return await authenticate_request(request, session)
 
@@ -96,3 +141,69 @@ def require(permission: Permission) -> object:
         return principal
 
     return Depends(_check)
+
+
+async def get_principal_apart(
+    request: Request,
+    background: BackgroundTasks,
+    x_workspace_id: Annotated[str | None, Header(include_in_schema=False)] = None,
+    x_organization_slug: Annotated[str | None, Header(include_in_schema=False)] = None,
+) -> Principal:
+    """The caller, resolved in its own short read transaction.
+
+    For endpoints that call another service (an agent, a payment node) before they write: the
+    request's own transaction (``SessionDep``, lazy) then begins only after that call, so no
+    transaction is open across it.
+    """
+    async with get_db(request).transaction(write=False, after=background.add_task) as session:
+        return await authenticate_request(request, session)
+
+
+def require_apart(permission: Permission) -> object:
+    """``require`` for endpoints that call out before they write (see ``get_principal_apart``)."""
+
+    async def _check(principal: Annotated[Principal, Depends(get_principal_apart)]) -> Principal:
+        principal.require(permission)
+        return principal
+
+    return Depends(_check)
+
+
+# ---- declared once: one alias per permission, one per path parameter ----------------------
+# Endpoints take ``principal: Reader`` (or ``JobsWriter`` …) and ``job_id: JobId``; nothing else
+# re-declares them. Ids stay ``str`` in the path: a malformed id answers the same 404 as an
+# unknown one (interface: ids are opaque), which a ``UUID`` path type would turn into a 400.
+
+Reader = Annotated[Principal, require(Permission.READ)]
+JobsWriter = Annotated[Principal, require(Permission.JOBS_WRITE)]
+ProjectsWriter = Annotated[Principal, require(Permission.PROJECTS_WRITE)]
+ProfileWriter = Annotated[Principal, require(Permission.PROFILE_WRITE)]
+Admin = Annotated[Principal, require(Permission.ADMIN)]
+# For endpoints that call out (probe an agent) before they write: authenticated apart, so no
+# transaction spans the call.
+ReaderApart = Annotated[Principal, require_apart(Permission.READ)]
+AdminApart = Annotated[Principal, require_apart(Permission.ADMIN)]
+OptionalPrincipal = Annotated[Principal | None, Depends(get_optional_principal)]
+
+AgentId = Annotated[str, Path(alias="agentId")]
+JobId = Annotated[str, Path(alias="jobId")]
+ProjectId = Annotated[str, Path(alias="projectId")]
+TaskId = Annotated[str, Path(alias="taskId")]
+ConversationId = Annotated[str, Path(alias="conversationId")]
+UserId = Annotated[str, Path(alias="userId")]
+CoworkerId = Annotated[str, Path(alias="coworkerId")]
+
+
+async def get_session_principal(request: Request, session: SessionDep) -> Principal | None:
+    """For server-rendered pages: the signed-in browser's principal, or None (no cookie, or a
+    revoked or expired session). CSRF is not checked here; forms call ``check_csrf``."""
+    cookie = session_cookie(request)
+    if cookie is None:
+        return None
+    try:
+        return await service.authenticate_session(session, get_db(request), cookie)
+    except Unauthorized:
+        return None
+
+
+SessionPrincipalDep = Annotated[Principal | None, Depends(get_session_principal)]

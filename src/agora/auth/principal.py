@@ -32,14 +32,29 @@ class Principal:
     workspace_id: uuid.UUID
     organization_id: uuid.UUID | None
     scopes: frozenset[str] = field(default_factory=frozenset)
+    # A browser session (then ``key_id`` is the session's id and ``key_kind`` is "user").
+    session_id: uuid.UUID | None = None
+    # The caller's role in the workspace's organization, and what that role allows there
+    # (auth/roles.py); None in a personal workspace.
+    org_role: str | None = None
+    role_limit: frozenset[str] | None = None
 
     @property
     def permissions(self) -> frozenset[str]:
         if self.key_kind == "admin":
             return frozenset(Permission) | self.scopes
+        # Never admin through a scope (keys stored before scopes were validated included).
+        granted = self.scopes - {Permission.ADMIN}
         if self.key_kind == "user":
-            return _USER_PERMISSIONS | self.scopes
-        return frozenset({Permission.READ}) | self.scopes
+            # A user key that lists user permissions is limited to them (POST /v1/api-keys
+            # with scopes); one that lists none may do everything a user does.
+            permissions = (granted & _USER_PERMISSIONS) or _USER_PERMISSIONS
+            permissions = permissions | granted
+        else:
+            permissions = frozenset({Permission.READ}) | granted
+        if self.role_limit is not None:
+            permissions = permissions & self.role_limit
+        return permissions
 
     def can(self, permission: Permission) -> bool:
         return permission in self.permissions
@@ -47,3 +62,24 @@ class Principal:
     def require(self, permission: Permission) -> None:
         if not self.can(permission):
             raise Forbidden(f"This {self.key_kind} key lacks the '{permission}' permission")
+
+
+COWORKER_SCOPE_PREFIX = "coworker:"
+
+
+def coworker_scope(coworker_id: uuid.UUID) -> str:
+    """The scope that binds a coworker key to its coworker (docs/coworkers.md)."""
+    return f"{COWORKER_SCOPE_PREFIX}{coworker_id}"
+
+
+def coworker_of(principal: Principal) -> uuid.UUID | None:
+    """The coworker a coworker key acts as, or None for any other key."""
+    if principal.key_kind != "coworker":
+        return None
+    for scope in principal.scopes:
+        if scope.startswith(COWORKER_SCOPE_PREFIX):
+            try:
+                return uuid.UUID(scope[len(COWORKER_SCOPE_PREFIX) :])
+            except ValueError:
+                return None
+    return None

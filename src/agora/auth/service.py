@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import repository as accounts_repo
 from agora.auth.principal import Principal
+from agora.auth.roles import ROLE_PERMISSIONS
 from agora.identity import repository as repo
 from agora.kit.db import Database, on_commit
 from agora.kit.errors import BadRequest, FieldError, Forbidden, Unauthorized
@@ -24,6 +27,12 @@ from agora.kit.timeutil import as_utc, utcnow
 LAST_USED_INTERVAL = timedelta(minutes=1)
 # Process-local memo of when we last wrote last_used_at, so most requests skip the write.
 _last_touch: dict[uuid.UUID, float] = {}
+# THE process-local cache of usable keys by hash: (monotonic time read, row). Authentication and
+# the rate limiter's key-id resolver share it. A key revoked by another process (the CLI, another
+# API process) is refused here at most this long after (tests/production/test_revocation.py).
+PRINCIPAL_CACHE_SECONDS = 0.5
+PRINCIPAL_CACHE_MAX = 10_000
+_principal_cache: dict[str, tuple[float, repo.KeyPrincipalRow]] = {}
 
 
 def _unauthorized(reason: str) -> Unauthorized:
@@ -42,6 +51,36 @@ def credentials_from_headers(authorization: str | None, api_key: str | None) -> 
     return None
 
 
+def _cached_principal(presented: str) -> repo.KeyPrincipalRow | None:
+    cached = _principal_cache.get(presented)
+    if cached is not None and time.monotonic() - cached[0] < PRINCIPAL_CACHE_SECONDS:
+        return cached[1]
+    return None
+
+
+async def _key_principal(session: AsyncSession, presented: str) -> repo.KeyPrincipalRow | None:
+    """The key's row from the process cache while it is younger than PRINCIPAL_CACHE_SECONDS,
+    else from the database (one statement). Only usable keys are cached; expiry is checked on
+    every request, so the cache can only delay seeing a revocation, by at most its lifetime."""
+    cached = _cached_principal(presented)
+    if cached is not None:
+        return cached
+    now = time.monotonic()
+    found = await repo.key_principal(session, presented)
+    if found is None or found.revoked_at is not None:
+        _principal_cache.pop(presented, None)
+        return found
+    if len(_principal_cache) >= PRINCIPAL_CACHE_MAX:  # bounded memory
+        _principal_cache.clear()
+    _principal_cache[presented] = (now, found)
+    return found
+
+
+def forget_cached_principals() -> None:
+    """Drop every cached key (after a revocation in this process: refused at once here)."""
+    _principal_cache.clear()
+
+
 async def authenticate(
     session: AsyncSession,
     db: Database,
@@ -53,30 +92,94 @@ async def authenticate(
     if not token:
         raise Unauthorized("Authentication required")
     presented = hash_key(token)
-    found = await repo.api_key_with_user(session, presented)
-    if found is None or not hashes_match(found[0].key_hash, presented):
+    key = await _key_principal(session, presented)
+    if key is None or not hashes_match(key.key_hash, presented):
         raise _unauthorized("the API key is not valid")
-    key, user = found
-    now = utcnow()
     if key.revoked_at is not None:
         raise _unauthorized("the API key has been revoked")
-    if key.expires_at is not None and as_utc(key.expires_at) <= now:
+    if key.expires_at is not None and as_utc(key.expires_at) <= utcnow():
         raise _unauthorized("the API key has expired")
 
-    workspace_id = await _resolve_workspace(
-        session, user.id, key.kind, key.default_workspace_id, workspace_header, organization_slug
-    )
-    workspace = await repo.workspace_by_id(session, workspace_id)
-    assert workspace is not None
+    organization_id = key.organization_id
+    workspace_id = key.default_workspace_id
+    role = key.org_role
+    if workspace_header or organization_slug:
+        workspace_id = await _resolve_workspace(
+            session, key.user_id, key.kind, workspace_id, workspace_header, organization_slug
+        )
+        if workspace_id != key.default_workspace_id:
+            workspace = await repo.workspace_by_id(session, workspace_id)
+            assert workspace is not None
+            organization_id = workspace.organization_id
+            role = await _org_role(session, key.user_id, organization_id)
     # After the caller's transaction: on SQLite a write request already holds the write lock.
-    on_commit(session, lambda: touch_last_used(db, key.id))
+    # touch_last_used writes at most once a minute per key (a memo answers the other requests).
+    on_commit(session, lambda: touch_last_used(db, key.key_id))
     return Principal(
-        user_id=user.id,
-        key_id=key.id,
+        user_id=key.user_id,
+        key_id=key.key_id,
         key_kind=key.kind,
         workspace_id=workspace_id,
-        organization_id=workspace.organization_id,
+        organization_id=organization_id,
         scopes=frozenset(key.scopes or []),
+        org_role=role,
+        role_limit=ROLE_PERMISSIONS.get(role) if role else None,
+    )
+
+
+async def _org_role(
+    session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID | None
+) -> str | None:
+    return None if org_id is None else await repo.org_role(session, user_id, org_id)
+
+
+async def authenticate_session(
+    session: AsyncSession,
+    db: Database,
+    cookie_token: str,
+    *,
+    workspace_header: str | None = None,
+    organization_slug: str | None = None,
+) -> Principal:
+    """A browser session cookie → the same Principal as a user key would give.
+
+    Workspace: ``X-Workspace-Id`` → ``X-Organization-Slug`` → the workspace the session switched
+    to (while the user still belongs to it) → the personal workspace.
+    """
+    found = await accounts_repo.session_with_user(session, hash_key(cookie_token))
+    if found is None:
+        raise _unauthorized("the session is not valid")
+    browser, user = found
+    if browser.revoked_at is not None:
+        raise _unauthorized("the session has been signed out")
+    if as_utc(browser.expires_at) <= utcnow():
+        raise _unauthorized("the session has expired")
+    personal = await repo.personal_workspace(session, user.id)
+    if personal is None:
+        raise _unauthorized("the account has no workspace")
+    default = personal.id
+    if browser.workspace_id is not None and await repo.is_member(
+        session, user.id, browser.workspace_id
+    ):
+        default = browser.workspace_id
+    workspace_id = await _resolve_workspace(
+        session, user.id, "user", default, workspace_header, organization_slug
+    )
+    workspace = personal if workspace_id == personal.id else None
+    if workspace is None:
+        workspace = await repo.workspace_by_id(session, workspace_id)
+        assert workspace is not None
+    role = await _org_role(session, user.id, workspace.organization_id)
+    on_commit(session, lambda: touch_session(db, browser.id))
+    return Principal(
+        user_id=user.id,
+        key_id=browser.id,
+        key_kind="user",
+        workspace_id=workspace_id,
+        organization_id=workspace.organization_id,
+        session_id=browser.id,
+        org_role=role,
+        role_limit=ROLE_PERMISSIONS.get(role) if role else None,
     )
 
 
@@ -111,12 +214,47 @@ async def _resolve_workspace(
 
 async def touch_last_used(db: Database, key_id: uuid.UUID) -> None:
     """Write lastUsedAt at most once a minute, in its own short transaction."""
-    now_mono = time.monotonic()
-    last = _last_touch.get(key_id)
-    if last is not None and now_mono - last < LAST_USED_INTERVAL.total_seconds():
+    if not _touch_due(key_id):
         return
-    _last_touch[key_id] = now_mono
-    if len(_last_touch) > 100_000:  # bounded memory
-        _last_touch.clear()
     async with db.transaction() as session:
         await repo.touch_api_key(session, key_id, utcnow(), LAST_USED_INTERVAL)
+
+
+def key_id_resolver(db: Database) -> Callable[[str], Awaitable[str | None]]:
+    """For rate limiting: credential → the key's id (valid, unrevoked, unexpired keys) or None.
+    Answers come from the same cache as authentication (``_principal_cache``), so limiting and
+    authenticating a request cost at most one read per key per PRINCIPAL_CACHE_SECONDS."""
+
+    async def resolve(token: str) -> str | None:
+        digest = hash_key(token)
+        key = _cached_principal(digest)
+        if key is None:
+            async with db.transaction(write=False) as session:
+                key = await _key_principal(session, digest)
+        if key is None or not hashes_match(key.key_hash, digest) or key.revoked_at is not None:
+            return None
+        if key.expires_at is not None and as_utc(key.expires_at) <= utcnow():
+            return None
+        return str(key.key_id)
+
+    return resolve
+
+
+def _touch_due(item_id: uuid.UUID) -> bool:
+    """True at most once a minute per key or session in this process (bounded memory)."""
+    now_mono = time.monotonic()
+    last = _last_touch.get(item_id)
+    if last is not None and now_mono - last < LAST_USED_INTERVAL.total_seconds():
+        return False
+    _last_touch[item_id] = now_mono
+    if len(_last_touch) > 100_000:
+        _last_touch.clear()
+    return True
+
+
+async def touch_session(db: Database, session_id: uuid.UUID) -> None:
+    """Write a session's lastSeenAt at most once a minute, in its own short transaction."""
+    if not _touch_due(session_id):
+        return
+    async with db.transaction() as session:
+        await accounts_repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)

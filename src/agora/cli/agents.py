@@ -7,9 +7,10 @@ from typing import Annotated, Any
 import typer
 
 from agora.agents import service
+from agora.agents.schemas import AgentOut
 from agora.cli.common import emit, run_with_db
 from agora.kit.db import Database
-from agora.mip003.client import Mip003Client
+from agora.mip003.client import client_for
 from agora.settings import Settings
 
 agents_app = typer.Typer(help="Operate the agent catalogue.", no_args_is_help=True)
@@ -22,18 +23,21 @@ def _agent_command(action: str, agent_id: str) -> dict[str, Any]:
     """Run one verification action on an agent and return its catalogue record."""
 
     async def work(db: Database, settings: Settings) -> dict[str, Any]:
-        async with (
-            Mip003Client(timeout=settings.agent_timeout_seconds) as client,
-            db.transaction() as session,
-        ):
-            if action == "verify":
-                agent = await service.verify_agent(session, client, settings, agent_id)
+        probe = None
+        if action == "verify":  # read the URL, probe with no transaction open, then write
+            async with db.transaction(write=False) as session:
+                base_url = (await service.get_any(session, agent_id)).base_url
+            async with client_for(settings) as client:
+                probe = await service.probe(client, base_url)
+        async with db.transaction() as session:
+            if probe is not None:
+                agent = await service.verify_agent(session, settings, agent_id, probe)
             elif action == "revoke":
                 agent = await service.revoke_agent(session, agent_id)
             else:
                 agent = await service.get_any(session, agent_id)
-            out = await service.render_one(session, agent)
-            return {**out.model_dump(), "baseUrl": agent.base_url}
+            out = AgentOut.model_validate(await service.with_categories_one(session, agent))
+            return {**out.model_dump(mode="json"), "baseUrl": agent.base_url}
 
     return run_with_db(work)
 
@@ -55,15 +59,13 @@ def register(
     """Register an agent after checking its /availability and /input_schema."""
 
     async def work(db: Database, settings: Settings) -> str:
-        async with (
-            Mip003Client(timeout=settings.agent_timeout_seconds) as client,
-            db.transaction() as session,
-        ):
+        async with client_for(settings) as client:
+            probe = await service.probe(client, url)  # no transaction open
+        async with db.transaction() as session:
             agent = await service.register_agent(
                 session,
-                client,
                 settings,
-                base_url=url,
+                probe,
                 name=name,
                 description=description,
                 price=price,

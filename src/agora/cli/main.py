@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from agora.cli import agents, credits, identity, serve, worker
+from agora.cli import agents, coworkers, credits, identity, registry, serve, worker
+from agora.cli.payment_node import payment_node
 
 app = typer.Typer(
     help="Agora: a marketplace and work tracker for software agents.", no_args_is_help=True
@@ -18,6 +19,9 @@ app.add_typer(identity.orgs_app, name="orgs")
 app.add_typer(agents.agents_app, name="agents")
 app.add_typer(agents.categories_app, name="categories")
 app.add_typer(credits.credits_app, name="credits")
+app.add_typer(registry.registry_app, name="registry")
+app.add_typer(coworkers.coworkers_app, name="coworkers")
+app.command(name="payment-node")(payment_node)
 
 if __name__ == "__main__":
     app()

@@ -11,7 +11,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from agora.app import create_app
-from agora.demo import ensure_demo_agents, ensure_demo_user
+from agora.demo import demo_sign_in_link, ensure_demo_agents, ensure_demo_user
 from agora.demo_agents import MOUNT_PREFIX
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
@@ -34,6 +34,8 @@ def serve(
 
     async def print_demo(app: FastAPI) -> None:
         info = await ensure_demo_user(app.state.db)
+        sign_in_link = await demo_sign_in_link(app.state.db, settings, base)
+        web_sign_in = (sign_in_link or "").replace("/v1/auth/magic-link?", "/magic-link?")
         # The server is not listening yet: check the mounted demo agents in-process.
         async with Mip003Client(transport=httpx2.ASGITransport(app=app)) as local:
             agent_ids = await ensure_demo_agents(
@@ -42,8 +44,11 @@ def serve(
         typer.echo(
             "\n"
             f"  Agora is running at {base}  (docs: {base}/docs)\n"
+            f"  Web app: {base}/agents\n"
+            f"  Demo sign-in (web app, one use): {web_sign_in}\n"
             f"  Demo user {info.email}, workspace {info.workspace_id}\n"
             f"  Demo API key (new on every start): {info.api_key}\n"
+            f"  Demo sign-in link (one use, {settings.magic_link_minutes:g} min): {sign_in_link}\n"
             f"  Demo agents: {', '.join(agent_ids)}\n"
             f'  Try: curl -H "x-api-key: {info.api_key}" {base}/v1/users/me\n'
             f"       curl {base}/v1/agents\n"

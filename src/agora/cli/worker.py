@@ -13,7 +13,7 @@ from agora.dispatch.worker import Dispatcher, background_services
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
-from agora.mip003.client import Mip003Client
+from agora.mip003.client import client_for
 from agora.settings import get_settings
 
 
@@ -34,7 +34,7 @@ def worker(
         db = Database(settings.resolved_database_url)
         if db.is_sqlite:  # the embedded database migrates itself, as `agora serve` does
             await upgrade(db.engine)
-        client = Mip003Client(timeout=settings.agent_timeout_seconds)
+        client = client_for(settings)
         services = background_services(db, client, settings)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Query, Request
 
-from agora.auth.dependencies import SessionDep, require
-from agora.auth.principal import Permission, Principal
+from agora.auth.dependencies import ConversationId, ProjectsWriter, Reader, SessionDep
 from agora.conversations import service
 from agora.conversations.schemas import (
     ConversationCreate,
@@ -16,13 +15,11 @@ from agora.conversations.schemas import (
     MessageCreate,
     MessageOut,
 )
-from agora.kit.envelopes import EnvelopeB, envelope_b
+from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
 
 router = bearer_router(prefix="/conversations", tags=["conversations"])
-Reader = Annotated[Principal, require(Permission.READ)]
-Writer = Annotated[Principal, require(Permission.PROJECTS_WRITE)]
 
 
 @router.get("", response_model=EnvelopeB[list[ConversationOut]], operation_id="listConversations")
@@ -34,13 +31,14 @@ async def list_conversations(
     archived: Annotated[
         service.Archived, Query(description="false (default), true (only archived) or all")
     ] = "false",
-) -> dict[str, Any]:
+) -> EnvelopeB[list[ConversationOut]]:
     """The caller's conversations in the workspace, most recently updated first."""
     result = await service.list_conversations(
         session, principal.workspace_id, principal.user_id, archived, paging
     )
-    data = [ConversationOut.of(c) for c in result.items]
-    return envelope_b(request, data, paging.meta(result.total))
+    return EnvelopeB[list[ConversationOut]](
+        data=result.items, meta=meta_b(request, paging.meta(result.total))
+    )
 
 
 @router.post(
@@ -50,13 +48,13 @@ async def list_conversations(
     operation_id="createConversation",
 )
 async def create_conversation(
-    body: ConversationCreate, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    body: ConversationCreate, request: Request, session: SessionDep, principal: ProjectsWriter
+) -> EnvelopeB[ConversationOut]:
     """Start a conversation (owned by the caller)."""
     conversation = await service.create_conversation(
         session, principal.workspace_id, principal.user_id, body
     )
-    return envelope_b(request, ConversationOut.of(conversation))
+    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
 
 
 @router.get(
@@ -65,13 +63,13 @@ async def create_conversation(
     operation_id="getConversation",
 )
 async def get_conversation(
-    conversationId: str, request: Request, session: SessionDep, principal: Reader
-) -> dict[str, Any]:
+    conversation_id: ConversationId, request: Request, session: SessionDep, principal: Reader
+) -> EnvelopeB[ConversationOut]:
     """One of the caller's conversations."""
     conversation = await service.get_conversation(
-        session, principal.workspace_id, principal.user_id, conversationId
+        session, principal.workspace_id, principal.user_id, conversation_id
     )
-    return envelope_b(request, ConversationOut.of(conversation))
+    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
 
 
 @router.patch(
@@ -80,17 +78,17 @@ async def get_conversation(
     operation_id="updateConversation",
 )
 async def update_conversation(
-    conversationId: str,
+    conversation_id: ConversationId,
     body: ConversationUpdate,
     request: Request,
     session: SessionDep,
-    principal: Writer,
-) -> dict[str, Any]:
+    principal: ProjectsWriter,
+) -> EnvelopeB[ConversationOut]:
     """Rename the conversation (title and/or description)."""
     conversation = await service.update_conversation(
-        session, principal.workspace_id, principal.user_id, conversationId, body
+        session, principal.workspace_id, principal.user_id, conversation_id, body
     )
-    return envelope_b(request, ConversationOut.of(conversation))
+    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
 
 
 @router.post(
@@ -99,13 +97,16 @@ async def update_conversation(
     operation_id="archiveConversation",
 )
 async def archive_conversation(
-    conversationId: str, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    conversation_id: ConversationId,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+) -> EnvelopeB[ConversationOut]:
     """Archive the conversation (idempotent)."""
     conversation = await service.set_archived(
-        session, principal.workspace_id, principal.user_id, conversationId, archived=True
+        session, principal.workspace_id, principal.user_id, conversation_id, archived=True
     )
-    return envelope_b(request, ConversationOut.of(conversation))
+    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
 
 
 @router.post(
@@ -114,13 +115,16 @@ async def archive_conversation(
     operation_id="unarchiveConversation",
 )
 async def unarchive_conversation(
-    conversationId: str, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    conversation_id: ConversationId,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+) -> EnvelopeB[ConversationOut]:
     """Unarchive the conversation (idempotent)."""
     conversation = await service.set_archived(
-        session, principal.workspace_id, principal.user_id, conversationId, archived=False
+        session, principal.workspace_id, principal.user_id, conversation_id, archived=False
     )
-    return envelope_b(request, ConversationOut.of(conversation))
+    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
 
 
 @router.get(
@@ -129,18 +133,19 @@ async def unarchive_conversation(
     operation_id="listConversationMessages",
 )
 async def list_messages(
-    conversationId: str,
+    conversation_id: ConversationId,
     request: Request,
     session: SessionDep,
     principal: Reader,
     paging: PageDep,
-) -> dict[str, Any]:
+) -> EnvelopeB[list[MessageOut]]:
     """The conversation's messages, oldest first."""
     result = await service.list_messages(
-        session, principal.workspace_id, principal.user_id, conversationId, paging
+        session, principal.workspace_id, principal.user_id, conversation_id, paging
     )
-    data = [MessageOut.of(m) for m in result.items]
-    return envelope_b(request, data, paging.meta(result.total))
+    return EnvelopeB[list[MessageOut]](
+        data=result.items, meta=meta_b(request, paging.meta(result.total))
+    )
 
 
 @router.post(
@@ -150,14 +155,14 @@ async def list_messages(
     operation_id="appendConversationMessage",
 )
 async def append_message(
-    conversationId: str,
+    conversation_id: ConversationId,
     body: MessageCreate,
     request: Request,
     session: SessionDep,
-    principal: Writer,
-) -> dict[str, Any]:
+    principal: ProjectsWriter,
+) -> EnvelopeB[MessageOut]:
     """Append a message (bumps the conversation's updatedAt)."""
     message = await service.append_message(
-        session, principal.workspace_id, principal.user_id, conversationId, body
+        session, principal.workspace_id, principal.user_id, conversation_id, body
     )
-    return envelope_b(request, MessageOut.of(message))
+    return EnvelopeB[MessageOut](data=message, meta=meta_b(request))

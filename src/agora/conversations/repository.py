@@ -73,3 +73,13 @@ async def messages(
         .limit(limit)
     )
     return list(result)
+
+
+def listing_conditions(workspace_id: uuid.UUID, user_id: uuid.UUID, archived: str) -> list[Any]:
+    """The caller's conversations; ``archived`` "true", "false", or anything else for both."""
+    conditions = owned(workspace_id, user_id)
+    if archived == "false":
+        conditions.append(Conversation.archived_at.is_(None))
+    elif archived == "true":
+        conditions.append(Conversation.archived_at.is_not(None))
+    return conditions

@@ -1,40 +1,33 @@
 from __future__ import annotations
 
 from typing import Literal
+from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import Field, field_validator
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.timeutil import isoformat
-from agora.models import Conversation, Message
+from agora.kit.schemas import Schema, UtcDateTime
 
 MAX_MESSAGE_CHARS = 100_000
 
 
-class ConversationOut(BaseModel):
-    id: str
+class ConversationOut(Schema):
+    """Read from a ``Conversation`` row."""
+
+    id: UUID
     title: str
     description: str
-    archived: bool
-    archivedAt: str | None
-    workspaceId: str
-    userId: str
-    createdAt: str
-    updatedAt: str
+    archived: bool = Field(validation_alias="archived_at")
+    archived_at: UtcDateTime | None
+    workspace_id: UUID
+    user_id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
 
+    @field_validator("archived", mode="before")
     @classmethod
-    def of(cls, conversation: Conversation) -> ConversationOut:
-        return cls(
-            id=str(conversation.id),
-            title=conversation.title,
-            description=conversation.description,
-            archived=conversation.archived_at is not None,
-            archivedAt=isoformat(conversation.archived_at),
-            workspaceId=str(conversation.workspace_id),
-            userId=str(conversation.user_id),
-            createdAt=isoformat(conversation.created_at) or "",
-            updatedAt=isoformat(conversation.updated_at) or "",
-        )
+    def _archived(cls, archived_at: object) -> bool:
+        return archived_at is not None
 
 
 class ConversationCreate(ApiModel):
@@ -49,24 +42,15 @@ class ConversationUpdate(ApiModel):
     description: str | None = Field(default=None, max_length=10_000)
 
 
-class MessageOut(BaseModel):
-    id: str
-    conversationId: str
+class MessageOut(Schema):
+    """Read from a ``Message`` row."""
+
+    id: UUID
+    conversation_id: UUID
     role: str
     content: str
-    authorId: str | None
-    createdAt: str
-
-    @classmethod
-    def of(cls, message: Message) -> MessageOut:
-        return cls(
-            id=str(message.id),
-            conversationId=str(message.conversation_id),
-            role=message.role,
-            content=message.content,
-            authorId=str(message.author_id) if message.author_id else None,
-            createdAt=isoformat(message.created_at) or "",
-        )
+    author_id: UUID | None
+    created_at: UtcDateTime
 
 
 class MessageCreate(ApiModel):

@@ -7,7 +7,7 @@ Services flush; the caller owns the transaction."""
 from __future__ import annotations
 
 import uuid
-from typing import Any, Literal
+from typing import Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -47,11 +47,7 @@ async def list_conversations(
     archived: Archived,
     paging: PageParams,
 ) -> Page[Conversation]:
-    conditions: list[Any] = repo.owned(workspace_id, user_id)
-    if archived == "false":
-        conditions.append(Conversation.archived_at.is_(None))
-    elif archived == "true":
-        conditions.append(Conversation.archived_at.is_not(None))
+    conditions = repo.listing_conditions(workspace_id, user_id, archived)
     total = await repo.count(session, conditions)
     items = await repo.page(session, conditions, offset=paging.offset, limit=paging.limit)
     return Page(items, total)

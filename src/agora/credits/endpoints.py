@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Query
 
-from agora.auth.dependencies import SessionDep, require
-from agora.auth.principal import Permission, Principal
+from agora.auth.dependencies import Reader, SessionDep
 from agora.credits import service
 from agora.credits.schemas import CreditsOut
-from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
 
 router = key_router(tags=["credits"])
@@ -19,8 +18,8 @@ router = key_router(tags=["credits"])
 @router.get("/credits", response_model=EnvelopeA[CreditsOut], operation_id="getCredits")
 async def get_credits(
     session: SessionDep,
-    principal: Annotated[Principal, require(Permission.READ)],
+    principal: Reader,
     limit: Annotated[int, Query(ge=1, le=100, description="Ledger entries to return.")] = 20,
-) -> dict[str, Any]:
+) -> EnvelopeA[CreditsOut]:
     """The current workspace's credit balance and its most recent ledger entries."""
-    return envelope_a(await service.account(session, principal, limit=limit))
+    return EnvelopeA[CreditsOut](data=await service.account(session, principal, limit=limit))

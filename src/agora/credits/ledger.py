@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.credits import repository as repo
 from agora.kit.errors import BadRequest, NotFound, PaymentRequired
+from agora.kit.ids import uuid7
 from agora.kit.money import to_display
 from agora.models import LedgerEntry
 
@@ -123,3 +124,36 @@ async def settle(
             ),
         )
     return balance
+
+
+async def charge_usage(
+    session: AsyncSession,
+    *,
+    workspace_id: uuid.UUID,
+    amount: int,
+    user_id: uuid.UUID,
+    memo: str,
+) -> LedgerEntry:
+    """A coworker's usage charge: balance down at once (no hold), or PaymentRequired when short.
+    Returns the ledger entry (its id is the charge's ``transactionId``)."""
+    if amount <= 0:
+        raise BadRequest.field("credits", "must be positive")
+    balance = await repo.take_from_balance(session, workspace_id, amount)
+    if balance is None:
+        current = await repo.balances(session, workspace_id)
+        available = current[0] if current else 0
+        raise PaymentRequired(
+            f"Not enough credits: the usage costs {to_display(amount)}, "
+            f"the workspace has {to_display(available)} available"
+        )
+    entry = LedgerEntry(
+        id=uuid7(),
+        workspace_id=workspace_id,
+        user_id=user_id,
+        kind="usage",
+        amount=-amount,
+        balance_after=balance,
+        memo=memo[:500],
+    )
+    repo.add_entry(session, entry)
+    return entry

@@ -78,3 +78,16 @@ async def recent_entries(
         .limit(limit)
     )
     return list(result)
+
+
+async def take_from_balance(
+    session: AsyncSession, workspace_id: uuid.UUID, amount: int
+) -> int | None:
+    """balance -= amount if the balance covers it; the new balance, or None when short."""
+    result = await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.balance >= amount)
+        .values(balance=Workspace.balance - amount, updated_at=utcnow())
+        .returning(Workspace.balance)
+    )
+    return result.scalar_one_or_none()

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import dataclass
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Principal
 from agora.credits import repository as repo
-from agora.credits.schemas import CreditsOut, LedgerEntryOut
 from agora.kit.errors import BadRequest, NotFound
-from agora.kit.money import to_display
+from agora.models import LedgerEntry
 
 MAX_ENTRIES = 100
 
 
-async def account(session: AsyncSession, principal: Principal, *, limit: int = 20) -> CreditsOut:
+@dataclass(frozen=True)
+class Account:
+    """A workspace's credit account (base units) and its recent ledger rows."""
+
+    workspace_id: uuid.UUID
+    balance: int
+    held: int
+    entries: list[LedgerEntry]
+
+
+async def account(session: AsyncSession, principal: Principal, *, limit: int = 20) -> Account:
     """Balance, held credits and the most recent ledger entries of the current workspace."""
     if not 1 <= limit <= MAX_ENTRIES:
         raise BadRequest.field("limit", f"must be between 1 and {MAX_ENTRIES}")
@@ -21,9 +33,4 @@ async def account(session: AsyncSession, principal: Principal, *, limit: int = 2
     if found is None:
         raise NotFound("Workspace not found")
     entries = await repo.recent_entries(session, principal.workspace_id, limit)
-    return CreditsOut(
-        workspaceId=str(principal.workspace_id),
-        balance=to_display(found[0]),
-        held=to_display(found[1]),
-        entries=[LedgerEntryOut.of(e) for e in entries],
-    )
+    return Account(principal.workspace_id, found[0], found[1], list(entries))

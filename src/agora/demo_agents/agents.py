@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from agora.demo_agents.host import AgentHost
 from agora.demo_agents.protocol import AgentJob, Behaviour, Step
+from agora.demo_agents.seller import SellerConfig, build_seller_app
 
 ECHO_SCHEMA = {
     "input_data": [
@@ -128,9 +129,13 @@ DEMO_CATEGORIES = {"text-tools": "Text tools", "writing": "Writing"}
 MOUNT_PREFIX = "/demo-agents"
 
 
-def demo_host() -> AgentHost:
-    """Every demo agent under ``/<slug>`` (mounted at ``MOUNT_PREFIX`` in the API process)."""
+def demo_host(seller: SellerConfig | None = None) -> AgentHost:
+    """Every demo agent under ``/<slug>`` (mounted at ``MOUNT_PREFIX`` in the API process).
+    With ``seller``, the paid ones are Masumi sellers on that payment node."""
     host = AgentHost()
     for agent in DEMO_AGENTS:
-        host.add(agent.slug, agent.behaviour())
+        if seller is not None and agent.price > 0:
+            host.mount(agent.slug, build_seller_app(agent.behaviour(), seller))
+        else:
+            host.add(agent.slug, agent.behaviour())
     return host

@@ -56,8 +56,42 @@ class Behaviour:
         None  # "status_500" | "status_garbage" | "status_hang" | "vanish" | "start_500"
     )
     hang_seconds: float = 30.0
+    reject_answers: int = 0  # refuse this many /provide_input answers (400) before accepting
     started: list[str] = field(default_factory=list)  # job ids, in /start_job order (tests read it)
     start_times: list[float] = field(default_factory=list)
+
+
+def advance(behaviour: Behaviour, job: AgentJob) -> None:
+    """One poll of a job neither finished nor waiting for input: the next step."""
+    job.polls += 1
+    step = behaviour.step(job)
+    job.status, job.result = step.status, step.result
+    job.awaiting_schema = step.input_schema if step.status == "awaiting_input" else None
+
+
+def status_payload(job: AgentJob, status_id: str) -> dict[str, Any]:
+    """The MIP-003 /status answer for a job."""
+    payload: dict[str, Any] = {"id": status_id, "status": job.status}
+    if job.status == "awaiting_input" and job.awaiting_schema is not None:
+        payload["input_schema"] = job.awaiting_schema
+    if job.result is not None:
+        payload["result"] = job.result
+    return payload
+
+
+async def read_start(request: Request) -> tuple[str, dict[str, Any]] | Response:
+    """A /start_job body: (identifier_from_purchaser, input_data), or the 400 answer."""
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"detail": "body must be JSON"}, status_code=400)
+    identifier = body.get("identifier_from_purchaser") if isinstance(body, dict) else None
+    data = body.get("input_data") if isinstance(body, dict) else None
+    if not isinstance(identifier, str) or not isinstance(data, dict):
+        return JSONResponse(
+            {"detail": "identifier_from_purchaser and input_data required"}, status_code=400
+        )
+    return identifier, data
 
 
 def canonical_json(value: Any) -> str:
@@ -84,16 +118,10 @@ def build_agent_app(behaviour: Behaviour) -> Starlette:
     async def start_job(request: Request) -> Response:
         if behaviour.fault == "start_500":
             return JSONResponse({"detail": "cannot start"}, status_code=500)
-        try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"detail": "body must be JSON"}, status_code=400)
-        identifier = body.get("identifier_from_purchaser") if isinstance(body, dict) else None
-        data = body.get("input_data") if isinstance(body, dict) else None
-        if not isinstance(identifier, str) or not isinstance(data, dict):
-            return JSONResponse(
-                {"detail": "identifier_from_purchaser and input_data required"}, status_code=400
-            )
+        started = await read_start(request)
+        if isinstance(started, Response):
+            return started
+        identifier, data = started
         existing = by_identifier.get(identifier)
         job = jobs.get(existing) if existing else None
         if job is None:  # a retried start with the same identifier returns the same job
@@ -132,18 +160,9 @@ def build_agent_app(behaviour: Behaviour) -> Starlette:
         if behaviour.fault == "status_hang":
             await asyncio.sleep(behaviour.hang_seconds)
         if job.status not in ("completed", "failed") and job.awaiting_schema is None:
-            job.polls += 1
-            step = behaviour.step(job)
-            job.status = step.status
-            job.result = step.result
-            job.awaiting_schema = step.input_schema if step.status == "awaiting_input" else None
+            advance(behaviour, job)
             job.status_id = uuid.uuid4().hex
-        payload: dict[str, Any] = {"id": job.status_id, "status": job.status}
-        if job.status == "awaiting_input" and job.awaiting_schema is not None:
-            payload["input_schema"] = job.awaiting_schema
-        if job.result is not None:
-            payload["result"] = job.result
-        return JSONResponse(payload)
+        return JSONResponse(status_payload(job, job.status_id))
 
     async def provide_input(request: Request) -> Response:
         try:
@@ -158,6 +177,9 @@ def build_agent_app(behaviour: Behaviour) -> Starlette:
         data = body.get("input_data")
         if not isinstance(data, dict):
             return JSONResponse({"detail": "input_data must be an object"}, status_code=400)
+        if behaviour.reject_answers > 0:
+            behaviour.reject_answers -= 1
+            return JSONResponse({"detail": "this answer is not acceptable"}, status_code=400)
         job.provided.append(data)
         job.awaiting_schema = None
         job.status = "running"

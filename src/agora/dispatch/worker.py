@@ -31,14 +31,17 @@ import structlog
 from sqlalchemy import make_url
 
 from agora.dispatch import repository as repo
-from agora.dispatch import signals
 from agora.jobs import lifecycle
+from agora.jobs.signals import JOB_READY
+from agora.kit.background import Loop
 from agora.kit.db import Database
 from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
-from agora.kit.timeutil import as_utc, isoformat, utcnow
+from agora.kit.textinput import find_unstorable
+from agora.kit.timeutil import as_utc, utcnow
 from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentBadResponse, AgentError, AgentRejectedInput
 from agora.models import Job
+from agora.payments.backend import PaymentBackend, payment_backend
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -60,33 +63,27 @@ class Dispatcher:
         *,
         owner: str | None = None,
         concurrency: int | None = None,
+        payments: PaymentBackend | None = None,
     ) -> None:
         self.db, self.client, self.settings = db, client, settings
+        self.payments = payments or payment_backend(settings)
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.concurrency = max(1, concurrency or settings.dispatcher_concurrency)
-        self._wake = asyncio.Event()
         self._inflight: set[asyncio.Task[None]] = set()
-        self._task: asyncio.Task[None] | None = None
-        self._unsubscribe: Any = None
         self._listener: Any = None  # asyncpg connection LISTENing on PostgreSQL
         self._last_listen_attempt = 0.0
-        self.healthy = True
-        self.detail = "ok"
+        self.loop = Loop(
+            f"dispatcher-{self.owner}", self.round, topics=(JOB_READY,), max_delay=IDLE_POLL_SECONDS
+        )
 
     # ---- service -------------------------------------------------------------------------
 
     async def start(self) -> None:
-        self._unsubscribe = signals.subscribe(self.wake)
         await self._ensure_listener()
-        self._task = asyncio.create_task(self._run(), name=f"dispatcher-{self.owner}")
+        await self.loop.start()
 
     async def stop(self) -> None:
-        if self._unsubscribe:
-            self._unsubscribe()
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self.loop.stop()
         # In-flight calls are abandoned; their leases expire and another worker resumes them.
         for task in list(self._inflight):
             task.cancel()
@@ -98,11 +95,10 @@ class Dispatcher:
             self._listener = None
 
     def wake(self) -> None:
-        self._wake.set()
+        self.loop.wake()
 
     def readiness(self) -> tuple[bool, str]:
-        alive = self._task is not None and not self._task.done()
-        return alive and self.healthy, self.detail if alive else "not running"
+        return self.loop.readiness()
 
     async def _ensure_listener(self) -> None:
         if self.db.is_sqlite or (self._listener is not None and not self._listener.is_closed()):
@@ -115,33 +111,25 @@ class Dispatcher:
 
             url = make_url(self.db.url).set(drivername="postgresql")
             self._listener = await asyncpg.connect(url.render_as_string(hide_password=False))
-            await self._listener.add_listener(signals.CHANNEL, lambda *_: self.wake())
+            await self._listener.add_listener(JOB_READY, lambda *_: self.wake())
         except Exception as exc:  # the safety poll still finds jobs; retry later
             log.warning("dispatcher_listen_failed", error=str(exc))
             self._listener = None
 
-    async def _run(self) -> None:
-        while True:
-            self._wake.clear()
-            delay: float = IDLE_POLL_SECONDS
-            try:
-                await self._ensure_listener()
-                free = self.concurrency - len(self._inflight)
-                if free > 0:
-                    for job_id in await self.claim(free):
-                        task = asyncio.create_task(self.process(job_id))
-                        self._inflight.add(task)
-                        task.add_done_callback(self._finished)
-                    if len(self._inflight) < self.concurrency:
-                        delay = await self.seconds_until_due()
-                self.healthy, self.detail = True, "ok"
-            except Exception as exc:  # a database hiccup: report, back off, keep going
-                log.exception("dispatcher_round_failed")
-                self.healthy, self.detail = False, f"error: {type(exc).__name__}"
-                delay = 1.0
-            if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
+    async def round(self) -> float:
+        """One round of the background service: start what is due within the free slots;
+        returns the seconds until the next round (a wake-up comes sooner)."""
+        await self._ensure_listener()
+        free = self.concurrency - len(self._inflight)
+        if free <= 0:
+            return IDLE_POLL_SECONDS  # a finished call wakes the loop
+        for job_id in await self.claim(free):
+            task = asyncio.create_task(self.process(job_id))
+            self._inflight.add(task)
+            task.add_done_callback(self._finished)
+        if len(self._inflight) < self.concurrency:
+            return await self.seconds_until_due()
+        return IDLE_POLL_SECONDS
 
     def _finished(self, task: asyncio.Task[None]) -> None:
         self._inflight.discard(task)
@@ -198,8 +186,13 @@ class Dispatcher:
             job, base_url = loaded
             if job.lease_owner != self.owner or job.dispatch_state != repo.LEASED:
                 return
-            if job.status in lifecycle.FINAL_STATUSES:
+            following = self.payments.follows(job)  # paid through a payment node
+            if job.status in lifecycle.FINAL_STATUSES and not following:
                 await self._release(job, dispatch_state=repo.DONE)
+            elif following and job.input_request and "answer" in job.input_request:
+                await self._provide(job, base_url)
+            elif following:
+                await self.payments.step(self, job, base_url)
             elif job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at):
                 await self._fail(job, "the job ran past its deadline")
             elif job.agent_job_id is None:
@@ -227,16 +220,25 @@ class Dispatcher:
         except AgentError as exc:
             await self._retry(job, "start_job", exc)
             return
+        problem = unstorable(agent_job_id=started.job_id, input_hash=started.input_hash)
+        if problem:
+            await self._fail(job, f"the agent's answer cannot be stored: {problem}")
+            return
         DISPATCH_LATENCY.observe((utcnow() - as_utc(job.created_at)).total_seconds())
+        plan = self.payments.on_started(job, started)
+        if plan.failure is not None:  # before anything is bought
+            await self._fail(job, plan.failure)
+            return
         initial = self.settings.status_poll_initial_seconds
-        await self._transition(
-            job,
-            lifecycle.RUNNING,
-            detail={"agentJobId": started.job_id},
-            agent_job_id=started.job_id,
-            input_hash=started.input_hash,
-            agent_job_status="running",
+        fields: dict[str, Any] = {
+            "agent_job_id": started.job_id,
+            "input_hash": started.input_hash,
+            "agent_job_status": "running",
             **self._queued(initial),
+            **plan.fields,
+        }
+        await self._transition(
+            job, lifecycle.RUNNING, detail={"agentJobId": started.job_id}, **fields
         )
 
     async def _poll(self, job: Job, base_url: str) -> None:
@@ -247,6 +249,16 @@ class Dispatcher:
             await self._retry(job, "status", exc)
             return
         value = status.status
+        if value in ("completed", "failed", "awaiting_input"):
+            problem = unstorable(
+                result=status.result,
+                message=status.message,
+                status_id=status.status_id,
+                input_schema=status.input_schema,
+            )
+            if problem:  # fail now (refund), rather than re-calling the agent until the deadline
+                await self._fail(job, f"the agent's answer cannot be stored: {problem}")
+                return
         if value == "completed":
             await self._transition(
                 job,
@@ -266,17 +278,12 @@ class Dispatcher:
                 agent_job_status=value,
             )
         elif value == "awaiting_input" and status.input_schema is not None:
-            request = {
-                "statusId": status.status_id,
-                "inputSchema": status.input_schema,
-                "requestedAt": isoformat(utcnow()),
-            }
             await self._transition(
                 job,
                 lifecycle.INPUT_REQUIRED,
                 detail={"agentStatus": value, "statusId": status.status_id},
                 agent_job_status=value,
-                input_request=request,
+                input_request=status.input_request(),
                 dispatch_state=repo.WAITING_INPUT,
                 lease_owner=None,
                 lease_expires_at=None,
@@ -373,7 +380,13 @@ class Dispatcher:
             return await repo.release(session, job.id, self.owner, **values)
 
     async def _fail(self, job: Job, reason: str) -> None:
-        await self._transition(job, lifecycle.FAILED, detail={"reason": reason}, error=reason)
+        await self._transition(
+            job,
+            lifecycle.FAILED,
+            detail={"reason": reason},
+            error=reason,
+            **self.payments.fail_fields(job, self),
+        )
 
     async def _retry(self, job: Job, endpoint: str, exc: AgentError) -> None:
         AGENT_CALL_ERRORS.labels(endpoint, type(exc).__name__).inc()
@@ -411,8 +424,33 @@ class Dispatcher:
                 )
 
 
-def background_services(db: Database, client: Mip003Client, settings: Settings) -> list[Any]:
+# Columns an agent's answer is written to, with their length limits (models/job.py).
+ANSWER_LIMITS = {"agent_job_id": 500, "input_hash": 64}
+
+
+def unstorable(**values: Any) -> str | None:
+    """Why an agent's answer cannot be stored (too long for its column, a NUL or a lone
+    surrogate anywhere in it), else None — the same verdict on SQLite and PostgreSQL."""
+    for name, value in values.items():
+        if value is None:
+            continue
+        limit = ANSWER_LIMITS.get(name)
+        if limit is not None and len(str(value)) > limit:
+            return f"{name} is longer than {limit} characters"
+        found = find_unstorable(value, name)
+        if found:
+            return f"{found[0]} {found[1]}"
+    return None
+
+
+def background_services(
+    db: Database,
+    client: Mip003Client,
+    settings: Settings,
+    *,
+    payments: PaymentBackend | None = None,
+) -> list[Any]:
     """What a dispatching process runs: the dispatcher and the notification sender."""
     from agora.notifications.sender import NotificationSender
 
-    return [Dispatcher(db, client, settings), NotificationSender(db, settings)]
+    return [Dispatcher(db, client, settings, payments=payments), NotificationSender(db, settings)]

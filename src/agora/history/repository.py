@@ -87,3 +87,71 @@ async def conversations(
     ).where(*conditions)
     rows = await _fetch(session, query, Conversation, limit)
     return [Row("conversation", r[0], r[1], None, None, None, r[3], r[4]) for r in rows]
+
+
+@dataclass(frozen=True)
+class FeedFilter:
+    """The feed's WHERE, in plain values (the service parses and checks them)."""
+
+    workspace_id: uuid.UUID
+    user_id: uuid.UUID  # the caller
+    owned: bool  # scope=owned: only what the caller created
+    position: tuple[datetime, uuid.UUID] | None
+    statuses: frozenset[str]
+    project: uuid.UUID | None
+    unassigned: bool
+    q: str | None
+
+
+def _project_conditions(model: Any, f: FeedFilter) -> list[ColumnElement[bool]]:
+    if f.project is not None:
+        return [model.project_id == f.project]
+    if f.unassigned:
+        return [model.project_id.is_(None)]
+    return []
+
+
+async def task_rows(
+    session: AsyncSession, f: FeedFilter, *, include_archived: bool, limit: int
+) -> list[Row]:
+    conditions = [Task.workspace_id == f.workspace_id, *after(Task, f.position)]
+    if f.owned:
+        conditions.append(Task.creator_id == f.user_id)
+    if f.statuses:
+        conditions.append(Task.status.in_(f.statuses))
+    if not include_archived:
+        conditions.append(Task.archived_at.is_(None))
+    conditions += _project_conditions(Task, f)
+    if f.q:
+        conditions.append(text_match([Task.name, Task.description], f.q))
+    return await tasks(session, conditions, limit)
+
+
+async def job_rows(session: AsyncSession, f: FeedFilter, *, limit: int) -> list[Row]:
+    conditions = [Job.workspace_id == f.workspace_id, *after(Job, f.position)]
+    if f.owned:
+        conditions.append(Job.user_id == f.user_id)
+    if f.statuses:
+        conditions.append(Job.status.in_(f.statuses))
+    conditions += _project_conditions(Job, f)
+    if f.q:
+        conditions.append(text_match([Job.name], f.q))
+    return await jobs(session, conditions, limit)
+
+
+async def conversation_rows(
+    session: AsyncSession, f: FeedFilter, *, states: frozenset[str], limit: int
+) -> list[Row]:
+    """The caller's own conversations, whatever the scope (rule 1)."""
+    conditions = [
+        Conversation.workspace_id == f.workspace_id,
+        Conversation.user_id == f.user_id,
+        *after(Conversation, f.position),
+    ]
+    if states == {"archived"}:
+        conditions.append(Conversation.archived_at.is_not(None))
+    elif states != {"active", "archived"}:
+        conditions.append(Conversation.archived_at.is_(None))
+    if f.q:
+        conditions.append(text_match([Conversation.title, Conversation.description], f.q))
+    return await conversations(session, conditions, limit)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import heapq
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal
@@ -31,9 +30,7 @@ from agora.history.schemas import (
 from agora.kit.cursors import CursorSigner, binding_of
 from agora.kit.errors import BadRequest
 from agora.kit.ids import parse_uuid
-from agora.kit.money import to_display
 from agora.kit.timeutil import isoformat, parse_isoformat
-from agora.models import Conversation, Job, Task
 from agora.tasks import repository as tasks_repo
 
 KINDS = ("task", "job", "conversation")
@@ -125,14 +122,6 @@ def _parse(query: FeedQuery) -> _Filters:
     )
 
 
-def _project_conditions(model: Any, f: _Filters) -> list[ColumnElement[bool]]:
-    if f.project is not None:
-        return [model.project_id == f.project]
-    if f.unassigned:
-        return [model.project_id.is_(None)]
-    return []
-
-
 async def read_feed(
     session: AsyncSession, principal: Principal, query: FeedQuery, secret: str
 ) -> HistoryPage:
@@ -144,51 +133,36 @@ async def read_feed(
     position: tuple[datetime, uuid.UUID] | None = None
     if query.cursor:
         raw = signer.decode(query.cursor, binding)
-        when, last_id = parse_isoformat(str(raw[0])), parse_uuid(str(raw[1]))
+        when, last_id = None, None
+        if len(raw) == 2 and all(isinstance(v, str) for v in raw):
+            when, last_id = parse_isoformat(raw[0]), parse_uuid(raw[1])
         if when is None or last_id is None:
             raise BadRequest.field("cursor", "is malformed; restart from the first page")
         position = (when, last_id)
 
-    owned = query.scope == "owned"
+    feed = repo.FeedFilter(
+        workspace_id=principal.workspace_id,
+        user_id=principal.user_id,
+        owned=query.scope == "owned",
+        position=position,
+        statuses=f.statuses,
+        project=f.project,
+        unassigned=f.unassigned,
+        q=f.q,
+    )
     fetch = query.limit + 1
     wanted_items = not f.status_given or bool(f.statuses)
     rows: list[list[repo.Row]] = []
     if "task" in f.kinds and wanted_items:
-        conditions = [Task.workspace_id == principal.workspace_id, *repo.after(Task, position)]
-        if owned:
-            conditions.append(Task.creator_id == principal.user_id)
-        if f.statuses:
-            conditions.append(Task.status.in_(f.statuses))
-        if "archived" not in f.states:
-            conditions.append(Task.archived_at.is_(None))
-        conditions += _project_conditions(Task, f)
-        if f.q:
-            conditions.append(repo.text_match([Task.name, Task.description], f.q))
-        rows.append(await repo.tasks(session, conditions, fetch))
+        include_archived = "archived" in f.states
+        rows.append(
+            await repo.task_rows(session, feed, include_archived=include_archived, limit=fetch)
+        )
     if "job" in f.kinds and wanted_items:
-        conditions = [Job.workspace_id == principal.workspace_id, *repo.after(Job, position)]
-        if owned:
-            conditions.append(Job.user_id == principal.user_id)
-        if f.statuses:
-            conditions.append(Job.status.in_(f.statuses))
-        conditions += _project_conditions(Job, f)
-        if f.q:
-            conditions.append(repo.text_match([Job.name], f.q))
-        rows.append(await repo.jobs(session, conditions, fetch))
+        rows.append(await repo.job_rows(session, feed, limit=fetch))
     no_project_filter = f.project is None and not f.unassigned
     if "conversation" in f.kinds and no_project_filter and (not f.status_given or f.states):
-        conditions = [
-            Conversation.workspace_id == principal.workspace_id,
-            Conversation.user_id == principal.user_id,  # never widened by scope (rule 1)
-            *repo.after(Conversation, position),
-        ]
-        if f.states == {"archived"}:
-            conditions.append(Conversation.archived_at.is_not(None))
-        elif f.states != {"active", "archived"}:
-            conditions.append(Conversation.archived_at.is_(None))
-        if f.q:
-            conditions.append(repo.text_match([Conversation.title, Conversation.description], f.q))
-        rows.append(await repo.conversations(session, conditions, fetch))
+        rows.append(await repo.conversation_rows(session, feed, states=f.states, limit=fetch))
 
     merged = list(heapq.merge(*rows, key=lambda r: (r.updated_at, r.id), reverse=True))
     page, has_more = merged[: query.limit], len(merged) > query.limit
@@ -205,19 +179,8 @@ async def read_feed(
 
 
 def _item(row: repo.Row, spend: dict[uuid.UUID, int]) -> HistoryItem:
-    common: dict[str, Any] = {
-        "kind": row.kind,
-        "id": str(row.id),
-        "title": row.title,
-        "createdAt": isoformat(row.created_at) or "",
-        "updatedAt": isoformat(row.updated_at) or "",
-    }
     if row.kind == "conversation":
-        return ConversationItem(**common)
-    net = row.net_spend if row.kind == "job" else spend.get(row.id, 0)
-    return WorkItem(
-        **common,
-        status=row.status or "",
-        credits=to_display(net or 0),
-        projectId=str(row.project_id) if row.project_id else None,
-    )
+        return ConversationItem.model_validate(row)
+    if row.kind == "task":
+        row = replace(row, net_spend=spend.get(row.id, 0))
+    return WorkItem.model_validate(row)

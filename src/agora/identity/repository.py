@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import exists, or_, select, update
+from sqlalchemy import and_, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
@@ -58,6 +59,14 @@ async def is_org_member(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.
     return (await session.scalar(query)) is not None
 
 
+async def org_role(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID) -> str | None:
+    query = select(OrganizationMember.role).where(
+        OrganizationMember.organization_id == org_id, OrganizationMember.user_id == user_id
+    )
+    role: str | None = await session.scalar(query)
+    return role
+
+
 async def api_key_with_user(session: AsyncSession, key_hash: str) -> tuple[ApiKey, User] | None:
     row = (
         await session.execute(
@@ -67,6 +76,68 @@ async def api_key_with_user(session: AsyncSession, key_hash: str) -> tuple[ApiKe
         )
     ).first()
     return (row[0], row[1]) if row else None
+
+
+@dataclass(frozen=True)
+class KeyPrincipalRow:
+    """What authentication needs of a key, its default workspace and the user's role in that
+    workspace's organization included (one statement)."""
+
+    key_id: uuid.UUID
+    key_hash: str
+    user_id: uuid.UUID
+    kind: str
+    scopes: list[str]
+    revoked_at: datetime | None
+    expires_at: datetime | None
+    default_workspace_id: uuid.UUID
+    organization_id: uuid.UUID | None
+    org_role: str | None
+
+
+_KEY_PRINCIPAL = (
+    select(
+        ApiKey.id,
+        ApiKey.key_hash,
+        ApiKey.user_id,
+        ApiKey.kind,
+        ApiKey.scopes,
+        ApiKey.revoked_at,
+        ApiKey.expires_at,
+        ApiKey.default_workspace_id,
+        Workspace.organization_id,
+        OrganizationMember.role,
+    )
+    .join(Workspace, Workspace.id == ApiKey.default_workspace_id)
+    .outerjoin(
+        OrganizationMember,
+        and_(
+            OrganizationMember.organization_id == Workspace.organization_id,
+            OrganizationMember.user_id == ApiKey.user_id,
+        ),
+    )
+    .where(ApiKey.key_hash == bindparam("key_hash"))
+)
+
+
+async def key_principal(session: AsyncSession, key_hash: str) -> KeyPrincipalRow | None:
+    """The key with this hash, its default workspace's organization and the key owner's role
+    there: ONE round trip."""
+    row = (await session.execute(_KEY_PRINCIPAL, {"key_hash": key_hash})).first()
+    if row is None:
+        return None
+    return KeyPrincipalRow(
+        key_id=row[0],
+        key_hash=row[1],
+        user_id=row[2],
+        kind=row[3],
+        scopes=row[4],
+        revoked_at=row[5],
+        expires_at=row[6],
+        default_workspace_id=row[7],
+        organization_id=row[8],
+        org_role=row[9],
+    )
 
 
 async def api_key_by_id(session: AsyncSession, key_id: uuid.UUID) -> ApiKey | None:
@@ -98,3 +169,20 @@ async def count_users(session: AsyncSession) -> int:
     from sqlalchemy import func
 
     return int(await session.scalar(select(func.count()).select_from(User)) or 0)
+
+
+async def revoke_named_keys(
+    session: AsyncSession, user_id: uuid.UUID, name: str, now: datetime
+) -> None:
+    """Revoke the user's live keys called ``name`` (the demo's key on each start)."""
+    await session.execute(
+        update(ApiKey)
+        .where(ApiKey.user_id == user_id, ApiKey.name == name, ApiKey.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+
+
+async def add(session: AsyncSession, *rows: object) -> None:
+    """Insert ``rows`` (flushed, so generated ids are set)."""
+    session.add_all(rows)
+    await session.flush()

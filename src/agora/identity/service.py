@@ -9,8 +9,11 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.auth.principal import Permission, coworker_scope
+from agora.auth.service import forget_cached_principals
 from agora.credits import ledger
 from agora.identity import repository as repo
+from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.security import generate_key
 from agora.kit.timeutil import utcnow
@@ -45,6 +48,18 @@ def normalise_email(email: str) -> str:
 async def create_user(
     session: AsyncSession, *, email: str, name: str, credits: int = 0, terms_accepted: bool = True
 ) -> CreatedUser:
+    """A user with a personal workspace (its credit account) and a first API key."""
+    user, workspace = await create_account(
+        session, email=email, name=name, credits=credits, terms_accepted=terms_accepted
+    )
+    created = await create_key(session, user=user, kind="user", workspace=workspace)
+    return CreatedUser(user, workspace, created.plaintext, created.key)
+
+
+async def create_account(
+    session: AsyncSession, *, email: str, name: str, credits: int = 0, terms_accepted: bool = True
+) -> tuple[User, Workspace]:
+    """A user, their personal workspace and its credits (no key: sign-up makes none)."""
     email = normalise_email(email)
     name = name.strip()
     if not 1 <= len(name) <= 200:
@@ -52,15 +67,36 @@ async def create_user(
     if await repo.user_by_email(session, email):
         raise Conflict(f"A user with email {email} already exists")
     user = User(email=email, name=name, terms_accepted=terms_accepted)
-    session.add(user)
-    await session.flush()
+    await repo.add(session, user)
     workspace = Workspace(name=f"{name}'s workspace", kind="personal", owner_user_id=user.id)
-    session.add(workspace)
-    await session.flush()
-    created = await create_key(session, user=user, kind="user", workspace=workspace)
+    await repo.add(session, workspace)
     if credits:
         await ledger.grant(session, workspace_id=workspace.id, amount=credits, user_id=user.id)
-    return CreatedUser(user, workspace, created.plaintext, created.key)
+    return user, workspace
+
+
+# The grants a key may carry beyond its kind's own (docs/security.md). "admin" is a kind, never a
+# scope: an admin grant on a user or coworker key is refused.
+GRANTABLE_SCOPES = (
+    Permission.READ,
+    Permission.JOBS_WRITE,
+    Permission.PROJECTS_WRITE,
+    Permission.PROFILE_WRITE,
+)
+
+
+def validate_scopes(kind: str, scopes: list[str] | None) -> list[str]:
+    clean = sorted({s.strip() for s in scopes or [] if s.strip()})
+    for scope in clean:
+        if scope == Permission.ADMIN:
+            raise BadRequest.field(
+                "scopes", "'admin' is not a scope; create a key of kind admin instead"
+            )
+        if scope not in GRANTABLE_SCOPES:
+            raise BadRequest.field(
+                "scopes", f"unknown scope {scope!r}; one of {', '.join(GRANTABLE_SCOPES)}"
+            )
+    return clean
 
 
 async def create_key(
@@ -71,9 +107,17 @@ async def create_key(
     workspace: Workspace | None = None,
     name: str = "",
     scopes: list[str] | None = None,
+    coworker_id: uuid.UUID | None = None,
 ) -> CreatedKey:
+    """``scopes`` are the caller-given grants (validated); ``coworker_id`` binds a coworker key
+    to its coworker (the ``coworker:<id>`` scope, never accepted from callers)."""
     if kind not in KEY_KINDS:
         raise BadRequest.field("kind", f"must be one of {', '.join(KEY_KINDS)}")
+    clean_scopes = validate_scopes(kind, scopes)
+    if coworker_id is not None:
+        if kind != "coworker":
+            raise BadRequest.field("kind", "only a coworker key is bound to a coworker")
+        clean_scopes.append(coworker_scope(coworker_id))
     if workspace is None:
         workspace = await repo.personal_workspace(session, user.id)
         if workspace is None:
@@ -88,10 +132,9 @@ async def create_key(
         prefix=material.prefix,
         key_hash=material.key_hash,
         default_workspace_id=workspace.id,
-        scopes=list(scopes or []),
+        scopes=clean_scopes,
     )
-    session.add(key)
-    await session.flush()
+    await repo.add(session, key)
     return CreatedKey(key, material.plaintext)
 
 
@@ -102,6 +145,8 @@ async def revoke_key(session: AsyncSession, key_id: uuid.UUID) -> ApiKey:
     if key.revoked_at is None:
         key.revoked_at = utcnow()
         await session.flush()
+        # Refused at once by this process; other processes' caches expire within 1 s.
+        on_commit(session, forget_cached_principals)
     return key
 
 
@@ -114,12 +159,13 @@ async def create_organization(
     if await repo.organization_by_slug(session, slug):
         raise Conflict(f"An organization with slug {slug} already exists")
     org = Organization(slug=slug, name=name.strip() or slug)
-    session.add(org)
-    await session.flush()
-    session.add(OrganizationMember(organization_id=org.id, user_id=owner.id, role="owner"))
+    await repo.add(session, org)
     workspace = Workspace(name=org.name, kind="organization", organization_id=org.id)
-    session.add(workspace)
-    await session.flush()
+    await repo.add(
+        session,
+        OrganizationMember(organization_id=org.id, user_id=owner.id, role="owner"),
+        workspace,
+    )
     return org, workspace
 
 
@@ -128,5 +174,4 @@ async def add_member(
 ) -> None:
     if await repo.is_org_member(session, user.id, org.id):
         return
-    session.add(OrganizationMember(organization_id=org.id, user_id=user.id, role=role))
-    await session.flush()
+    await repo.add(session, OrganizationMember(organization_id=org.id, user_id=user.id, role=role))

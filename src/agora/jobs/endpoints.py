@@ -3,36 +3,38 @@ share view is the bearer family (Envelope B). Decisions: docs/jobs.md."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Literal
 
-from fastapi import Depends, Header, Query, Request, Response
+from fastapi import Header, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
 from agora.auth.dependencies import (
+    AgentId,
+    DatabaseDep,
+    JobId,
+    JobsWriter,
+    OptionalPrincipal,
+    Reader,
     SessionDep,
     SettingsDep,
-    get_optional_principal,
-    require,
 )
-from agora.auth.principal import Permission, Principal
-from agora.jobs import service
+from agora.jobs import service, stream
 from agora.jobs.schemas import (
     InputRequestOut,
     JobCreate,
     JobEventOut,
+    JobFileOut,
     JobInputs,
+    JobLinkOut,
     JobOut,
     JobPage,
     SharedJobOut,
 )
-from agora.kit.envelopes import EnvelopeA, EnvelopeB, envelope_a, envelope_b, now_iso
+from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.families import bearer_router, key_router
 
 router = key_router(tags=["jobs"])
 shares_router = bearer_router(tags=["jobs"])
-
-JobWriter = Annotated[Principal, require(Permission.JOBS_WRITE)]
-Reader = Annotated[Principal, require(Permission.READ)]
-OptionalPrincipal = Annotated[Principal | None, Depends(get_optional_principal)]
 
 AgentIdQuery = Annotated[str | None, Query(max_length=100, description="Only this agent's jobs.")]
 StatusQuery = Annotated[
@@ -49,13 +51,8 @@ CursorQuery = Annotated[
 LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
 
 
-def _page(page: service.JobPage) -> dict[str, Any]:
-    return {
-        "success": True,
-        "data": page.jobs,
-        "pagination": page.pagination,
-        "timestamp": now_iso(),
-    }
+def _page(page: service.JobPage) -> JobPage:
+    return JobPage(data=page.jobs, pagination=page.pagination)
 
 
 @router.get("/jobs", response_model=JobPage, operation_id="listJobs")
@@ -67,9 +64,14 @@ async def list_jobs(
     status: StatusQuery = None,
     cursor: CursorQuery = None,
     limit: LimitQuery = None,
-) -> dict[str, Any]:
-    """The caller's jobs in the current workspace, newest first. Paging: `pagination` beside
-    `data` (send `nextCursor` back as `cursor` while `hasMore`)."""
+    scope: Annotated[
+        Literal["owned", "workspace"],
+        Query(description="owned (yours, default) or workspace (every member's)."),
+    ] = "owned",
+) -> JobPage:
+    """The caller's jobs in the current workspace (`scope=workspace`: every member's), newest
+    first. Paging: `pagination` beside `data` (send `nextCursor` back as `cursor` while
+    `hasMore`)."""
     return _page(
         await service.list_jobs(
             session,
@@ -79,24 +81,79 @@ async def list_jobs(
             status=status,
             cursor=cursor,
             limit=limit,
+            scope=scope,
         )
     )
 
 
 @router.get("/jobs/{jobId}", response_model=EnvelopeA[JobOut], operation_id="getJob")
 async def get_job(
-    jobId: str, session: SessionDep, principal: Reader, settings: SettingsDep
-) -> dict[str, Any]:
+    job_id: JobId, session: SessionDep, principal: Reader, settings: SettingsDep
+) -> EnvelopeA[JobOut]:
     """One of the caller's jobs."""
-    return envelope_a(await service.get_job(session, principal, jobId, settings=settings))
+    return EnvelopeA[JobOut](
+        data=await service.get_job(session, principal, job_id, settings=settings)
+    )
 
 
 @router.get(
     "/jobs/{jobId}/events", response_model=EnvelopeA[list[JobEventOut]], operation_id="getJobEvents"
 )
-async def get_job_events(jobId: str, session: SessionDep, principal: Reader) -> dict[str, Any]:
+async def get_job_events(
+    job_id: JobId, session: SessionDep, principal: Reader
+) -> EnvelopeA[list[JobEventOut]]:
     """Every state change of the job, oldest first."""
-    return envelope_a(await service.job_events(session, principal, jobId))
+    return EnvelopeA[list[JobEventOut]](data=await service.job_events(session, principal, job_id))
+
+
+@router.get(
+    "/jobs/{jobId}/files", response_model=EnvelopeA[list[JobFileOut]], operation_id="getJobFiles"
+)
+async def get_job_files(
+    job_id: JobId, session: SessionDep, principal: Reader
+) -> EnvelopeA[list[JobFileOut]]:
+    """File URLs of the job's input and result (never fetched: size is null)."""
+    return EnvelopeA[list[JobFileOut]](data=await service.job_files(session, principal, job_id))
+
+
+@router.get(
+    "/jobs/{jobId}/links", response_model=EnvelopeA[list[JobLinkOut]], operation_id="getJobLinks"
+)
+async def get_job_links(
+    job_id: JobId, session: SessionDep, principal: Reader
+) -> EnvelopeA[list[JobLinkOut]]:
+    """Links in the job's result Markdown (empty until the job completes)."""
+    return EnvelopeA[list[JobLinkOut]](data=await service.job_links(session, principal, job_id))
+
+
+@router.get(
+    "/jobs/{jobId}/stream",
+    operation_id="streamJobEvents",
+    response_class=StreamingResponse,
+    responses={
+        200: {
+            "description": "Server-sent events: `retry`, then one event per job event (`id:` "
+            "the event id, `event:` status | input_requested | result, `data:` the JobEvent "
+            "as JSON); `: heartbeat` comments; ends after the event that finishes the job.",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        }
+    },
+)
+async def stream_job_events(
+    job_id: JobId,
+    session: SessionDep,
+    principal: Reader,
+    db: DatabaseDep,
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=100)] = None,
+) -> StreamingResponse:
+    """The job's events live (server-sent events), resumable with `Last-Event-ID`. Events
+    recorded by this process arrive at once; those of other processes within 0.5 s (polling)."""
+    await service.job_events(session, principal, job_id)  # 404 before the stream starts
+    return StreamingResponse(
+        stream.job_stream(db, principal, job_id, last_event_id, stream.StreamLimits()),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
 
 
 @router.get(
@@ -104,9 +161,11 @@ async def get_job_events(jobId: str, session: SessionDep, principal: Reader) -> 
     response_model=EnvelopeA[InputRequestOut],
     operation_id="getJobInputRequest",
 )
-async def get_input_request(jobId: str, session: SessionDep, principal: Reader) -> dict[str, Any]:
+async def get_input_request(
+    job_id: JobId, session: SessionDep, principal: Reader
+) -> EnvelopeA[InputRequestOut]:
     """The agent's open request for input (404 when the job is not INPUT_REQUIRED)."""
-    return envelope_a(await service.input_request(session, principal, jobId))
+    return EnvelopeA[InputRequestOut](data=await service.input_request(session, principal, job_id))
 
 
 @router.post(
@@ -116,12 +175,15 @@ async def get_input_request(jobId: str, session: SessionDep, principal: Reader) 
     openapi_extra={"x-agora-errors": [409]},
 )
 async def provide_inputs(
-    jobId: str, body: JobInputs, session: SessionDep, principal: JobWriter, settings: SettingsDep
-) -> dict[str, Any]:
+    job_id: JobId,
+    body: JobInputs,
+    session: SessionDep,
+    principal: JobsWriter,
+    settings: SettingsDep,
+) -> EnvelopeA[JobOut]:
     """Answer the agent's input request; the job is RUNNING again."""
-    return envelope_a(
-        await service.provide_inputs(session, principal, jobId, body, settings=settings)
-    )
+    job = await service.provide_inputs(session, principal, job_id, body, settings=settings)
+    return EnvelopeA[JobOut](data=job)
 
 
 @router.post(
@@ -131,28 +193,30 @@ async def provide_inputs(
     openapi_extra={"x-agora-errors": [409]},
 )
 async def cancel_job(
-    jobId: str, session: SessionDep, principal: JobWriter, settings: SettingsDep
-) -> dict[str, Any]:
+    job_id: JobId, session: SessionDep, principal: JobsWriter, settings: SettingsDep
+) -> EnvelopeA[JobOut]:
     """Cancel an unfinished job; its credits are refunded."""
-    return envelope_a(await service.cancel_job(session, principal, jobId, settings=settings))
+    return EnvelopeA[JobOut](
+        data=await service.cancel_job(session, principal, job_id, settings=settings)
+    )
 
 
 @router.get("/agents/{agentId}/jobs", response_model=JobPage, operation_id="listAgentJobs")
 async def list_agent_jobs(
-    agentId: str,
+    agent_id: AgentId,
     session: SessionDep,
     principal: Reader,
     settings: SettingsDep,
     status: StatusQuery = None,
     cursor: CursorQuery = None,
     limit: LimitQuery = None,
-) -> dict[str, Any]:
+) -> JobPage:
     """The caller's jobs for this agent, newest first (paged like `GET /v1/jobs`)."""
     return _page(
         await service.list_agent_jobs(
             session,
             principal,
-            agentId,
+            agent_id,
             settings=settings,
             status=status,
             cursor=cursor,
@@ -166,14 +230,14 @@ async def list_agent_jobs(
     response_model=EnvelopeA[JobOut],
     status_code=201,
     operation_id="createJob",
-    openapi_extra={"x-agora-errors": [402]},
+    openapi_extra={"x-agora-errors": [402, 409]},
 )
 async def create_job(
-    agentId: str,
+    agent_id: AgentId,
     body: JobCreate,
     response: Response,
     session: SessionDep,
-    principal: JobWriter,
+    principal: JobsWriter,
     settings: SettingsDep,
     idempotency_key: Annotated[
         str | None,
@@ -183,15 +247,15 @@ async def create_job(
             description="Same key + same body → the same job, charged once.",
         ),
     ] = None,
-) -> dict[str, Any]:
+) -> EnvelopeA[JobOut]:
     """Create a job: the input is validated against the agent's input schema, the price is held
     on the workspace's credits (402 when short) and the job is dispatched at once."""
     created = await service.create_job(
-        session, principal, agentId, body, settings=settings, idempotency_key=idempotency_key
+        session, principal, agent_id, body, settings=settings, idempotency_key=idempotency_key
     )
     if created.replayed:
         response.headers["Idempotent-Replayed"] = "true"
-    return envelope_a(created.job)
+    return EnvelopeA[JobOut](data=created.job)
 
 
 @shares_router.get(
@@ -206,9 +270,8 @@ async def get_shared_job(
     session: SessionDep,
     principal: OptionalPrincipal,
     settings: SettingsDep,
-) -> dict[str, Any]:
+) -> EnvelopeB[SharedJobOut]:
     """A shared job. Public links need no credentials; a share for a recipient organization is
     shown to its members."""
-    return envelope_b(
-        request, await service.shared_job(session, token, principal, settings=settings)
-    )
+    shared = await service.shared_job(session, token, principal, settings=settings)
+    return EnvelopeB[SharedJobOut](data=shared, meta=meta_b(request))

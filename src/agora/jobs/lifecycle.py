@@ -12,18 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.credits import ledger
+from agora.jobs import repository as repo
+from agora.jobs import signals
 from agora.kit.db import on_commit
 from agora.kit.metrics import JOB_TRANSITIONS
 from agora.kit.timeutil import utcnow
 from agora.models import Job, JobEvent
+from agora.models.statuses import JobStatus, JobType
 from agora.notifications import outbox
 
-PENDING, RUNNING, INPUT_REQUIRED = "PENDING", "RUNNING", "INPUT_REQUIRED"
-COMPLETED, FAILED, CANCELLED = "COMPLETED", "FAILED", "CANCELLED"
+PENDING, RUNNING, INPUT_REQUIRED = JobStatus.PENDING, JobStatus.RUNNING, JobStatus.INPUT_REQUIRED
+COMPLETED, FAILED, CANCELLED = JobStatus.COMPLETED, JobStatus.FAILED, JobStatus.CANCELLED
 FINAL_STATUSES = frozenset({COMPLETED, FAILED, CANCELLED})
 ALL_STATUSES = (PENDING, RUNNING, INPUT_REQUIRED, COMPLETED, FAILED, CANCELLED)
 
@@ -52,15 +54,17 @@ async def record_event(
     to_status: str | None = None,
     detail: dict[str, Any] | None = None,
 ) -> None:
-    session.add(
+    repo.add_event(
+        session,
         JobEvent(
             job_id=job.id,
             type=event_type,
             from_status=from_status,
             to_status=to_status,
             detail=detail or {},
-        )
+        ),
     )
+    await signals.job_event(session)  # live streams of this process read it after commit
 
 
 async def transition(
@@ -69,12 +73,15 @@ async def transition(
     to_status: str,
     *,
     detail: dict[str, Any] | None = None,
+    settle: bool = True,
     **fields: Any,
 ) -> bool:
     """Move ``job`` to ``to_status`` if it is still in the status we loaded it with.
 
     ``fields`` are other Job columns to set in the same UPDATE (result, agent_job_status, …).
     Returns False when another writer changed the status first (nothing is written then).
+    ``settle=False`` (jobs paid through a payment node) ends the job without settling its
+    credits: ``settle_payment`` does that when the node says who got the funds.
     """
     from_status = job.status
     if to_status not in ALLOWED.get(from_status, frozenset()):
@@ -83,7 +90,9 @@ async def transition(
     values: dict[str, Any] = {"status": to_status, "updated_at": now, **fields}
     if to_status == RUNNING and job.started_at is None:
         values["started_at"] = now
-    if to_status in FINAL_STATUSES:
+    if to_status in FINAL_STATUSES and not settle:
+        values.update(completed_at=now, input_request=None)
+    elif to_status in FINAL_STATUSES:
         refund = 0 if to_status == COMPLETED else job.price
         values.update(
             completed_at=now,
@@ -96,22 +105,16 @@ async def transition(
             next_attempt_at=None,
             input_request=None,
         )
-        if job.job_type != "FREE":
+        if job.job_type != JobType.FREE and job.on_chain_status is not None:  # credits backend
             values["on_chain_status"] = (
                 FUNDS_WITHDRAWN if to_status == COMPLETED else REFUND_WITHDRAWN
             )
-    result = await session.execute(
-        update(Job)
-        .where(Job.id == job.id, Job.status == from_status)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    if not await repo.compare_and_set_status(session, job.id, from_status, values):
         return False
     for key, value in values.items():
         setattr(job, key, value)
     on_commit(session, JOB_TRANSITIONS.labels(to_status).inc)  # count what really happened
-    if to_status in FINAL_STATUSES and job.price:  # FREE jobs held nothing
+    if to_status in FINAL_STATUSES and settle and job.price:  # FREE jobs held nothing
         await ledger.settle(
             session,
             workspace_id=job.workspace_id,
@@ -124,5 +127,44 @@ async def transition(
         session, job, "status_changed", from_status=from_status, to_status=to_status, detail=detail
     )
     await outbox.job_status_changed(session, job, from_status, to_status)
+    await session.flush()
+    return True
+
+
+async def settle_payment(
+    session: AsyncSession,
+    job: Job,
+    *,
+    refund: bool,
+    detail: dict[str, Any],
+    **fields: Any,
+) -> bool:
+    """Settle a payment-node job's held credits once: capture (the seller was paid) or refund
+    (the buyer was). A compare-and-set on ``settled``: a second call does nothing."""
+    values: dict[str, Any] = {
+        "settled": True,
+        "refund": job.price if refund else 0,
+        "refund_fee": job.fee if refund else 0,
+        "dispatch_state": "done",
+        "lease_owner": None,
+        "lease_expires_at": None,
+        "next_attempt_at": None,
+        "updated_at": utcnow(),
+        **fields,
+    }
+    if not await repo.settle_once(session, job.id, values):
+        return False
+    for key, value in values.items():
+        setattr(job, key, value)
+    if job.price:
+        await ledger.settle(
+            session,
+            workspace_id=job.workspace_id,
+            job_id=job.id,
+            held=job.price,
+            refund=job.refund,
+            user_id=job.user_id,
+        )
+    await record_event(session, job, "payment_settled", detail=detail)
     await session.flush()
     return True

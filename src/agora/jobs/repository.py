@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Agent, Job, JobEvent, Organization, Task, User
@@ -42,15 +43,18 @@ async def refresh(session: AsyncSession, job: Job) -> Job:
 async def list_visible(
     session: AsyncSession,
     *,
-    user_id: uuid.UUID,
+    user_id: uuid.UUID | None,
     workspace_id: uuid.UUID,
     agent_id: uuid.UUID | None,
     statuses: Sequence[str],
     before_id: uuid.UUID | None,
     limit: int,
 ) -> list[Job]:
-    """Newest first (ids are time-ordered UUIDv7), keyset-paged by id."""
-    query = select(Job).where(Job.user_id == user_id, Job.workspace_id == workspace_id)
+    """Newest first (ids are time-ordered UUIDv7), keyset-paged by id. ``user_id`` None: every
+    member's jobs in the workspace."""
+    query = select(Job).where(Job.workspace_id == workspace_id)
+    if user_id is not None:
+        query = query.where(Job.user_id == user_id)
     if agent_id is not None:
         query = query.where(Job.agent_id == agent_id)
     if statuses:
@@ -103,3 +107,61 @@ async def organizations_by_id(
 
 async def organization_by_slug(session: AsyncSession, slug: str) -> Organization | None:
     return await session.scalar(select(Organization).where(Organization.slug == slug.lower()))
+
+
+async def latest_event_to(session: AsyncSession, job_id: uuid.UUID, status: str) -> JobEvent | None:
+    """The job's most recent event that moved it to ``status``."""
+    return await session.scalar(
+        select(JobEvent)
+        .where(JobEvent.job_id == job_id, JobEvent.to_status == status)
+        .order_by(JobEvent.created_at.desc(), JobEvent.id.desc())
+        .limit(1)
+    )
+
+
+async def event_of_job(
+    session: AsyncSession, job_id: uuid.UUID, event_id: uuid.UUID
+) -> JobEvent | None:
+    return await session.scalar(
+        select(JobEvent).where(JobEvent.id == event_id, JobEvent.job_id == job_id)
+    )
+
+
+async def demo_agent_ids(session: AsyncSession, agent_ids: Sequence[uuid.UUID]) -> set[uuid.UUID]:
+    """Which of these agents are built-in demo agents (served under /demo-agents/)."""
+    if not agent_ids:
+        return set()
+    rows = await session.scalars(
+        select(Agent.id).where(Agent.id.in_(set(agent_ids)), Agent.base_url.like("%/demo-agents/%"))
+    )
+    return set(rows)
+
+
+async def compare_and_set_status(
+    session: AsyncSession, job_id: uuid.UUID, from_status: str, values: dict[str, Any]
+) -> bool:
+    """Write ``values`` (which include the new status) only if the job is still in
+    ``from_status``; False when another writer moved it first (nothing written then)."""
+    result = await session.execute(
+        update(Job)
+        .where(Job.id == job_id, Job.status == from_status)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def add_event(session: AsyncSession, event: JobEvent) -> None:
+    """Queue ``event`` for insertion with the transaction's next flush."""
+    session.add(event)
+
+
+async def settle_once(session: AsyncSession, job_id: uuid.UUID, values: dict[str, Any]) -> bool:
+    """Mark a final, unsettled job settled (compare-and-set on ``settled``)."""
+    result = await session.execute(
+        update(Job)
+        .where(Job.id == job_id, Job.settled.is_(False))
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]

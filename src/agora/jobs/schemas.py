@@ -2,60 +2,128 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field, field_validator
 
 from agora.agents.schemas import Price
-from agora.kit.envelopes import ApiModel
+from agora.kit.envelopes import ApiModel, now_iso
+from agora.kit.money import to_display
+from agora.kit.schemas import Schema, UtcDateTime
+from agora.models.statuses import JobStatus, JobType
 
 
-class ShareUser(BaseModel):
-    id: str
+class ShareUser(Schema):
+    """Read from a ``User`` row (the sharer)."""
+
+    id: UUID
     name: str
     image: str | None
 
 
-class ShareOrganization(BaseModel):
-    id: str
+class ShareOrganization(Schema):
+    """Read from an ``Organization`` row."""
+
+    id: UUID
     name: str
     slug: str
     logo: str | None
 
 
-class ShareOut(BaseModel):
-    createdAt: str
-    updated: str
+class ShareOut(Schema):
+    """Read from ``jobs.service.ShareView``."""
+
+    created_at: UtcDateTime
+    updated: UtcDateTime
     url: str
     public: bool = Field(description="Anyone with the URL may view the job (no credentials).")
     user: ShareUser
-    recipientOrganization: ShareOrganization | None
+    recipient_organization: ShareOrganization | None
 
 
-class JobOut(BaseModel):
-    id: str
-    createdAt: str
-    updatedAt: str
+def _input_text(input_data: Any) -> str:
+    return json.dumps(input_data or {}, ensure_ascii=False)
+
+
+class JobOut(Schema):
+    """Read from ``jobs.service.ShownJob`` (a ``Job`` row and its share)."""
+
+    id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
     name: str
-    status: str
-    agentId: str
-    userId: str
-    organizationId: str | None
-    agentJobId: str | None
-    agentJobStatus: str | None
-    onChainStatus: str | None
-    input: str = Field(description="The job's inputData as a JSON string.")
-    result: str | None
+    status: JobStatus
+    agent_id: UUID
+    user_id: UUID
+    organization_id: UUID | None
+    agent_job_id: str | None
+    agent_job_status: str | None
+    on_chain_status: str | None
+    input: str = Field(
+        validation_alias="input_data", description="The job's inputData as a JSON string."
+    )
+    result: str | None = Field(
+        description="The agent's result. In listings, at most the first 2000 characters "
+        "(see resultTruncated); GET /v1/jobs/{id} returns it whole."
+    )
+    result_truncated: bool = Field(
+        default=False, description="True when result is a listing's preview of a longer result."
+    )
     error: str | None = Field(description="Why the job failed, when it did.")
-    startedAt: str | None
-    completedAt: str | None
-    jobType: str = Field(description="FREE or PAID.")
-    price: Price
-    refund: Price
+    started_at: UtcDateTime | None
+    completed_at: UtcDateTime | None
+    job_type: JobType = Field(description="FREE or PAID.")
+    charged: int = Field(validation_alias="price", exclude=True)
+    fee: int = Field(exclude=True)
+    refunded: int = Field(validation_alias="refund", exclude=True)
+    refund_fee: int = Field(exclude=True)
     share: ShareOut | None
-    jobStatusSettled: bool
-    projectId: str | None
-    taskId: str | None
+    job_status_settled: bool = Field(validation_alias="settled")
+    project_id: UUID | None
+    task_id: UUID | None
+    output: str | None = Field(
+        validation_alias="result",
+        description="The result, as in result (Sokosumi clients read output).",
+    )
+    result_hash: str | None = Field(
+        description="MIP-004 hash of the whole result (sha256 of identifierFromPurchaser;result), "
+        "also when result is a listing's preview; for jobs paid through a payment node, the hash "
+        "Agora computed and compared with the one the agent submitted on chain (see verified)."
+    )
+    result_submitted_at: UtcDateTime | None
+    is_demo: bool = Field(description="Run by a built-in demo agent.")
+    input_hash: str | None = Field(
+        default=None,
+        description="MIP-004 hash of the input (sha256 of identifierFromPurchaser;JCS(input)), "
+        "as the agent reported it; checked against Agora's own for jobs paid through a node.",
+    )
+    verified: bool | None = Field(
+        default=None,
+        description="True when resultHash equals the hash the agent submitted on chain, false "
+        "when they differ (the job's events say so); null when there is nothing to compare.",
+    )
+
+    @field_validator("input", mode="before")
+    @classmethod
+    def _input(cls, input_data: Any) -> str:
+        return _input_text(input_data)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def price(self) -> Price:
+        return Price(credits=self.charged, included_fee=self.fee)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def refund(self) -> Price:
+        return Price(credits=self.refunded, included_fee=self.refund_fee)
+
+    @computed_field(description="Net spend: price minus refund, in credits.")  # type: ignore[prop-decorator]
+    @property
+    def credits(self) -> float:
+        return float(to_display(self.charged - self.refunded))
 
 
 class Pagination(BaseModel):
@@ -71,7 +139,7 @@ class JobPage(BaseModel):
     success: bool = True
     data: list[JobOut]
     pagination: Pagination
-    timestamp: str
+    timestamp: str = Field(default_factory=now_iso)
 
 
 class JobShareRequest(ApiModel):
@@ -88,7 +156,11 @@ class JobCreate(ApiModel):
     )
     maxCredits: float | None = Field(default=None, ge=0, description="Alias of maxAcceptedCredits.")
     inputData: dict[str, Any] | None = None
-    inputSchema: Any = Field(default=None, description="Tolerated and ignored.")
+    inputSchema: Any = Field(
+        default=None,
+        description="The input schema the input was built for (optional): it must be the "
+        "agent's current one (409 otherwise).",
+    )
     name: str | None = Field(default=None, max_length=500)
     jobShareRequest: JobShareRequest | None = None
     taskId: str | None = Field(default=None, max_length=100)
@@ -99,33 +171,98 @@ class JobInputs(ApiModel):
     statusId: str | None = Field(
         default=None, max_length=500, description="The input request answered (optional guard)."
     )
+    eventId: str | None = Field(
+        default=None,
+        max_length=100,
+        description="The job event that asked for input (optional guard, as statusId).",
+    )
 
 
-class JobEventOut(BaseModel):
-    id: str
+class JobEventOut(Schema):
+    """Read from a ``JobEvent`` row."""
+
+    id: UUID
+    job_id: UUID
     type: str
-    fromStatus: str | None
-    toStatus: str | None
+    from_status: str | None
+    to_status: str | None
     detail: dict[str, Any]
-    createdAt: str
+    created_at: UtcDateTime
+
+    @field_validator("detail", mode="before")
+    @classmethod
+    def _detail(cls, detail: dict[str, Any] | None) -> dict[str, Any]:
+        return detail or {}
+
+    @computed_field(description="What happened, in words.")  # type: ignore[prop-decorator]
+    @property
+    def message(self) -> str:
+        reason = self.detail.get("reason") or self.detail.get("error")
+        if self.type == "created":
+            text = f"Job created ({self.to_status})"
+        elif self.from_status or self.to_status:
+            text = f"{self.from_status or '-'} → {self.to_status or '-'}"
+        else:
+            text = self.type.replace("_", " ")
+        return f"{text}: {reason}" if isinstance(reason, str) and reason else text
+
+    @computed_field(description="Same as detail.")  # type: ignore[prop-decorator]
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.detail
 
 
 class InputRequestOut(BaseModel):
     jobId: str
+    eventId: str | None = Field(description="The job event that moved the job to INPUT_REQUIRED.")
     statusId: str | None
     inputSchema: dict[str, Any]
     requestedAt: str | None
 
 
-class SharedJobOut(BaseModel):
-    id: str
+class SharedJobOut(Schema):
+    """Read from ``jobs.service.ShownJob`` (with the agent's name and the share)."""
+
+    id: UUID
     name: str
-    status: str
-    agentId: str
-    agentName: str
-    input: str
+    status: JobStatus
+    agent_id: UUID
+    agent_name: str
+    input: str = Field(validation_alias="input_data")
     result: str | None
-    createdAt: str
-    updatedAt: str
-    completedAt: str | None
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
+    completed_at: UtcDateTime | None
     share: ShareOut
+
+    @field_validator("input", mode="before")
+    @classmethod
+    def _input(cls, input_data: Any) -> str:
+        return _input_text(input_data)
+
+
+class JobLinkOut(Schema):
+    """Read from ``jobs.attachments.JobLink``."""
+
+    id: UUID
+    job_id: UUID
+    title: str | None
+    url: str
+    description: str | None
+    created_at: UtcDateTime
+
+
+class JobFileOut(Schema):
+    """Read from ``jobs.attachments.JobFile``."""
+
+    id: UUID
+    job_id: UUID
+    name: str
+    file_url: str
+    source_url: str | None = Field(description="The URL as the input or result gave it.")
+    source: str = Field(description="Where it was found: input or result.")
+    size: int | None = Field(description="Null: files are never fetched, so unknown.")
+    mime_type: str | None
+    status: str
+    created_at: UtcDateTime
+    updated_at: UtcDateTime

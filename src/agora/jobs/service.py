@@ -14,7 +14,7 @@ import re
 import secrets
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -22,33 +22,28 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents_service
-from agora.agents.schemas import Price
 from agora.auth.principal import Permission, Principal
 from agora.credits import ledger
-from agora.dispatch import signals
 from agora.identity import repository as identity_repo
-from agora.jobs import lifecycle
+from agora.jobs import attachments, lifecycle, signals
 from agora.jobs import repository as repo
 from agora.jobs.schemas import (
     InputRequestOut,
     JobCreate,
-    JobEventOut,
     JobInputs,
-    JobOut,
     JobShareRequest,
     Pagination,
-    SharedJobOut,
-    ShareOrganization,
-    ShareOut,
-    ShareUser,
 )
 from agora.kit.errors import BadRequest, Conflict, FieldError, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
+from agora.kit.schemas import RowView
 from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
-from agora.models import Job, Organization, User
+from agora.models import Job, JobEvent, Organization, User
+from agora.models.statuses import AgentStatus, JobType
+from agora.payments import hashes
 from agora.settings import Settings
 
 DEFAULT_LIMIT = 20
@@ -58,26 +53,81 @@ _IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 
 
 @dataclass(frozen=True)
+class ShareUserView:
+    """The sharer when their user row is gone: the owner's id, no name."""
+
+    id: uuid.UUID
+    name: str = ""
+    image: str | None = None
+
+
+@dataclass(frozen=True)
+class ShareView:
+    """A job's share record with its sharer and recipient: what ``ShareOut`` reads."""
+
+    created_at: datetime
+    updated: datetime
+    url: str
+    public: bool
+    user: User | ShareUserView
+    recipient_organization: Organization | None
+
+
+@dataclass(frozen=True)
+class ShownJob(RowView):
+    """A job row with its share (and, for shared views, its agent's name): what ``JobOut``
+    and ``SharedJobOut`` read. Other attributes are the row's."""
+
+    row: Job
+    share: ShareView | None
+    agent_name: str = ""
+    preview: bool = False
+    is_demo: bool = False
+
+    @property
+    def result_hash(self) -> str | None:
+        """MIP-004 hash of the whole result (also when ``result`` is a listing's preview): the one
+        the payment backend stored at completion, else computed the same way."""
+        stored: str | None = self.row.result_hash
+        if stored is not None:
+            return stored
+        result: str | None = self.row.result
+        return hashes.result_hash(self.row.identifier_from_purchaser, result) if result else None
+
+    @property
+    def result_submitted_at(self) -> datetime | None:
+        completed: datetime | None = self.row.completed_at
+        return completed if self.row.result else None
+
+    @property
+    def result(self) -> str | None:
+        result: str | None = self.row.result
+        if result is not None and self.result_truncated:
+            return result[:RESULT_PREVIEW_CHARS]
+        return result
+
+    @property
+    def result_truncated(self) -> bool:
+        return self.preview and len(self.row.result or "") > RESULT_PREVIEW_CHARS
+
+
+@dataclass(frozen=True)
 class CreatedJob:
-    job: JobOut
+    job: ShownJob
     replayed: bool  # an Idempotency-Key replay: no new job, no new charge
 
 
 @dataclass(frozen=True)
 class JobPage:
-    jobs: list[JobOut]
+    jobs: list[ShownJob]
     pagination: Pagination
 
 
-# ---- rendering ---------------------------------------------------------------------------
+# ---- loading what the responses show -----------------------------------------------------
 
 
 def share_url(settings: Settings, token: str) -> str:
     return f"{settings.public_url.rstrip('/')}/v1/shares/{token}"
-
-
-def _price(credits: int, fee: int) -> Price:
-    return Price(credits=to_display(credits), includedFee=to_display(fee))
 
 
 def _share(
@@ -85,7 +135,7 @@ def _share(
     settings: Settings,
     users: dict[uuid.UUID, User],
     orgs: dict[uuid.UUID, Organization],
-) -> ShareOut | None:
+) -> ShareView | None:
     if not job.share_token:
         return None
     sharer = users.get(job.share_user_id or job.user_id) or users.get(job.user_id)
@@ -94,29 +144,26 @@ def _share(
         if job.share_recipient_organization_id
         else None
     )
-    return ShareOut(
-        createdAt=isoformat(job.share_created_at or job.created_at) or "",
-        updated=isoformat(job.share_updated_at or job.share_created_at or job.created_at) or "",
+    created = job.share_created_at or job.created_at
+    return ShareView(
+        created_at=created,
+        updated=job.share_updated_at or created,
         url=share_url(settings, job.share_token),
         public=job.share_public,
-        user=ShareUser(
-            id=str(sharer.id) if sharer else str(job.user_id),
-            name=sharer.name if sharer else "",
-            image=sharer.image if sharer else None,
-        ),
-        recipientOrganization=ShareOrganization(
-            id=str(org.id), name=org.name, slug=org.slug, logo=org.logo
-        )
-        if org
-        else None,
+        user=sharer or ShareUserView(job.user_id),
+        recipient_organization=org,
     )
 
 
-def _input_text(job: Job) -> str:
-    return json.dumps(job.input_data or {}, ensure_ascii=False)
+# Listings carry a bounded preview of each result (a result may be up to 5 MiB).
+RESULT_PREVIEW_CHARS = 2000
 
 
-async def render(session: AsyncSession, jobs: list[Job], settings: Settings) -> list[JobOut]:
+async def shown(
+    session: AsyncSession, jobs: list[Job], settings: Settings, *, preview: bool = False
+) -> list[ShownJob]:
+    """The jobs with their shares' sharers and recipients (two queries, whatever the count);
+    with ``preview``, each result cut to ``RESULT_PREVIEW_CHARS`` (listings)."""
     shared = [j for j in jobs if j.share_token]
     users = await repo.users_by_id(
         session, [u for j in shared for u in (j.share_user_id, j.user_id) if u is not None]
@@ -125,38 +172,17 @@ async def render(session: AsyncSession, jobs: list[Job], settings: Settings) -> 
         session,
         [j.share_recipient_organization_id for j in shared if j.share_recipient_organization_id],
     )
+    demo = await repo.demo_agent_ids(session, list({j.agent_id for j in jobs}))
     return [
-        JobOut(
-            id=str(job.id),
-            createdAt=isoformat(job.created_at) or "",
-            updatedAt=isoformat(job.updated_at) or "",
-            name=job.name,
-            status=job.status,
-            agentId=str(job.agent_id),
-            userId=str(job.user_id),
-            organizationId=str(job.organization_id) if job.organization_id else None,
-            agentJobId=job.agent_job_id,
-            agentJobStatus=job.agent_job_status,
-            onChainStatus=job.on_chain_status,
-            input=_input_text(job),
-            result=job.result,
-            error=job.error,
-            startedAt=isoformat(job.started_at),
-            completedAt=isoformat(job.completed_at),
-            jobType=job.job_type,
-            price=_price(job.price, job.fee),
-            refund=_price(job.refund, job.refund_fee),
-            share=_share(job, settings, users, orgs),
-            jobStatusSettled=job.settled,
-            projectId=str(job.project_id) if job.project_id else None,
-            taskId=str(job.task_id) if job.task_id else None,
+        ShownJob(
+            job, _share(job, settings, users, orgs), preview=preview, is_demo=job.agent_id in demo
         )
         for job in jobs
     ]
 
 
-async def render_one(session: AsyncSession, job: Job, settings: Settings) -> JobOut:
-    return (await render(session, [job], settings))[0]
+async def shown_one(session: AsyncSession, job: Job, settings: Settings) -> ShownJob:
+    return (await shown(session, [job], settings))[0]
 
 
 # ---- creation ----------------------------------------------------------------------------
@@ -206,7 +232,7 @@ async def _replay(session: AsyncSession, job: Job, digest: str, settings: Settin
         raise BadRequest.field(
             "Idempotency-Key", "was already used for a different request; use a new key"
         )
-    return CreatedJob(await render_one(session, job, settings), replayed=True)
+    return CreatedJob(await shown_one(session, job, settings), replayed=True)
 
 
 async def _task_id(
@@ -223,22 +249,36 @@ async def _task_id(
     return task.id
 
 
-async def _share_target(session: AsyncSession, request: JobShareRequest) -> Organization | None:
+NOT_YOUR_ORGANIZATION = "no organization you belong to has this identifier"
+
+
+async def _share_target(
+    session: AsyncSession, principal: Principal, request: JobShareRequest
+) -> Organization | None:
+    """The recipient organization: one the caller belongs to. Unknown organizations and ones the
+    caller is not in get the same answer (no probing of other tenants' ids or slugs)."""
+
+    async def mine(found: Organization | None) -> Organization | None:
+        if found is None:
+            return None
+        member = await identity_repo.is_org_member(session, principal.user_id, found.id)
+        return found if member else None
+
     org: Organization | None = None
     if request.recipientOrganizationId is not None:
         parsed = parse_uuid(request.recipientOrganizationId)
-        org = await identity_repo.organization_by_id(session, parsed) if parsed else None
+        org = await mine(
+            await identity_repo.organization_by_id(session, parsed) if parsed else None
+        )
         if org is None:
-            raise BadRequest.field(
-                "jobShareRequest.recipientOrganizationId", "no such organization"
-            )
+            raise BadRequest.field("jobShareRequest.recipientOrganizationId", NOT_YOUR_ORGANIZATION)
     if request.recipientOrganizationSlug is not None:
-        by_slug = await identity_repo.organization_by_slug(
-            session, request.recipientOrganizationSlug
+        by_slug = await mine(
+            await identity_repo.organization_by_slug(session, request.recipientOrganizationSlug)
         )
         if by_slug is None:
             raise BadRequest.field(
-                "jobShareRequest.recipientOrganizationSlug", "no such organization"
+                "jobShareRequest.recipientOrganizationSlug", NOT_YOUR_ORGANIZATION
             )
         if org is not None and org.id != by_slug.id:
             raise BadRequest.field(
@@ -251,6 +291,34 @@ async def _share_target(session: AsyncSession, request: JobShareRequest) -> Orga
             "jobShareRequest", "a share that is not public needs a recipient organization"
         )
     return org
+
+
+def _field_ids(schema: Any) -> list[str] | None:
+    """The field ids of an input schema as clients send it back: the object of
+    ``GET …/input-schema`` (``{input_data: [...]}``) or its ``input_data`` list. None: not one."""
+    fields = schema.get("input_data") if isinstance(schema, dict) else schema
+    if not isinstance(fields, list) or not all(
+        isinstance(f, dict) and isinstance(f.get("id"), str) for f in fields
+    ):
+        return None
+    return sorted(f["id"] for f in fields)
+
+
+def _check_sent_schema(sent: Any, current: dict[str, Any] | None) -> None:
+    """``inputSchema`` (optional) is the schema the client filled in: it must be the agent's
+    current one (same field ids), else the input was built for another schema → 409."""
+    if sent is None:
+        return
+    ids = _field_ids(sent)
+    if ids is None:
+        raise BadRequest.field(
+            "inputSchema", "must be the agent's input schema as GET /v1/agents/{id}/input-schema"
+        )
+    if ids != (_field_ids(current or {"input_data": []}) or []):
+        raise Conflict(
+            "The agent's input schema has changed since inputSchema was read; "
+            "read GET /v1/agents/{id}/input-schema again"
+        )
 
 
 def _input_problems(schema: dict[str, Any] | None, data: dict[str, Any]) -> None:
@@ -283,7 +351,7 @@ async def create_job(
             return await _replay(session, existing, digest, settings)
 
     agent = await agents_service.get_shown(session, agent_id)
-    if agent.status != "VERIFIED":
+    if agent.status != AgentStatus.VERIFIED:
         raise BadRequest.field(
             "agentId", f"agent {agent_id} is {agent.status}; only VERIFIED agents take jobs"
         )
@@ -296,9 +364,14 @@ async def create_job(
             f"{to_display(limit)} you accept",
         )
     data = body.inputData or {}
+    _check_sent_schema(body.inputSchema, agent.input_schema)
     _input_problems(agent.input_schema, data)
     task_id = await _task_id(session, principal, body.taskId)
-    share_org = await _share_target(session, body.jobShareRequest) if body.jobShareRequest else None
+    share_org = (
+        await _share_target(session, principal, body.jobShareRequest)
+        if body.jobShareRequest
+        else None
+    )
     now = utcnow()
     name = (body.name or "").strip() or f"{agent.name} · {now:%Y-%m-%d %H:%M} UTC"
     paid = price > 0
@@ -311,10 +384,13 @@ async def create_job(
         task_id=task_id,
         name=name,
         status=lifecycle.PENDING,
-        job_type="PAID" if paid else "FREE",
+        job_type=JobType.PAID if paid else JobType.FREE,
         input_data=data,
         identifier_from_purchaser=new_identifier_from_purchaser(),
-        on_chain_status=lifecycle.FUNDS_LOCKED if paid else None,
+        # With a payment node, onChainStatus is the node's (null until something is on chain).
+        on_chain_status=(
+            lifecycle.FUNDS_LOCKED if paid and settings.payment_backend == "credits" else None
+        ),
         price=price,
         fee=agent.fee,
         max_accepted_credits=limit,
@@ -359,10 +435,19 @@ async def create_job(
     await agents_repo.increment_job_count(session, agent.id)
     await signals.job_ready(session)
     await session.flush()
-    return CreatedJob(await render_one(session, job, settings), replayed=False)
+    return CreatedJob(await shown_one(session, job, settings), replayed=False)
 
 
 # ---- reading -----------------------------------------------------------------------------
+
+
+# The words Sokosumi's clients use for job statuses (reference/clients.md), either case.
+STATUS_ALIASES = {
+    "AWAITING_INPUT": lifecycle.INPUT_REQUIRED,
+    "AWAITING_PAYMENT": lifecycle.PENDING,
+    "PAYMENT_FAILED": lifecycle.FAILED,
+    "CANCELED": lifecycle.CANCELLED,
+}
 
 
 def _statuses(value: str | None) -> list[str]:
@@ -371,6 +456,7 @@ def _statuses(value: str | None) -> list[str]:
     out = []
     for part in value.split(","):
         status = part.strip().upper()
+        status = STATUS_ALIASES.get(status, status)
         if status not in lifecycle.ALL_STATUSES:
             raise BadRequest.field(
                 "status", f"{part.strip()!r} is not one of {', '.join(lifecycle.ALL_STATUSES)}"
@@ -395,8 +481,12 @@ async def list_jobs(
     status: str | None = None,
     cursor: str | None = None,
     limit: int | None = None,
+    scope: str = "owned",
 ) -> JobPage:
-    """The caller's jobs in the current workspace, newest first, keyset-paged."""
+    """The caller's jobs in the current workspace (``scope=workspace``: every member's), newest
+    first, keyset-paged."""
+    if scope not in ("owned", "workspace"):
+        raise BadRequest.field("scope", "must be owned or workspace")
     agent_uuid: uuid.UUID | None = None
     if agent_id:
         agent_uuid = parse_uuid(agent_id)
@@ -410,7 +500,7 @@ async def list_jobs(
     size = _limit(limit)
     jobs = await repo.list_visible(
         session,
-        user_id=principal.user_id,
+        user_id=principal.user_id if scope == "owned" else None,
         workspace_id=principal.workspace_id,
         agent_id=agent_uuid,
         statuses=_statuses(status),
@@ -420,7 +510,7 @@ async def list_jobs(
     more = len(jobs) > size
     jobs = jobs[:size]
     return JobPage(
-        await render(session, jobs, settings),
+        await shown(session, jobs, settings, preview=True),
         Pagination(
             limit=size,
             cursor=cursor or None,
@@ -440,9 +530,7 @@ async def list_agent_jobs(
     cursor: str | None = None,
     limit: int | None = None,
 ) -> JobPage:
-    parsed = parse_uuid(agent_id)
-    if parsed is None or await repo.agent(session, parsed) is None:
-        raise NotFound(f"Agent {agent_id} not found")
+    await agents_service.get_shown(session, agent_id)  # hidden agents are 404 here too
     return await list_jobs(
         session,
         principal,
@@ -464,23 +552,25 @@ async def _visible(session: AsyncSession, principal: Principal, job_id: str) -> 
 
 async def get_job(
     session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
-) -> JobOut:
-    return await render_one(session, await _visible(session, principal, job_id), settings)
+) -> ShownJob:
+    return await shown_one(session, await _visible(session, principal, job_id), settings)
 
 
-async def job_events(session: AsyncSession, principal: Principal, job_id: str) -> list[JobEventOut]:
+async def job_events(session: AsyncSession, principal: Principal, job_id: str) -> list[JobEvent]:
     job = await _visible(session, principal, job_id)
-    return [
-        JobEventOut(
-            id=str(e.id),
-            type=e.type,
-            fromStatus=e.from_status,
-            toStatus=e.to_status,
-            detail=e.detail or {},
-            createdAt=isoformat(e.created_at) or "",
-        )
-        for e in await repo.events(session, job.id, MAX_EVENTS)
-    ]
+    return list(await repo.events(session, job.id, MAX_EVENTS))
+
+
+async def job_files(
+    session: AsyncSession, principal: Principal, job_id: str
+) -> list[attachments.JobFile]:
+    return attachments.files(await _visible(session, principal, job_id))
+
+
+async def job_links(
+    session: AsyncSession, principal: Principal, job_id: str
+) -> list[attachments.JobLink]:
+    return attachments.links(await _visible(session, principal, job_id))
 
 
 def _open_request(job: Job) -> dict[str, Any]:
@@ -495,8 +585,10 @@ async def input_request(
 ) -> InputRequestOut:
     job = await _visible(session, principal, job_id)
     request = _open_request(job)
+    asked = await repo.latest_event_to(session, job.id, lifecycle.INPUT_REQUIRED)
     return InputRequestOut(
         jobId=str(job.id),
+        eventId=str(asked.id) if asked else None,
         statusId=request.get("statusId"),
         inputSchema=request.get("inputSchema") or {"input_data": []},
         requestedAt=request.get("requestedAt"),
@@ -506,6 +598,33 @@ async def input_request(
 # ---- answering and cancelling ------------------------------------------------------------
 
 
+async def _check_event_id(
+    session: AsyncSession, job: Job, request: dict[str, Any], body: JobInputs
+) -> None:
+    """``eventId`` names the job event that asked: unknown → 400, one that disagrees with
+    ``statusId`` → 400, an earlier request's (stale) → 409."""
+    if body.eventId is None:
+        return
+    parsed = parse_uuid(body.eventId)
+    event = await repo.event_of_job(session, job.id, parsed) if parsed else None
+    if event is None or event.to_status != lifecycle.INPUT_REQUIRED:
+        raise BadRequest.field("eventId", f"is not an input request event of job {job.id}")
+    latest = await repo.latest_event_to(session, job.id, lifecycle.INPUT_REQUIRED)
+    is_open = latest is not None and latest.id == event.id
+    asked_status = (event.detail or {}).get("statusId") or (
+        request.get("statusId") if is_open else None
+    )
+    if body.statusId is not None and asked_status is not None and body.statusId != asked_status:
+        raise BadRequest.field(
+            "eventId", f"names input request {asked_status}, statusId names {body.statusId}"
+        )
+    if not is_open:
+        raise Conflict(
+            f"Input request event {event.id} of job {job.id} is no longer open; "
+            f"the open one is {latest.id if latest else None}"
+        )
+
+
 async def provide_inputs(
     session: AsyncSession,
     principal: Principal,
@@ -513,7 +632,7 @@ async def provide_inputs(
     body: JobInputs,
     *,
     settings: Settings,
-) -> JobOut:
+) -> ShownJob:
     """Answer the agent's ``awaiting_input``: the job is RUNNING again and the dispatcher
     delivers the answer to the agent's /provide_input (agents are never called in a request)."""
     principal.require(Permission.JOBS_WRITE)
@@ -521,6 +640,7 @@ async def provide_inputs(
     if job.status != lifecycle.INPUT_REQUIRED:
         raise Conflict(f"Job {job.id} is not waiting for input (status {job.status})")
     request = _open_request(job)
+    await _check_event_id(session, job, request, body)
     if body.statusId is not None and body.statusId != request.get("statusId"):
         raise Conflict(
             f"Input request {body.statusId} of job {job.id} is no longer open; "
@@ -544,22 +664,44 @@ async def provide_inputs(
     if not moved:
         raise Conflict(f"Job {job.id} changed while the input was given; read it again")
     await signals.job_ready(session)
-    return await render_one(session, job, settings)
+    return await shown_one(session, job, settings)
 
 
 async def cancel_job(
     session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
-) -> JobOut:
+) -> ShownJob:
     """Cancel an unfinished job; its held credits are refunded at once."""
     principal.require(Permission.JOBS_WRITE)
     job = await _visible(session, principal, job_id)
     if job.status in lifecycle.FINAL_STATUSES:
         raise Conflict(f"Job {job.id} is already {job.status}")
+    paid_on_node: dict[str, Any] = {}
+    if job.payment_backend is not None:
+        if job.status != lifecycle.INPUT_REQUIRED:
+            raise Conflict(
+                f"Job {job.id} is being paid through the payment node; it can be cancelled "
+                "only while it waits for your input. Ask for a refund "
+                "(POST /v1/jobs/{id}/refund) once it completes or fails"
+            )
+        # Parked (no worker holds it): end it and let the dispatcher get the funds back.
+        paid_on_node = {
+            "settle": False,
+            "payment": {**(job.payment or {}), "autoRefund": True},
+            "dispatch_state": "queued",
+            "next_attempt_at": utcnow(),
+            "attempts": 0,
+        }
     if not await lifecycle.transition(
-        session, job, lifecycle.CANCELLED, detail={"reason": "cancelled by the user"}
+        session,
+        job,
+        lifecycle.CANCELLED,
+        detail={"reason": "cancelled by the user"},
+        **paid_on_node,
     ):
         raise Conflict(f"Job {job.id} changed while it was being cancelled; read it again")
-    return await render_one(session, job, settings)
+    if paid_on_node:
+        await signals.job_ready(session)
+    return await shown_one(session, job, settings)
 
 
 # ---- shares ------------------------------------------------------------------------------
@@ -567,7 +709,7 @@ async def cancel_job(
 
 async def shared_job(
     session: AsyncSession, token: str, principal: Principal | None, *, settings: Settings
-) -> SharedJobOut:
+) -> ShownJob:
     """A shared job by its token: public links need no credentials; a share limited to a
     recipient organization is shown to that organization's members (and the owner)."""
     job = await repo.by_share_token(session, token) if len(token) <= 64 else None
@@ -585,19 +727,6 @@ async def shared_job(
         )
         if not allowed:
             raise NotFound("Share not found")
-    out = await render_one(session, job, settings)
+    out = await shown_one(session, job, settings)
     agent = await repo.agent(session, job.agent_id)
-    assert out.share is not None
-    return SharedJobOut(
-        id=out.id,
-        name=out.name,
-        status=out.status,
-        agentId=out.agentId,
-        agentName=agent.name if agent else "",
-        input=out.input,
-        result=out.result,
-        createdAt=out.createdAt,
-        updatedAt=out.updatedAt,
-        completedAt=out.completedAt,
-        share=out.share,
-    )
+    return ShownJob(job, out.share, agent_name=agent.name if agent else "")

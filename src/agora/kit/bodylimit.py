@@ -51,6 +51,10 @@ class BodyLimitMiddleware:
         await self.app(scope, limited_receive, send)
 
 
+_FORM_MEDIA = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+_API_PREFIXES = ("/v1/", "/api/", "/mcp")
+
+
 async def require_json_body(request: Request) -> None:
     """App-wide dependency: a request that carries a body must say it is JSON."""
     if request.method not in _BODY_METHODS:
@@ -60,5 +64,7 @@ async def require_json_body(request: Request) -> None:
     if not has_body:
         return
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media in _FORM_MEDIA and not request.url.path.startswith(_API_PREFIXES):
+        return  # the web app's HTML forms (pages outside /v1 and /api)
     if media != "application/json" and not media.endswith("+json"):
         raise UnsupportedMediaType()

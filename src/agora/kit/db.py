@@ -8,13 +8,15 @@ Services only flush; whoever opened the transaction commits, then runs the after
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 import structlog
-from sqlalchemy import event, make_url
+from sqlalchemy import event, make_url, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -27,7 +29,18 @@ from sqlalchemy.pool import ConnectionPoolEntry
 log = structlog.get_logger(__name__)
 
 AfterCommit = Callable[[], Awaitable[None] | None]
+# Schedules ``run_after_commit(session)`` for later, e.g. ``BackgroundTasks.add_task``.
+Defer = Callable[..., Any]
 _WRITE_OPTION = "agora_write"
+
+
+def json_loads(text: str | bytes) -> Any:
+    """JSON columns are decoded with orjson (several times faster); what orjson refuses but
+    the standard library reads (integers beyond 64 bits) falls back to ``json``."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:
@@ -48,6 +61,23 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+class WriteInReadOnlyUnit(RuntimeError):
+    """A statement other than SELECT in a read unit of work (a GET request, ``write=False``)."""
+
+
+def _refuse_writes(engine: AsyncEngine) -> None:
+    """Reads autocommit on PostgreSQL, so a write there could not be rolled back with its
+    request: refuse it (a programming error, caught by the tests)."""
+
+    @event.listens_for(engine.sync_engine, "before_cursor_execute")
+    def _only_reads(
+        _conn: Connection, _cursor: Any, statement: str, *_args: Any, **_kwargs: Any
+    ) -> None:
+        head = statement.lstrip()[:6].upper()
+        if head not in ("SELECT", "SHOW"):
+            raise WriteInReadOnlyUnit(f"a read-only unit of work ran: {statement[:60]!r}")
+
+
 def _ensure_sqlite_directory(url: str) -> None:
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
@@ -57,28 +87,52 @@ def _ensure_sqlite_directory(url: str) -> None:
 class Database:
     """One per process: the engine and the session factories for reads and writes."""
 
-    def __init__(self, url: str, *, pool_size: int = 10, echo: bool = False) -> None:
+    def __init__(self, url: str, *, pool_size: int = 16, echo: bool = False) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        kwargs: dict[str, Any] = {"echo": echo}
+        kwargs: dict[str, Any] = {"echo": echo, "json_deserializer": json_loads}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 30}
             _ensure_sqlite_directory(url)
+            if ":memory:" not in url:  # a file: the same pool sizing as below (no churn)
+                kwargs.update(pool_size=pool_size, max_overflow=pool_size // 4)
         else:
-            kwargs.update(pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+            # No pre-ping (a round trip per checkout); connections are recycled, and a dead one
+            # fails its request, which the client retries (docs/performance.md).
+            # A pool as large as the concurrency one process serves (16): an overflow connection
+            # is opened and closed per checkout, which cost more than the queries it served.
+            kwargs.update(
+                pool_size=pool_size,
+                max_overflow=pool_size // 4,  # 20 at most, as before: the server is shared
+                pool_pre_ping=False,
+                pool_recycle=1800,
+            )
         self.engine = create_async_engine(url, **kwargs)
         if self.is_sqlite:
             _configure_sqlite(self.engine)
         write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})
-        self._read = async_sessionmaker(self.engine, expire_on_commit=False, autoflush=False)
+        read_engine = self.engine
+        if not self.is_sqlite:
+            # PostgreSQL runs READ COMMITTED: every statement already reads its own snapshot, so a
+            # read-only unit of work loses nothing without BEGIN/COMMIT and saves two round trips.
+            read_engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            _refuse_writes(read_engine)
+        self._read = async_sessionmaker(read_engine, expire_on_commit=False, autoflush=False)
         self._write = async_sessionmaker(write_engine, expire_on_commit=False, autoflush=False)
 
     def session(self, *, write: bool) -> AsyncSession:
         return (self._write if write else self._read)()
 
     @asynccontextmanager
-    async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncSession]:
-        """A unit of work: commit on success, roll back on error, then after-commit hooks."""
+    async def transaction(
+        self, *, write: bool = True, after: Defer | None = None
+    ) -> AsyncIterator[AsyncSession]:
+        """The unit of work: commit on success, roll back on error, then after-commit hooks.
+
+        The only transaction owner (requests, workers, CLI commands all come through here).
+        Hooks run inline once the connection is released, or are handed to ``after`` (a request
+        passes ``BackgroundTasks.add_task`` so they run after its response has been sent).
+        """
         async with self.session(write=write) as session:
             try:
                 yield session
@@ -86,7 +140,15 @@ class Database:
             except BaseException:
                 await session.rollback()
                 raise
-        await run_after_commit(session)
+        if after is None:
+            await run_after_commit(session)
+        elif session.info.get("after_commit"):
+            after(run_after_commit, session)
+
+    async def ping(self) -> None:
+        """One round trip to the database (readiness checks)."""
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
         await self.engine.dispose()
@@ -106,3 +168,10 @@ async def run_after_commit(session: AsyncSession) -> None:
                 await result
         except Exception:  # a failed side effect must not undo a committed request
             log.exception("after_commit_hook_failed")
+
+
+async def notify(session: AsyncSession, channel: str) -> None:
+    """PostgreSQL ``NOTIFY channel`` in this transaction (delivered only if it commits)."""
+    if not channel.replace("_", "").isalnum():
+        raise ValueError(f"not a channel name: {channel!r}")
+    await session.execute(text(f"NOTIFY {channel}"))

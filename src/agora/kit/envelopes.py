@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.requests import HTTPConnection
 
 from agora.kit.requestid import request_id_of
-from agora.kit.textinput import NUL_REASON, find_nul
+from agora.kit.textinput import find_unstorable
 from agora.kit.timeutil import isoformat, utcnow
 
 T = TypeVar("T")
@@ -22,16 +22,22 @@ class ApiModel(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_nul_characters(cls, data: Any) -> Any:
-        where = find_nul(data)
-        if where:
-            raise ValueError(f"{where}: {NUL_REASON}")
+        found = find_unstorable(data)
+        if found:
+            raise ValueError(f"{found[0]}: {found[1]}")
         return data
 
 
+def now_iso() -> str:
+    return isoformat(utcnow()) or ""
+
+
 class EnvelopeA(BaseModel, Generic[T]):
+    """Key family: ``EnvelopeA[JobOut](data=job_row)`` (``data`` read through the schema)."""
+
     success: bool = True
     data: T
-    timestamp: str
+    timestamp: str = Field(default_factory=now_iso)
 
 
 class CursorPagination(BaseModel):
@@ -49,18 +55,21 @@ class PagePagination(BaseModel):
 
 
 class MetaB(BaseModel):
-    timestamp: str
+    timestamp: str = Field(default_factory=now_iso)
     requestId: str
     pagination: dict[str, Any] | None = Field(default=None)
 
 
 class EnvelopeB(BaseModel, Generic[T]):
+    """Bearer family: ``EnvelopeB[ProjectOut](data=row, meta=meta_b(request))``."""
+
     data: T
     meta: MetaB
 
 
-def now_iso() -> str:
-    return isoformat(utcnow()) or ""
+def meta_b(conn: HTTPConnection, pagination: dict[str, Any] | None = None) -> MetaB:
+    """Envelope B's ``meta`` for this request (``pagination`` for paged lists)."""
+    return MetaB(requestId=request_id_of(conn), pagination=pagination)
 
 
 def envelope_a(data: Any) -> dict[str, Any]:

@@ -12,12 +12,17 @@ from typing import Any
 import structlog
 
 REDACTED = "[redacted]"
-_SECRET_NAMES = re.compile(r"(authorization|api[_-]?key|secret|password|token|cookie)", re.I)
+_SECRET_NAMES = re.compile(
+    r"(authorization|api[_-]?key|secret|password|token|cookie|session_?id)", re.I
+)
 _KEY_VALUE = re.compile(r"agora_[a-z]{3}_[A-Za-z0-9_-]{8,}")
-_QUERY_SECRET = re.compile(r"((?:api[_-]?key|token|secret)=)[^&\s]*", re.I)
+_QUERY_SECRET = re.compile(r"((?:api[_-]?key|token|secret|session_?id)=)[^&\s]*", re.I)
+# MCP SSE session ids act as credentials: "session_id=<hex>", "session ID: <hex>" and the like.
+_SESSION_ID = re.compile(r"(session[ _-]?id[\"']?\s*[:=]?\s*[\"']?)[0-9a-fA-F-]{16,}", re.I)
 
 
 def redact_text(text: str) -> str:
+    text = _SESSION_ID.sub(r"\1" + REDACTED, text)
     return _QUERY_SECRET.sub(r"\1" + REDACTED, _KEY_VALUE.sub(REDACTED, text))
 
 
@@ -86,3 +91,7 @@ def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
     root.setLevel(level.upper())
     for noisy in ("uvicorn.access",):  # we write our own access log, with secrets redacted
         logging.getLogger(noisy).disabled = True
+    # The HTTP client logs every URL it requests (webhook URLs, agents' paths) at INFO: only
+    # its warnings pass; our own lines name destinations as scheme and host (redact_url).
+    for chatty in ("httpx2", "httpcore2", "httpx", "httpcore"):
+        logging.getLogger(chatty).setLevel(max(logging.WARNING, root.level))

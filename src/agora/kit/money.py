@@ -9,6 +9,8 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 CREDIT_DECIMALS = 6
 BASE_UNITS_PER_CREDIT = 10**CREDIT_DECIMALS
+# Every amount is stored in a 64-bit integer column: a trillion credits is the ceiling.
+MAX_CREDITS = 10**12
 
 
 def to_display(base_units: int) -> float | int:
@@ -26,6 +28,8 @@ def to_base(display: float | int | str | Decimal) -> int:
         raise ValueError("not a number") from exc
     if not value.is_finite():
         raise ValueError("not a finite number")
+    if abs(value) > MAX_CREDITS:
+        raise ValueError(f"at most {MAX_CREDITS} credits")
     scaled = value * BASE_UNITS_PER_CREDIT
     if scaled != scaled.to_integral_value():
         raise ValueError(f"at most {CREDIT_DECIMALS} decimal places")

@@ -25,8 +25,19 @@ SECURITY_SCHEMES = {
         "description": "Authorization: Bearer <API key>",
     },
     "apiKeyHeader": {"type": "apiKey", "in": "header", "name": "x-api-key"},
+    "sessionCookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "agora_session",
+        "description": "Browser session from POST /v1/auth/sign-in (docs/accounts.md); "
+        "state-changing requests also need the X-CSRF-Token header",
+    },
 }
-_PROTECTED: list[dict[str, list[str]]] = [{"bearerAuth": []}, {"apiKeyHeader": []}]
+_PROTECTED: list[dict[str, list[str]]] = [
+    {"bearerAuth": []},
+    {"apiKeyHeader": []},
+    {"sessionCookie": []},
+]
 
 _ERROR_SCHEMAS: dict[str, Any] = {
     "FieldError": {

@@ -35,3 +35,22 @@ def hashes_match(stored: str, presented_hash: str) -> bool:
 
 def looks_like_key(value: str) -> bool:
     return value.startswith(KEY_PREFIX + "_") and 20 <= len(value) <= 200
+
+
+def new_token() -> tuple[str, str]:
+    """A random URL-safe secret (256 bits) and its SHA-256 for storage."""
+    plaintext = secrets.token_urlsafe(32)
+    return plaintext, hash_key(plaintext)
+
+
+def csrf_token(secret_key: str, session_token: str) -> str:
+    """The CSRF token bound to one browser session (HMAC of the session secret): nothing to
+    store, and it changes whenever the session is rotated."""
+    mac = hmac.new(secret_key.encode(), b"csrf:" + session_token.encode(), hashlib.sha256)
+    return mac.hexdigest()
+
+
+def csrf_matches(secret_key: str, session_token: str, presented: str | None) -> bool:
+    if not presented:
+        return False
+    return hmac.compare_digest(csrf_token(secret_key, session_token).encode(), presented.encode())

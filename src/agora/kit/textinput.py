@@ -34,6 +34,41 @@ def find_nul(value: Any, path: str = "") -> str | None:
     return None
 
 
+SURROGATE_REASON = "must not contain a lone surrogate (U+D800 to U+DFFF): not valid Unicode text"
+
+
+def _text_problem(text: str) -> str | None:
+    if NUL in text:
+        return NUL_REASON
+    if any("\ud800" <= c <= "\udfff" for c in text):
+        return SURROGATE_REASON
+    return None
+
+
+def find_unstorable(value: Any, path: str = "") -> tuple[str, str] | None:
+    """``(dotted path, reason)`` of the first string (or key) in ``value`` that no database can
+    store as text (a NUL, or a lone surrogate: not encodable as UTF-8), else None."""
+    if isinstance(value, str):
+        problem = _text_problem(value)
+        return (path or "value", problem) if problem else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            here = f"{path}.{key}" if path else str(key)
+            if isinstance(key, str):
+                problem = _text_problem(key)
+                if problem:
+                    return here, problem
+            found = find_unstorable(item, here)
+            if found:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            found = find_unstorable(item, f"{path}[{index}]")
+            if found:
+                return found
+    return None
+
+
 async def reject_nul_in_query(request: Request) -> None:
     """App-wide dependency: no query parameter may carry a NUL."""
     for name, value in request.query_params.multi_items():

@@ -24,5 +24,5 @@ def parse_isoformat(value: str) -> datetime | None:
     """The inverse of ``isoformat`` (None when ``value`` is not a timestamp)."""
     try:
         return as_utc(datetime.fromisoformat(value.replace("Z", "+00:00")))
-    except ValueError:
+    except (ValueError, OverflowError):  # e.g. year 1 with a negative offset
         return None

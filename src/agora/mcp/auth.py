@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from agora.auth import service as auth
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError, Unauthorized
+from agora.kit.unavailable import database_error, database_unavailable
 
 TOKEN_STATE = "agora_mcp_token"
 SSE_SESSION_PREFIX = b"session_id="
@@ -49,7 +50,7 @@ def _refusal(exc: AgoraError) -> JSONResponse:
             "data": data,
         },
     }
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else {}
+    headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else dict(exc.headers)
     return JSONResponse(body, status_code=exc.status_code, headers=headers)
 
 
@@ -91,6 +92,11 @@ class McpAuthMiddleware:
                 )
         except AgoraError as exc:
             await _refusal(exc)(scope, receive, send)
+            return
+        except Exception as exc:
+            if not database_unavailable(exc):
+                raise
+            await _refusal(database_error())(scope, receive, send)
             return
         scope.setdefault("state", {})[TOKEN_STATE] = key
         if scope["method"] == "GET" and session_id is None:

@@ -17,6 +17,7 @@ from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError
+from agora.kit.unavailable import database_error, database_unavailable
 from agora.mcp.auth import TOKEN_STATE
 from agora.mip003.client import Mip003Client
 from agora.settings import Settings
@@ -66,3 +67,7 @@ class ToolRunner:
                 yield session, principal
         except AgoraError as exc:
             raise tool_error(exc) from exc
+        except Exception as exc:
+            if database_unavailable(exc):
+                raise tool_error(database_error()) from exc
+            raise

@@ -8,11 +8,24 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx2
+import structlog
+from starlette.requests import Request
 
+from agora.kit.outbound import (
+    OutboundPolicy,
+    OutboundRefused,
+    OutboundTimeout,
+    OutboundTooLarge,
+    OutboundUnreachable,
+    guarded_client,
+    redact_url,
+    send_limited,
+)
 from agora.mip003.errors import (
     AgentBadResponse,
     AgentError,
@@ -22,6 +35,9 @@ from agora.mip003.errors import (
     AgentUnreachable,
 )
 from agora.mip003.types import Availability, InputSchema, JobStatus, StartedJob
+from agora.settings import Settings
+
+log = structlog.get_logger(__name__)
 
 MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 
@@ -36,26 +52,46 @@ def validate_base_url(url: str) -> str:
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ValueError("must be an absolute http(s) URL")
+    if "@" in parts.netloc:
+        raise ValueError("must not carry credentials (user:password@)")
     if parts.query or parts.fragment:
         raise ValueError("must not have a query or fragment")
     return url.strip().rstrip("/")
 
 
+USER_AGENT = "agora-marketplace/1 (MIP-003 client)"
+
+
 class Mip003Client:
-    """One per process (it pools connections). ``transport`` lets tests mount ASGI agents."""
+    """One per process (it pools connections). Every request goes through the outbound guard
+    (``kit.outbound``) with ``policy`` (strict by default); ``local`` maps path prefixes on
+    loopback URLs to in-process ASGI apps (the embedded demo's agents). ``transport`` replaces
+    the guarded one entirely: only for in-process ASGI apps (``agora serve``'s start-up check)."""
 
     def __init__(
         self,
         *,
         timeout: float = 10.0,
         transport: httpx2.AsyncBaseTransport | None = None,
+        policy: OutboundPolicy | None = None,
+        local: Mapping[str, Any] | None = None,
     ) -> None:
-        self._client = httpx2.AsyncClient(
-            timeout=httpx2.Timeout(timeout, connect=min(timeout, 5.0)),
-            transport=transport,
-            follow_redirects=False,
-            headers={"user-agent": "agora-marketplace/1 (MIP-003 client)"},
-        )
+        self.timeout = timeout
+        if transport is not None:
+            self._client = httpx2.AsyncClient(
+                timeout=httpx2.Timeout(timeout, connect=min(timeout, 5.0)),
+                transport=transport,
+                follow_redirects=False,
+                headers={"user-agent": USER_AGENT},
+            )
+        else:
+            self._client = guarded_client(
+                policy or OutboundPolicy(),
+                timeout=timeout,
+                connect_timeout=5.0,
+                headers={"user-agent": USER_AGENT},
+                local=local,
+            )
 
     async def aclose(self) -> None:
         await self._client.aclose()
@@ -69,21 +105,34 @@ class Mip003Client:
     async def _request(
         self, method: str, url: str, *, json_body: Any = None, params: dict[str, str] | None = None
     ) -> tuple[int, Any]:
+        # Errors name the endpoint and say "refused by policy" / "unreachable" / "no answer in
+        # time" only: never which step failed (that would make registration a port scanner).
+        endpoint = urlsplit(url).path.rsplit("/", 1)[-1] or url
         try:
-            response = await self._client.request(method, url, json=json_body, params=params)
-        except httpx2.TimeoutException as exc:
-            raise AgentTimeout(f"{method} {url}: no answer in time") from exc
-        except (httpx2.TransportError, OSError) as exc:
-            raise AgentUnreachable(f"{method} {url}: {type(exc).__name__}") from exc
-        if len(response.content) > MAX_RESPONSE_BYTES:
-            raise AgentBadResponse(
-                f"{method} {url}: response too large", status_code=response.status_code
+            answer = await send_limited(
+                self._client,
+                method,
+                url,
+                max_bytes=MAX_RESPONSE_BYTES,
+                total_seconds=self.timeout,
+                json=json_body,
+                params=params,
             )
+        except OutboundRefused as exc:
+            log.info("outbound_refused", url=redact_url(url), reason=exc.detail)
+            raise AgentUnreachable(f"/{endpoint}: refused by policy") from exc
+        except OutboundTimeout as exc:
+            raise AgentTimeout(f"/{endpoint}: no answer in time") from exc
+        except OutboundTooLarge as exc:
+            raise AgentBadResponse(f"/{endpoint}: response too large") from exc
+        except OutboundUnreachable as exc:
+            log.info("outbound_unreachable", url=redact_url(url), reason=exc.detail)
+            raise AgentUnreachable(f"/{endpoint}: unreachable") from exc
         try:
-            payload = response.json() if response.content else None
+            payload = json.loads(answer.body) if answer.body else None
         except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
             payload = _NOT_JSON
-        return response.status_code, payload
+        return answer.status_code, payload
 
     async def availability(self, base_url: str) -> Availability:
         status, body = await self._request("GET", f"{base_url}/availability")
@@ -169,6 +218,15 @@ class Mip003Client:
         return _expect_object(status, body, "/provide_input")
 
 
+def client_for(settings: Settings, *, local: Mapping[str, Any] | None = None) -> Mip003Client:
+    """The process's agent client: the configured timeout and ``AGORA_OUTBOUND_ALLOW`` policy."""
+    return Mip003Client(
+        timeout=settings.agent_timeout_seconds,
+        policy=OutboundPolicy.from_setting(settings.outbound_allow),
+        local=local,
+    )
+
+
 class _NotJson:
     pass
 
@@ -209,4 +267,17 @@ def parse_input_schema(body: dict[str, Any]) -> InputSchema:
     raise AgentBadResponse("/input_schema: neither input_data nor input_groups is a list")
 
 
-__all__ = ["AgentError", "Mip003Client", "new_identifier_from_purchaser", "validate_base_url"]
+__all__ = [
+    "AgentError",
+    "Mip003Client",
+    "app_client",
+    "client_for",
+    "new_identifier_from_purchaser",
+    "validate_base_url",
+]
+
+
+def app_client(request: Request) -> Mip003Client:
+    """The app's one MIP-003 client (``app.state.agent_client``, built in ``create_app``)."""
+    client: Mip003Client = request.app.state.agent_client
+    return client

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agora.kit.timeutil import isoformat, utcnow
+
 STATUS_VALUES = ("awaiting_payment", "awaiting_input", "running", "completed", "failed")
 
 
@@ -25,6 +27,14 @@ class JobStatus:
     input_schema: dict[str, Any] | None = None
     message: str | None = None
     raw: dict[str, Any] = field(default_factory=dict)
+
+    def input_request(self) -> dict[str, Any]:
+        """What a job stores while the agent awaits input (``Job.input_request``)."""
+        return {
+            "statusId": self.status_id,
+            "inputSchema": self.input_schema,
+            "requestedAt": isoformat(utcnow()),
+        }
 
 
 @dataclass(frozen=True)

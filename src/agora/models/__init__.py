@@ -1,24 +1,36 @@
 """All tables, one module each. Importing this package registers them on ``Base.metadata``."""
 
+from agora.models.account_token import AccountToken
 from agora.models.agent import Agent, Category, agent_categories
+from agora.models.agent_check import AgentCheck
 from agora.models.api_key import ApiKey
 from agora.models.base import Base
+from agora.models.browser_session import BrowserSession
 from agora.models.conversation import Conversation, Message
+from agora.models.coworker import Coworker, CoworkerUsage, CoworkerWorkspace
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
 from agora.models.notification import NotificationDelivery
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
+from agora.models.registry_quarantine import RegistryQuarantine
 from agora.models.task import Task
+from agora.models.task_event import TaskEvent
 from agora.models.user import User
 from agora.models.workspace import Workspace
 
 __all__ = [
+    "AccountToken",
     "Agent",
+    "AgentCheck",
     "ApiKey",
     "Base",
+    "BrowserSession",
     "Category",
     "Conversation",
+    "Coworker",
+    "CoworkerUsage",
+    "CoworkerWorkspace",
     "Job",
     "JobEvent",
     "LedgerEntry",
@@ -27,7 +39,9 @@ __all__ = [
     "Organization",
     "OrganizationMember",
     "Project",
+    "RegistryQuarantine",
     "Task",
+    "TaskEvent",
     "User",
     "Workspace",
     "agent_categories",

@@ -16,6 +16,7 @@ from agora.models.base import (
     id_column,
     updated_at_column,
 )
+from agora.models.statuses import AgentSource, AgentStatus, PricingType
 
 
 class Category(Base):
@@ -46,15 +47,22 @@ class Agent(Base):
     """
 
     __tablename__ = "agents"
-    __table_args__ = (Index("ix_agents_listing", "is_shown", "status", "id"),)
+    __table_args__ = (
+        Index("ix_agents_listing", "is_shown", "status", "id"),
+        # Registry imports upsert by agentIdentifier; NULLs (hand-registered agents) may repeat.
+        Index("ix_agents_agent_identifier", "agent_identifier", unique=True),
+        Index("ix_agents_owner_user", "owner_user_id"),
+        Index("ix_agents_owner_organization", "owner_organization_id"),
+        Index("ix_agents_review", "review_state", "id"),
+    )
 
     id: Mapped[uuid.UUID] = id_column()
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     description: Mapped[str] = mapped_column(Text, nullable=False, default="")
     base_url: Mapped[str] = mapped_column(String(2000), nullable=False)
-    status: Mapped[str] = mapped_column(String(20), nullable=False, default="PENDING")
+    status: Mapped[str] = mapped_column(String(20), nullable=False, default=AgentStatus.PENDING)
     is_shown: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
-    pricing_type: Mapped[str] = mapped_column(String(20), nullable=False, default="FREE")
+    pricing_type: Mapped[str] = mapped_column(String(20), nullable=False, default=PricingType.FREE)
     price: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     fee: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     tags: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
@@ -66,5 +74,23 @@ class Agent(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)
     last_checked_at: Mapped[datetime | None] = mapped_column(Timestamp)
     consecutive_failures: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # Developer listing (developer/): who submitted it, what they submitted, the review.
+    # ``listing`` holds the submitted text (name, description, tags, image, exampleOutputs,
+    # author, legal); ``admin_override`` the fields an admin fixed. The published columns above
+    # (name, description, tags, image, is_shown) are derived from both (developer.service.publish).
+    source: Mapped[str] = mapped_column(String(20), nullable=False, default=AgentSource.OPERATOR)
+    owner_user_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
+    )
+    owner_organization_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("organizations.id", ondelete="SET NULL")
+    )
+    review_state: Mapped[str | None] = mapped_column(String(20))
+    review_note: Mapped[str | None] = mapped_column(Text)
+    reviewed_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    image: Mapped[str | None] = mapped_column(String(2000))
+    listing: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
+    admin_override: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

@@ -16,6 +16,7 @@ from agora.models.base import (
     id_column,
     updated_at_column,
 )
+from agora.models.statuses import JobStatus, JobType
 
 
 class Job(Base):
@@ -57,8 +58,8 @@ class Job(Base):
         ForeignKey("projects.id", ondelete="SET NULL")
     )
     name: Mapped[str] = mapped_column(String(500), nullable=False)
-    status: Mapped[str] = mapped_column(String(40), nullable=False, default="PENDING")
-    job_type: Mapped[str] = mapped_column(String(20), nullable=False, default="FREE")
+    status: Mapped[str] = mapped_column(String(40), nullable=False, default=JobStatus.PENDING)
+    job_type: Mapped[str] = mapped_column(String(20), nullable=False, default=JobType.FREE)
     input_data: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
     result: Mapped[str | None] = mapped_column(Text)
     error: Mapped[str | None] = mapped_column(Text)
@@ -71,6 +72,16 @@ class Job(Base):
     input_hash: Mapped[str | None] = mapped_column(String(64))
     # An open input request from the agent: {"statusId": ..., "inputSchema": {...}}
     input_request: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+
+    # Payment through a Masumi payment node (payments/; null for the credits backend)
+    payment_backend: Mapped[str | None] = mapped_column(String(20))
+    blockchain_identifier: Mapped[str | None] = mapped_column(Text)
+    # The contract's times (Unix ms), agentIdentifier, sellerVKey, purchase and refund state
+    payment: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    result_hash: Mapped[str | None] = mapped_column(String(64))
+    verified: Mapped[bool | None] = mapped_column(Boolean)
+    # The buyer asked for a refund (POST /v1/jobs/{id}/refund); the dispatcher asks the node
+    refund_requested_at: Mapped[datetime | None] = mapped_column(Timestamp)
 
     # Money, in base units. price = what the user pays (fee included).
     price: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)

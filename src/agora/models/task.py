@@ -2,11 +2,20 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
+from agora.models.base import (
+    Base,
+    JSONType,
+    Timestamp,
+    created_at_column,
+    id_column,
+    updated_at_column,
+)
+from agora.models.statuses import TaskStatus
 
 
 class Task(Base):
@@ -18,6 +27,7 @@ class Task(Base):
         Index("ix_tasks_project", "project_id"),
         # The feed filtered by project (or unassigned): keyset order within the project.
         Index("ix_tasks_feed_project", "workspace_id", "project_id", "updated_at", "id"),
+        Index("ix_tasks_coworker", "coworker_id"),
     )
 
     id: Mapped[uuid.UUID] = id_column()
@@ -29,10 +39,17 @@ class Task(Base):
     )
     name: Mapped[str] = mapped_column(String(500), nullable=False)
     description: Mapped[str] = mapped_column(Text, nullable=False, default="")
-    status: Mapped[str] = mapped_column(String(40), nullable=False, default="PENDING")
+    status: Mapped[str] = mapped_column(String(40), nullable=False, default=TaskStatus.PENDING)
     project_id: Mapped[uuid.UUID | None] = mapped_column(
         ForeignKey("projects.id", ondelete="SET NULL")
     )
     archived_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    # The workflow (docs/tasks.md): the assignee coworker, where the task came from, free metadata.
+    coworker_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("coworkers.id", ondelete="SET NULL")
+    )
+    origin: Mapped[str | None] = mapped_column(String(20))
+    channel: Mapped[str | None] = mapped_column(String(20))
+    meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONType)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

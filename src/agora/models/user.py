@@ -6,7 +6,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, created_at_column, id_column, updated_at_column
+from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
 
 
 class User(Base):
@@ -25,5 +25,9 @@ class User(Base):
     # Notification channel for job status changes (signed webhook); null = no webhook.
     notification_webhook_url: Mapped[str | None] = mapped_column(String(2000))
     notification_webhook_secret: Mapped[str | None] = mapped_column(String(200))
+    # Accounts people run themselves: Argon2id hash (null: no password, e.g. operator-made users
+    # or magic-link only) and when the email address was proven.
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    email_verified_at: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

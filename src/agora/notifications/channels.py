@@ -16,7 +16,17 @@ from typing import Any, Protocol
 
 import httpx2
 
+from agora.kit.outbound import (
+    OutboundRefused,
+    OutboundTimeout,
+    OutboundTooLarge,
+    OutboundUnreachable,
+    send_limited,
+)
 from agora.models import NotificationDelivery, User
+
+# A receiver's answer is only read for its status: a little of it is enough.
+MAX_ANSWER_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -66,15 +76,30 @@ class WebhookChannel:
             headers["x-agora-signature"] = sign(
                 user.notification_webhook_secret, int(time.time()), body
             )
+        # Bounded in bytes and in total time (a receiver dripping bytes cannot hold a sender
+        # slot); errors never say which step failed (no port-scanning through the log).
+        timeout = client.timeout.read or 10.0
         try:
-            response = await client.post(delivery.target, content=body, headers=headers)
-        except httpx2.TimeoutException:
+            answer = await send_limited(
+                client,
+                "POST",
+                delivery.target,
+                max_bytes=MAX_ANSWER_BYTES,
+                total_seconds=timeout,
+                content=body,
+                headers=headers,
+            )
+        except OutboundRefused:
+            return SendResult(False, error="refused by policy")
+        except OutboundTimeout:
             return SendResult(False, error="timed out")
-        except (httpx2.TransportError, OSError) as exc:
-            return SendResult(False, error=type(exc).__name__)
-        if 200 <= response.status_code < 300:
-            return SendResult(True, response.status_code)
-        return SendResult(False, response.status_code, f"answered {response.status_code}")
+        except OutboundTooLarge:
+            return SendResult(False, error="answer too large")
+        except OutboundUnreachable:
+            return SendResult(False, error="unreachable")
+        if 200 <= answer.status_code < 300:
+            return SendResult(True, answer.status_code)
+        return SendResult(False, answer.status_code, f"answered {answer.status_code}")
 
 
 CHANNELS: dict[str, Channel] = {}

@@ -3,40 +3,43 @@ delivery log. Notifications are sent only while `jobStatusNotificationsOptIn` is
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import Query
+from fastapi import Query, Request
 
-from agora.auth.dependencies import SessionDep, require
-from agora.auth.principal import Permission, Principal
-from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.auth.dependencies import ProfileWriter, Reader, SessionDep
+from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
+from agora.kit.outbound import OutboundPolicy
 from agora.notifications import service
 from agora.notifications.schemas import DeliveryOut, WebhookIn, WebhookOut
 
 router = key_router(prefix="/notifications", tags=["notifications"])
-Reader = Annotated[Principal, require(Permission.READ)]
-Writer = Annotated[Principal, require(Permission.PROFILE_WRITE)]
 
 
 @router.get("/webhook", response_model=EnvelopeA[WebhookOut], operation_id="getNotificationWebhook")
-async def get_webhook(session: SessionDep, principal: Reader) -> dict[str, Any]:
+async def get_webhook(session: SessionDep, principal: Reader) -> EnvelopeA[WebhookOut]:
     """The current webhook URL (the secret is never shown again)."""
-    return envelope_a(await service.get_webhook(session, principal))
+    return EnvelopeA[WebhookOut](data=await service.get_webhook(session, principal))
 
 
 @router.put("/webhook", response_model=EnvelopeA[WebhookOut], operation_id="setNotificationWebhook")
-async def put_webhook(body: WebhookIn, session: SessionDep, principal: Writer) -> dict[str, Any]:
+async def put_webhook(
+    body: WebhookIn, request: Request, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[WebhookOut]:
     """Set the webhook URL; a new signing secret is returned (once)."""
-    return envelope_a(await service.set_webhook(session, principal, body.url))
+    policy = OutboundPolicy.from_setting(request.app.state.settings.outbound_allow)
+    return EnvelopeA[WebhookOut](
+        data=await service.set_webhook(session, principal, body.url, policy)
+    )
 
 
 @router.delete(
     "/webhook", response_model=EnvelopeA[WebhookOut], operation_id="deleteNotificationWebhook"
 )
-async def delete_webhook(session: SessionDep, principal: Writer) -> dict[str, Any]:
+async def delete_webhook(session: SessionDep, principal: ProfileWriter) -> EnvelopeA[WebhookOut]:
     """Remove the webhook."""
-    return envelope_a(await service.delete_webhook(session, principal))
+    return EnvelopeA[WebhookOut](data=await service.delete_webhook(session, principal))
 
 
 @router.get(
@@ -48,6 +51,8 @@ async def list_deliveries(
     session: SessionDep,
     principal: Reader,
     limit: Annotated[int, Query(ge=1, le=100, description="How many, newest first.")] = 20,
-) -> dict[str, Any]:
+) -> EnvelopeA[list[DeliveryOut]]:
     """The delivery log: each notification, its attempts and outcome."""
-    return envelope_a(await service.deliveries(session, principal, limit=limit))
+    return EnvelopeA[list[DeliveryOut]](
+        data=await service.deliveries(session, principal, limit=limit)
+    )

@@ -4,28 +4,16 @@ status change and its notification commit or roll back together), sent after com
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.db import on_commit
+from agora.kit import background
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models import Job, NotificationDelivery
 from agora.notifications import repository as repo
 from agora.notifications.channels import CHANNELS
 
 EVENT = "job.status_changed"
-_wakers: list[Callable[[], None]] = []
-
-
-def subscribe(callback: Callable[[], None]) -> Callable[[], None]:
-    _wakers.append(callback)
-    return lambda: _wakers.remove(callback) if callback in _wakers else None
-
-
-def _wake() -> None:
-    for callback in list(_wakers):
-        callback()
+TOPIC = "agora_notifications"  # wakes the sender (kit.background)
 
 
 def payload(job: Job, from_status: str | None, to_status: str) -> dict[str, object]:
@@ -73,4 +61,4 @@ async def job_status_changed(
             )
             queued = True
     if queued:
-        on_commit(session, _wake)
+        await background.signal(session, TOPIC)

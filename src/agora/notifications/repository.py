@@ -95,3 +95,16 @@ async def next_due(session: AsyncSession) -> datetime | None:
         .order_by(NotificationDelivery.next_attempt_at)
         .limit(1)
     )
+
+
+async def cancel_pending(session: AsyncSession, user_id: uuid.UUID) -> None:
+    """The user's deliveries still waiting for a (re)try are dropped: state ``failed``."""
+    await session.execute(
+        update(NotificationDelivery)
+        .where(
+            NotificationDelivery.user_id == user_id,
+            NotificationDelivery.state.in_((PENDING, SENDING)),
+        )
+        .values(state=FAILED, next_attempt_at=None, last_error="cancelled: webhook deleted")
+        .execution_options(synchronize_session=False)
+    )

@@ -1,55 +1,39 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.timeutil import isoformat
-from agora.models import NotificationDelivery
+from agora.kit.schemas import Schema, UtcDateTime
 
 
 class WebhookIn(ApiModel):
     url: str = Field(min_length=1, max_length=2000, description="http(s) URL to POST to.")
 
 
-class WebhookOut(BaseModel):
+class WebhookOut(Schema):
     url: str | None
     secret: str | None = Field(
         description="Signing secret; returned only when the webhook is set (keep it)."
     )
-    jobStatusNotificationsOptIn: bool
+    job_status_notifications_opt_in: bool
 
 
-class DeliveryOut(BaseModel):
-    id: str
+class DeliveryOut(Schema):
+    """Read from a ``NotificationDelivery`` row."""
+
+    id: UUID
     channel: str
     event: str
     target: str
-    jobId: str | None
+    job_id: UUID | None
     state: str = Field(description="pending | sending | delivered | failed")
     attempts: int
-    lastStatusCode: int | None
-    lastError: str | None
-    nextAttemptAt: str | None
-    deliveredAt: str | None
-    createdAt: str
+    last_status_code: int | None
+    last_error: str | None
+    next_attempt_at: UtcDateTime | None
+    delivered_at: UtcDateTime | None
+    created_at: UtcDateTime
     payload: dict[str, Any]
-
-    @classmethod
-    def of(cls, d: NotificationDelivery) -> DeliveryOut:
-        return cls(
-            id=str(d.id),
-            channel=d.channel,
-            event=d.event,
-            target=d.target,
-            jobId=str(d.job_id) if d.job_id else None,
-            state=d.state,
-            attempts=d.attempts,
-            lastStatusCode=d.last_status_code,
-            lastError=d.last_error,
-            nextAttemptAt=isoformat(d.next_attempt_at),
-            deliveredAt=isoformat(d.delivered_at),
-            createdAt=isoformat(d.created_at) or "",
-            payload=d.payload,
-        )

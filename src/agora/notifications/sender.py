@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
 from datetime import timedelta
 from typing import Any
@@ -12,7 +11,9 @@ from typing import Any
 import httpx2
 import structlog
 
+from agora.kit.background import Loop
 from agora.kit.db import Database
+from agora.kit.outbound import OutboundPolicy, guarded_client
 from agora.kit.timeutil import as_utc, utcnow
 from agora.notifications import outbox
 from agora.notifications import repository as repo
@@ -31,21 +32,15 @@ class NotificationSender:
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
         self._client: httpx2.AsyncClient | None = None  # opened on first use, closed by stop()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._unsubscribe: Any = None
+        self.loop = Loop(
+            "notification-sender", self.round, topics=(outbox.TOPIC,), max_delay=IDLE_POLL_SECONDS
+        )
 
     async def start(self) -> None:
-        self._unsubscribe = outbox.subscribe(self._wake.set)
-        self._task = asyncio.create_task(self._run(), name="notification-sender")
+        await self.loop.start()
 
     async def stop(self) -> None:
-        if self._unsubscribe:
-            self._unsubscribe()
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self.loop.stop()
         if self._client is not None:
             await self._client.aclose()
             self._client = None
@@ -53,29 +48,22 @@ class NotificationSender:
     @property
     def client(self) -> httpx2.AsyncClient:
         if self._client is None:
-            self._client = httpx2.AsyncClient(
-                timeout=self.settings.notification_timeout_seconds, follow_redirects=False
+            self._client = guarded_client(
+                OutboundPolicy.from_setting(self.settings.outbound_allow),
+                timeout=self.settings.notification_timeout_seconds,
+                connect_timeout=5.0,
             )
         return self._client
 
-    async def _run(self) -> None:
-        while True:
-            self._wake.clear()
-            delay = IDLE_POLL_SECONDS
-            try:
-                if await self.run_once():
-                    delay = 0
-                else:
-                    async with self.db.transaction(write=False) as session:
-                        due = await repo.next_due(session)
-                    if due is not None:
-                        wait = (as_utc(due) - utcnow()).total_seconds()
-                        delay = max(0.0, min(IDLE_POLL_SECONDS, wait))
-            except Exception:
-                log.exception("notification_round_failed")
-            if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
+    async def round(self) -> float:
+        """Send what is due; returns the seconds until the next round (0: more may be due)."""
+        if await self.run_once():
+            return 0.0
+        async with self.db.transaction(write=False) as session:
+            due = await repo.next_due(session)
+        if due is None:
+            return IDLE_POLL_SECONDS
+        return max(0.0, min(IDLE_POLL_SECONDS, (as_utc(due) - utcnow()).total_seconds()))
 
     async def run_once(self) -> int:
         """Send every due delivery once; returns how many were attempted."""

@@ -27,11 +27,18 @@ def _gauge_lines(family: GaugeMetricFamily) -> str:
 
 
 async def metrics(request: Request) -> Response:
-    token = request.app.state.settings.metrics_token
+    settings = request.app.state.settings
+    token = settings.metrics_token
     if token:
         presented = request.headers.get("authorization", "")
         if not hmac.compare_digest(presented.encode(), f"Bearer {token}".encode()):
             return Response("metrics token required\n", status_code=401, media_type="text/plain")
+    elif not settings.metrics_public:  # platform-wide ledger totals: closed unless opened
+        return Response(
+            "metrics token required (AGORA_METRICS_TOKEN), or AGORA_METRICS_PUBLIC=true\n",
+            status_code=401,
+            media_type="text/plain",
+        )
     body = generate_latest(REGISTRY).decode()
     async with request.app.state.db.transaction(write=False) as session:
         jobs = await repository.jobs_by_status(session)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from fastapi import Request
 
-from agora.auth.dependencies import SessionDep, require
-from agora.auth.principal import Permission, Principal
-from agora.kit.envelopes import EnvelopeB, envelope_b
+from agora.auth.dependencies import JobId, ProjectId, ProjectsWriter, Reader, SessionDep, TaskId
+from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
 from agora.projects import service
@@ -24,58 +21,61 @@ from agora.projects.schemas import (
 )
 
 router = bearer_router(prefix="/projects", tags=["projects"])
-Reader = Annotated[Principal, require(Permission.READ)]
-Writer = Annotated[Principal, require(Permission.PROJECTS_WRITE)]
 
 
 @router.get("", response_model=EnvelopeB[list[ProjectOut]], operation_id="listProjects")
 async def list_projects(
     request: Request, session: SessionDep, principal: Reader, paging: PageDep
-) -> dict[str, Any]:
+) -> EnvelopeB[list[ProjectOut]]:
     """Projects of the workspace, most recently updated first (ties: id descending)."""
     result = await service.list_projects(session, principal.workspace_id, paging)
-    data = [ProjectOut.of(p) for p in result.items]
-    return envelope_b(request, data, paging.meta(result.total))
+    return EnvelopeB[list[ProjectOut]](
+        data=result.items, meta=meta_b(request, paging.meta(result.total))
+    )
 
 
 @router.post(
     "", status_code=201, response_model=EnvelopeB[ProjectOut], operation_id="createProject"
 )
 async def create_project(
-    body: ProjectCreate, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    body: ProjectCreate, request: Request, session: SessionDep, principal: ProjectsWriter
+) -> EnvelopeB[ProjectOut]:
     """Create a project in the workspace."""
     project = await service.create_project(session, principal.workspace_id, principal.user_id, body)
-    return envelope_b(request, ProjectOut.of(project))
+    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
 
 
 @router.get("/{projectId}", response_model=EnvelopeB[ProjectOut], operation_id="getProject")
 async def get_project(
-    projectId: str, request: Request, session: SessionDep, principal: Reader
-) -> dict[str, Any]:
+    project_id: ProjectId, request: Request, session: SessionDep, principal: Reader
+) -> EnvelopeB[ProjectOut]:
     """One project of the workspace."""
-    project = await service.get_project(session, principal.workspace_id, projectId)
-    return envelope_b(request, ProjectOut.of(project))
+    project = await service.get_project(session, principal.workspace_id, project_id)
+    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
 
 
 @router.patch("/{projectId}", response_model=EnvelopeB[ProjectOut], operation_id="updateProject")
 async def update_project(
-    projectId: str, body: ProjectUpdate, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    project_id: ProjectId,
+    body: ProjectUpdate,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+) -> EnvelopeB[ProjectOut]:
     """Change the name and/or the description (at least one)."""
-    project = await service.update_project(session, principal.workspace_id, projectId, body)
-    return envelope_b(request, ProjectOut.of(project))
+    project = await service.update_project(session, principal.workspace_id, project_id, body)
+    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
 
 
 @router.delete(
     "/{projectId}", response_model=EnvelopeB[ProjectDeleted], operation_id="deleteProject"
 )
 async def delete_project(
-    projectId: str, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    project_id: ProjectId, request: Request, session: SessionDep, principal: ProjectsWriter
+) -> EnvelopeB[ProjectDeleted]:
     """Delete the project only: its jobs and tasks stay, with projectId cleared."""
-    deleted = await service.delete_project(session, principal.workspace_id, projectId)
-    return envelope_b(request, ProjectDeleted(id=deleted))
+    deleted = await service.delete_project(session, principal.workspace_id, project_id)
+    return EnvelopeB[ProjectDeleted](data=ProjectDeleted(id=deleted), meta=meta_b(request))
 
 
 @router.post(
@@ -85,13 +85,19 @@ async def delete_project(
     openapi_extra={"x-agora-errors": [409]},
 )
 async def assign_job(
-    projectId: str, body: JobAssignmentIn, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    project_id: ProjectId,
+    body: JobAssignmentIn,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+) -> EnvelopeB[JobAssignment]:
     """Assign a job (idempotent for the same project; 409 if it is in another project)."""
-    project_id, job_id = await service.assign(
-        session, principal.workspace_id, projectId, "job", body.jobId
+    placed_in, job_id = await service.assign(
+        session, principal.workspace_id, project_id, "job", body.jobId
     )
-    return envelope_b(request, JobAssignment(jobId=str(job_id), projectId=str(project_id)))
+    return EnvelopeB[JobAssignment](
+        data=JobAssignment(job_id=job_id, project_id=placed_in), meta=meta_b(request)
+    )
 
 
 @router.delete(
@@ -100,11 +106,17 @@ async def assign_job(
     operation_id="unassignJobFromProject",
 )
 async def unassign_job(
-    projectId: str, jobId: str, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    project_id: ProjectId,
+    job_id: JobId,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+) -> EnvelopeB[JobAssignment]:
     """Take the job out of the project (404 if it is not in it)."""
-    job_id = await service.unassign(session, principal.workspace_id, projectId, "job", jobId)
-    return envelope_b(request, JobAssignment(jobId=str(job_id), projectId=None))
+    moved = await service.unassign(session, principal.workspace_id, project_id, "job", job_id)
+    return EnvelopeB[JobAssignment](
+        data=JobAssignment(job_id=moved, project_id=None), meta=meta_b(request)
+    )
 
 
 @router.post(
@@ -114,17 +126,19 @@ async def unassign_job(
     openapi_extra={"x-agora-errors": [409]},
 )
 async def assign_task(
-    projectId: str,
+    project_id: ProjectId,
     body: TaskAssignmentIn,
     request: Request,
     session: SessionDep,
-    principal: Writer,
-) -> dict[str, Any]:
+    principal: ProjectsWriter,
+) -> EnvelopeB[TaskAssignment]:
     """Assign a task (400 if archived; idempotent for the same project; 409 if elsewhere)."""
-    project_id, task_id = await service.assign(
-        session, principal.workspace_id, projectId, "task", body.taskId
+    placed_in, task_id = await service.assign(
+        session, principal.workspace_id, project_id, "task", body.taskId
     )
-    return envelope_b(request, TaskAssignment(taskId=str(task_id), projectId=str(project_id)))
+    return EnvelopeB[TaskAssignment](
+        data=TaskAssignment(task_id=task_id, project_id=placed_in), meta=meta_b(request)
+    )
 
 
 @router.delete(
@@ -133,8 +147,14 @@ async def assign_task(
     operation_id="unassignTaskFromProject",
 )
 async def unassign_task(
-    projectId: str, taskId: str, request: Request, session: SessionDep, principal: Writer
-) -> dict[str, Any]:
+    project_id: ProjectId,
+    task_id: TaskId,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+) -> EnvelopeB[TaskAssignment]:
     """Take the task out of the project (404 if it is not in it)."""
-    task_id = await service.unassign(session, principal.workspace_id, projectId, "task", taskId)
-    return envelope_b(request, TaskAssignment(taskId=str(task_id), projectId=None))
+    moved = await service.unassign(session, principal.workspace_id, project_id, "task", task_id)
+    return EnvelopeB[TaskAssignment](
+        data=TaskAssignment(task_id=moved, project_id=None), meta=meta_b(request)
+    )

@@ -1,30 +1,22 @@
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from uuid import UUID
+
+from pydantic import Field
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.timeutil import isoformat
-from agora.models import Project
+from agora.kit.schemas import Schema, UtcDateTime
 
 
-class ProjectOut(BaseModel):
-    id: str
+class ProjectOut(Schema):
+    """Read from a ``Project`` row."""
+
+    id: UUID
     name: str
     description: str
-    workspaceId: str
-    createdAt: str
-    updatedAt: str
-
-    @classmethod
-    def of(cls, project: Project) -> ProjectOut:
-        return cls(
-            id=str(project.id),
-            name=project.name,
-            description=project.description,
-            workspaceId=str(project.workspace_id),
-            createdAt=isoformat(project.created_at) or "",
-            updatedAt=isoformat(project.updated_at) or "",
-        )
+    workspace_id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
 
 
 class ProjectCreate(ApiModel):
@@ -39,8 +31,8 @@ class ProjectUpdate(ApiModel):
     description: str | None = Field(default=None, max_length=10_000)
 
 
-class ProjectDeleted(BaseModel):
-    id: str
+class ProjectDeleted(Schema):
+    id: UUID
     deleted: bool = True
 
 
@@ -52,15 +44,15 @@ class TaskAssignmentIn(ApiModel):
     taskId: str = Field(min_length=1, max_length=100)
 
 
-class JobAssignment(BaseModel):
+class JobAssignment(Schema):
     """Body of assign/unassign: where the job stands now (``projectId`` null once unassigned)."""
 
-    jobId: str
-    projectId: str | None
+    job_id: UUID
+    project_id: UUID | None
 
 
-class TaskAssignment(BaseModel):
+class TaskAssignment(Schema):
     """Body of assign/unassign: where the task stands now (``projectId`` null once unassigned)."""
 
-    taskId: str
-    projectId: str | None
+    task_id: UUID
+    project_id: UUID | None

@@ -9,7 +9,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.models import Job, Task
+from agora.models import (
+    Coworker,
+    CoworkerUsage,
+    Job,
+    Task,
+    TaskEvent,
+    Workspace,
+)
 
 
 async def add(session: AsyncSession, task: Task) -> Task:
@@ -53,7 +60,7 @@ async def page(
 async def spend_by_task(
     session: AsyncSession, task_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, int]:
-    """Net spend (price - refund, base units) of each task's jobs."""
+    """Net spend (base units) of each task: its jobs' price - refund, plus coworker usage."""
     if not task_ids:
         return {}
     rows = await session.execute(
@@ -61,4 +68,105 @@ async def spend_by_task(
         .where(Job.task_id.in_(task_ids))
         .group_by(Job.task_id)
     )
-    return {task_id: int(total) for task_id, total in rows.all() if task_id is not None}
+    spend = {task_id: int(total) for task_id, total in rows.all() if task_id is not None}
+    usage = await session.execute(
+        select(CoworkerUsage.task_id, func.coalesce(func.sum(CoworkerUsage.credits), 0))
+        .where(CoworkerUsage.task_id.in_(task_ids))
+        .group_by(CoworkerUsage.task_id)
+    )
+    for task_id, total in usage.all():
+        if task_id is not None:
+            spend[task_id] = spend.get(task_id, 0) + int(total)
+    return spend
+
+
+async def add_event(session: AsyncSession, event: TaskEvent) -> TaskEvent:
+    session.add(event)
+    await session.flush()
+    return event
+
+
+async def events_of(
+    session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int
+) -> list[TaskEvent]:
+    """The tasks' events, oldest first (at most ``limit`` in all)."""
+    if not task_ids:
+        return []
+    result = await session.scalars(
+        select(TaskEvent)
+        .where(TaskEvent.task_id.in_(task_ids))
+        .order_by(TaskEvent.created_at, TaskEvent.id)
+        .limit(limit)
+    )
+    return list(result)
+
+
+async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Job]:
+    """The tasks' jobs, oldest first (at most ``limit`` in all)."""
+    if not task_ids:
+        return []
+    result = await session.scalars(
+        select(Job).where(Job.task_id.in_(task_ids)).order_by(Job.id).limit(limit)
+    )
+    return list(result)
+
+
+async def coworkers_by_id(
+    session: AsyncSession, ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, Coworker]:
+    if not ids:
+        return {}
+    result = await session.scalars(select(Coworker).where(Coworker.id.in_(set(ids))))
+    return {c.id: c for c in result}
+
+
+async def workspaces_by_id(
+    session: AsyncSession, ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, Workspace]:
+    if not ids:
+        return {}
+    result = await session.scalars(select(Workspace).where(Workspace.id.in_(set(ids))))
+    return {w.id: w for w in result}
+
+
+async def coworker(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | None:
+    return await session.get(Coworker, coworker_id)
+
+
+def _name_contains(text: str) -> Any:
+    """A case-insensitive "name contains" condition (LIKE wildcards in ``text`` are literal)."""
+    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return func.lower(Task.name).like(f"%{escaped}%", escape="\\")
+
+
+def list_conditions(
+    workspace_id: uuid.UUID,
+    *,
+    statuses: Sequence[str],
+    project_id: uuid.UUID | None,
+    unassigned: bool,
+    archived: str,
+    creator_id: uuid.UUID | None = None,
+    coworker_ids: Sequence[uuid.UUID] = (),
+    name_contains: str | None = None,
+) -> list[Any]:
+    """The task listing's WHERE: ``archived`` is "true", "false" or anything else for both;
+    ``creator_id``: only that user's tasks; ``coworker_ids``: only tasks assigned to each of
+    them (all must hold); ``name_contains``: case-insensitive substring of the name."""
+    conditions: list[Any] = [Task.workspace_id == workspace_id]
+    if creator_id is not None:
+        conditions.append(Task.creator_id == creator_id)
+    conditions.extend(Task.coworker_id == coworker_id for coworker_id in coworker_ids)
+    if name_contains:
+        conditions.append(_name_contains(name_contains))
+    if statuses:
+        conditions.append(Task.status.in_(statuses))
+    if unassigned:
+        conditions.append(Task.project_id.is_(None))
+    elif project_id is not None:
+        conditions.append(Task.project_id == project_id)
+    if archived == "false":
+        conditions.append(Task.archived_at.is_(None))
+    elif archived == "true":
+        conditions.append(Task.archived_at.is_not(None))
+    return conditions

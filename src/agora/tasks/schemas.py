@@ -1,54 +1,161 @@
+"""API models of tasks (bearer family: Envelope B). The task snapshot has every key the
+Sokosumi clients read (reference/clients.md), null where empty."""
+
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any, Literal
+from uuid import UUID
 
+from pydantic import Field, field_validator
+
+from agora.coworkers.schemas import CoworkerRef
+from agora.jobs.schemas import JobFileOut, JobLinkOut, JobOut
 from agora.kit.envelopes import ApiModel
-from agora.kit.money import to_display
-from agora.kit.timeutil import isoformat
-from agora.models import Task
+from agora.kit.schemas import Credits, Schema, UtcDateTime
+from agora.models.statuses import TaskStatus
+
+CHANNELS: tuple[str, ...] = (
+    "SLACK",
+    "TEAMS",
+    "EMAIL",
+    "LINEAR",
+    "GITHUB",
+    "WHATSAPP",
+    "TELEGRAM",
+    "SIGNAL",
+    "DISCORD",
+    "CHAT",
+    "MESSENGER",
+    "SOKOSUMI",
+    "UNKNOWN",
+)
+TaskScope = Literal["owned", "workspace"]
 
 
-class TaskOut(BaseModel):
-    id: str
+class NamedRef(Schema):
+    """Read from a ``User`` or ``Workspace`` row."""
+
+    id: UUID
     name: str
+
+
+class OrganizationRef(Schema):
+    """Read from an ``Organization`` row."""
+
+    id: UUID
+    name: str
+    slug: str
+
+
+class Actor(Schema):
+    """Read from ``tasks.service.ActorView``."""
+
+    type: Literal["user", "coworker", "orchestrator"]
+    id: UUID | None
+    user: NamedRef | None = None
+    coworker: CoworkerRef | None = None
+
+
+class TaskEventOut(Schema):
+    """Read from ``tasks.service.ShownTaskEvent`` (a ``TaskEvent`` row and its actor)."""
+
+    id: UUID
+    task_id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
+    status: str | None
+    comment: str | None
+    credits: Credits | None
+    authentication_url: str | None
+    metadata: dict[str, Any] | None = Field(validation_alias="meta")
+    actor: Actor | None
+    channel: str | None
+    origin: str | None
+
+
+class TaskOut(Schema):
+    """Read from ``tasks.service.TaskSnapshot`` (a ``Task`` row, its people, spend, jobs and
+    events)."""
+
+    id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
+    name: str
+    title: str = Field(
+        validation_alias="name", description="Same as name (the coworker runtime reads title)."
+    )
     description: str
     status: str
-    projectId: str | None
-    archived: bool
-    archivedAt: str | None
-    workspaceId: str
-    creatorId: str
-    credits: float = Field(description="Net credit spend of the task's jobs, in display units")
-    createdAt: str
-    updatedAt: str
+    project_id: UUID | None
+    archived: bool = Field(validation_alias="archived_at")
+    archived_at: UtcDateTime | None
+    workspace_id: UUID
+    workspace: NamedRef
+    creator_id: UUID
+    creator: Actor = Field(validation_alias="creator_actor")
+    user_id: UUID = Field(validation_alias="creator_id")
+    user: NamedRef | None = Field(validation_alias="creator")
+    owner_id: UUID = Field(validation_alias="creator_id")
+    owner: NamedRef | None = Field(validation_alias="creator")
+    organization_id: UUID | None
+    organization: OrganizationRef | None
+    coworker_id: UUID | None
+    coworker: CoworkerRef | None
+    assignee_id: UUID | None = Field(validation_alias="coworker_id")
+    assignee: CoworkerRef | None = Field(validation_alias="coworker")
+    origin: str | None
+    channel: str | None
+    metadata: dict[str, Any] | None = Field(validation_alias="meta")
+    credits: Credits = Field(description="Net spend of the task's jobs plus its usage charges")
+    jobs: list[JobOut]
+    events: list[TaskEventOut]
+    links: list[JobLinkOut] = Field(description="The links of the task's jobs")
+    files: list[JobFileOut] = Field(description="The files of the task's jobs")
 
+    @field_validator("archived", mode="before")
     @classmethod
-    def of(cls, task: Task, spend: int) -> TaskOut:
-        return cls(
-            id=str(task.id),
-            name=task.name,
-            description=task.description,
-            status=task.status,
-            projectId=str(task.project_id) if task.project_id else None,
-            archived=task.archived_at is not None,
-            archivedAt=isoformat(task.archived_at),
-            workspaceId=str(task.workspace_id),
-            creatorId=str(task.creator_id),
-            credits=to_display(spend),
-            createdAt=isoformat(task.created_at) or "",
-            updatedAt=isoformat(task.updated_at) or "",
-        )
+    def _archived(cls, archived_at: object) -> bool:
+        return archived_at is not None
 
 
 class TaskCreate(ApiModel):
     name: str = Field(min_length=1, max_length=500)
     description: str = Field(default="", max_length=10_000)
-    status: str = Field(default="PENDING", min_length=1, max_length=40)
+    status: str = Field(default=TaskStatus.PENDING, min_length=1, max_length=40)
+    coworkerId: str | None = Field(default=None, max_length=100)
+    origin: str | None = Field(default=None, max_length=20)
+    channel: str | None = Field(default=None, max_length=20)
+    metadata: dict[str, Any] | None = None
 
 
 class TaskUpdate(ApiModel):
     """At least one field; ``null`` is refused."""
 
     name: str | None = Field(default=None, min_length=1, max_length=500)
+    title: str | None = Field(default=None, min_length=1, max_length=500)
     description: str | None = Field(default=None, max_length=10_000)
     status: str | None = Field(default=None, min_length=1, max_length=40)
+    coworkerId: str | None = Field(default=None, max_length=100)
+    metadata: dict[str, Any] | None = None
+
+
+class TaskEventCreate(ApiModel):
+    status: str | None = Field(default=None, min_length=1, max_length=40)
+    comment: str | None = Field(default=None, max_length=20_000)
+    credits: float | None = Field(default=None, gt=0)
+    authenticationUrl: str | None = Field(default=None, max_length=2000)
+    channel: str | None = Field(default=None, max_length=20)
+    origin: str | None = Field(default=None, max_length=20)
+    metadata: dict[str, Any] | None = None
+
+
+class TaskJobCreate(ApiModel):
+    agentId: str = Field(min_length=1, max_length=100)
+    inputSchema: Any = Field(
+        default=None,
+        description="As on POST /v1/agents/{id}/jobs: must be the agent's current one.",
+    )
+    inputData: dict[str, Any] | None = None
+    maxCredits: float | None = Field(default=None, ge=0)
+    maxAcceptedCredits: float | None = Field(default=None, ge=0)
+    name: str | None = Field(default=None, max_length=500)

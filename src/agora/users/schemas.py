@@ -1,36 +1,28 @@
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from uuid import UUID
+
+from pydantic import Field
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.timeutil import isoformat
-from agora.models import User
+from agora.kit.schemas import Schema, UtcDateTime
 
 
-class UserOut(BaseModel):
-    id: str
-    createdAt: str
-    updatedAt: str
+class UserOut(Schema):
+    """Read from a ``User`` row."""
+
+    id: UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
     name: str
     email: str
-    termsAccepted: bool
-    marketingOptIn: bool
-    jobStatusNotificationsOptIn: bool
-    paymentCustomerId: str | None
-
-    @classmethod
-    def of(cls, user: User) -> UserOut:
-        return cls(
-            id=str(user.id),
-            createdAt=isoformat(user.created_at) or "",
-            updatedAt=isoformat(user.updated_at) or "",
-            name=user.name,
-            email=user.email,
-            termsAccepted=user.terms_accepted,
-            marketingOptIn=user.marketing_opt_in,
-            jobStatusNotificationsOptIn=user.job_status_notifications_opt_in,
-            paymentCustomerId=user.payment_customer_id,
-        )
+    terms_accepted: bool
+    marketing_opt_in: bool
+    job_status_notifications_opt_in: bool
+    payment_customer_id: str | None
+    stripe_customer_id: str | None = Field(
+        default=None, description="Always null: Agora has no Stripe customer (Sokosumi clients)."
+    )
 
 
 class ProfileUpdate(ApiModel):

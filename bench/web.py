@@ -1,0 +1,181 @@
+"""Web app server time: the gallery (100 agents) and the job page, p50/p99 on SQLite and
+PostgreSQL, and the job stream's delay from a committed status change to its event.
+
+``.venv/bin/python -m bench.web [--requests 200] [--backend all|sqlite|postgres]``
+
+The pages are requested in-process through the ASGI transport (server time including routing,
+the session lookup, the services and the template; no sockets). The stream delay is measured on
+``jobs.stream.job_stream`` itself: from the commit of a job's cancellation in another transaction
+to the stream yielding that event (the in-process wake-up path; events written by other
+processes are found by the 0.5 s poll instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import httpx2
+
+from agora.accounts import service as accounts
+from agora.agents import repository as agents_repo
+from agora.app import create_app
+from agora.auth.service import authenticate
+from agora.demo_agents.agents import ECHO_SCHEMA
+from agora.identity import service as identity
+from agora.jobs import service as jobs
+from agora.jobs import stream
+from agora.jobs.schemas import JobCreate
+from agora.kit.db import Database
+from agora.kit.logging import configure_logging
+from agora.kit.migrate import upgrade
+from agora.settings import Settings
+from bench.common import percentile, throwaway_postgres
+
+TARGET_PAGE_MS = 30.0
+TARGET_STREAM_MS = 100.0
+
+
+async def _seed(db: Database) -> tuple[str, str]:
+    """100 verified agents; a user with credits and a key. Returns (agent id, key)."""
+    rows = [
+        {
+            "id": uuid.uuid4(),
+            "name": f"Agent {n:03d}",
+            "description": f"Bench agent number {n}: summarises, translates and reviews text.",
+            "base_url": f"http://127.0.0.1:9/agent{n}",
+            "status": "VERIFIED",
+            "is_shown": True,
+            "pricing_type": "FREE",
+            "price": 0,
+            "fee": 0,
+            "tags": [{"name": "bench"}, {"name": f"t{n % 7}"}],
+            "input_schema": ECHO_SCHEMA,
+            "agent_identifier": f"bench-{n}",
+            "job_count": n,
+        }
+        for n in range(100)
+    ]
+    async with db.transaction() as session:
+        await agents_repo.add_many(session, rows)
+        created = await identity.create_user(
+            session, email="bench@example.com", name="Bench", credits=10**9
+        )
+    return str(rows[0]["id"]), created.api_key
+
+
+async def _time(client: httpx2.AsyncClient, path: str, n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        started = time.perf_counter()
+        response = await client.get(path)
+        out.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200, (path, response.status_code)
+    return out
+
+
+async def _stream_delays(app: object, db: Database, key: str, agent_id: str, n: int) -> list[float]:
+    settings: Settings = app.state.settings  # type: ignore[attr-defined]
+    async with db.transaction() as session:
+        principal = await authenticate(session, db, key)
+    delays = []
+    for _ in range(n):
+        async with db.transaction() as session:
+            created = await jobs.create_job(
+                session, principal, agent_id, JobCreate(inputData={"text": "hi"}),
+                settings=settings,
+            )  # fmt: skip
+        job_id = str(created.job.row.id)
+        limits = stream.StreamLimits(poll_seconds=5.0)  # the wake-up, not the poll, must deliver
+        frames = stream.job_stream(db, principal, job_id, None, limits)
+        await frames.__anext__()  # retry
+        await frames.__anext__()  # the creation event
+        pending = asyncio.ensure_future(frames.__anext__())
+        await asyncio.sleep(0.01)  # the stream is waiting
+        async with db.transaction() as session:
+            await jobs.cancel_job(session, principal, job_id, settings=settings)
+        committed = time.perf_counter()
+        frame = await asyncio.wait_for(pending, timeout=10)
+        delays.append((time.perf_counter() - committed) * 1000)
+        assert b"CANCELLED" in frame
+        await frames.aclose()  # type: ignore[attr-defined]
+    return delays
+
+
+async def _one(url: str, label: str, requests: int) -> dict[str, float]:
+    db = Database(url)
+    await upgrade(db.engine)
+    settings = Settings(database_url=url, demo=False, rate_limit_public="off")
+    app = create_app(settings, db=db, migrate=False, background=False)
+    try:
+        async with app.router.lifespan_context(app):
+            agent_id, key = await _seed(db)
+            transport = httpx2.ASGITransport(app=app)
+            async with httpx2.AsyncClient(transport=transport, base_url="http://bench") as client:
+                listed = await client.get("/v1/agents", params={"limit": 1})
+                assert listed.json()["meta"]["pagination"]["total"] == 100
+                made = await client.post(
+                    f"/v1/agents/{agent_id}/jobs",
+                    json={"inputData": {"text": "hi"}},
+                    headers={"x-api-key": key},
+                )
+                job_id = made.json()["data"]["id"]
+                async with db.transaction() as session:  # a browser session for the job page
+                    link = await accounts.demo_sign_in_link(
+                        session, settings, "bench@example.com", "http://bench"
+                    )
+                assert link is not None
+                token = link.rsplit("token=", 1)[1]
+                signed = await client.post("/magic-link", data={"token": token, "csrf": ""})
+                assert signed.status_code == 303
+                await _time(client, "/agents?page=1", 10)  # warm-up
+                gallery = await _time(client, "/agents", requests)
+                search = await _time(client, "/agents?q=translates", requests)
+                await _time(client, f"/jobs/{job_id}", 10)
+                job_page = await _time(client, f"/jobs/{job_id}", requests)
+            delays = await _stream_delays(app, db, key, agent_id, min(requests, 50))
+    finally:
+        await db.dispose()
+    figures = {
+        "gallery p50": percentile(gallery, 50),
+        "gallery p99": percentile(gallery, 99),
+        "gallery q p50": percentile(search, 50),
+        "job page p50": percentile(job_page, 50),
+        "job page p99": percentile(job_page, 99),
+        "stream delay p50": percentile(delays, 50),
+        "stream delay p99": percentile(delays, 99),
+    }
+    print(f"\n{label}")
+    for name, value in figures.items():
+        target = TARGET_STREAM_MS if name.startswith("stream") else TARGET_PAGE_MS
+        ratio = f"  ({value / target:.2f}x target)" if "p50" in name else ""
+        print(f"  {name:18s} {value:7.2f} ms{ratio}")
+    return figures
+
+
+async def run(backends: list[str], requests: int) -> None:
+    if "sqlite" in backends:
+        with tempfile.TemporaryDirectory() as folder:
+            url = f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
+            await _one(url, "SQLite", requests)
+    if "postgres" in backends:
+        async with throwaway_postgres("agora_bench_web") as url:
+            await _one(url, "PostgreSQL", requests)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--backend", choices=["all", "sqlite", "postgres"], default="all")
+    args = parser.parse_args()
+    configure_logging("WARNING")
+    backends = ["sqlite", "postgres"] if args.backend == "all" else [args.backend]
+    asyncio.run(run(backends, args.requests))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Accounts people run themselves: sign-up, sign-in, sessions, tokens, API keys over HTTP."""

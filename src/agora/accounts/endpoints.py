@@ -1,0 +1,381 @@
+"""/v1/auth/* (sign-up, sign-in, sessions) and /v1/api-keys. Key family: Envelope A, Simple
+errors naming the field. See docs/accounts.md."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Query, Request, Response
+from fastapi.responses import RedirectResponse
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.accounts import service
+from agora.accounts.cookies import clear_session_cookies, set_session_cookies
+from agora.accounts.mailer import build_sender
+from agora.accounts.schemas import (
+    AccountOut,
+    ApiKeyIn,
+    ApiKeyOut,
+    CreatedApiKeyOut,
+    EmailIn,
+    MessageOut,
+    PasswordResetIn,
+    PasswordRulesOut,
+    SessionOut,
+    SignedInOut,
+    SignInIn,
+    SignUpIn,
+    TokenIn,
+    WorkspaceSwitchIn,
+)
+from agora.auth.dependencies import (
+    DatabaseDep,
+    PrincipalDep,
+    SessionDep,
+    SettingsDep,
+    get_db,
+    require,
+    secret_key,
+    session_cookie,
+)
+from agora.auth.principal import Permission, Principal
+from agora.kit.attempts import AttemptLimiter
+from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.kit.families import key_router
+from agora.kit.mail import MailSender
+from agora.kit.passwords import MAX_LENGTH, MIN_LENGTH, PASSWORD_RULES
+from agora.kit.security import csrf_token
+
+router = key_router(prefix="/auth", tags=["accounts"])
+keys_router = key_router(prefix="/api-keys", tags=["api-keys"])
+AccountWriter = Annotated[Principal, require(Permission.PROFILE_WRITE)]
+Reader = Annotated[Principal, require(Permission.READ)]
+ACCEPTED = "If the address has an account, a mail is on its way."
+
+
+def mail_sender(request: Request) -> MailSender:
+    """The app's mail sender (tests and embedders may put their own in app.state.mail_sender)."""
+    sender: MailSender | None = getattr(request.app.state, "mail_sender", None)
+    if sender is None:
+        sender = build_sender(request.app.state.settings)
+        request.app.state.mail_sender = sender
+    return sender
+
+
+def attempt_limiter(request: Request) -> AttemptLimiter:
+    limiter: AttemptLimiter | None = getattr(request.app.state, "attempt_limiter", None)
+    if limiter is None:
+        settings = request.app.state.settings
+        limiter = AttemptLimiter(settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts")
+        request.app.state.attempt_limiter = limiter
+    return limiter
+
+
+def context(request: Request, settings: SettingsDep) -> service.Context:
+    return service.Context(
+        settings=settings,
+        mailer=mail_sender(request),
+        attempts=attempt_limiter(request),
+        client_address=request.client.host if request.client else "unknown",
+        user_agent=request.headers.get("user-agent", ""),
+    )
+
+
+ContextDep = Annotated[service.Context, Depends(context)]
+
+
+async def link_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """The request's transaction for the GET links that write (verify, magic sign-in): a write
+    transaction from the start, so SQLite takes its write lock up front instead of upgrading a
+    read snapshot (which fails when another writer committed meanwhile)."""
+    async with get_db(request).transaction(write=True) as session:
+        yield session
+
+
+LinkSessionDep = Annotated[AsyncSession, Depends(link_session, scope="function")]
+
+
+def _signed_in(
+    request: Request, response: Response, ctx: service.Context, new: service.NewSession
+) -> dict[str, object]:
+    csrf = set_session_cookies(response, ctx.settings, secret_key(request), new.token)
+    out = SignedInOut(
+        user=AccountOut.model_validate(new.user),
+        session=SessionOut.model_validate(new.row).model_copy(update={"current": True}),
+        csrf_token=csrf,
+    )
+    return envelope_a(out)
+
+
+@router.get(
+    "/password-rules", response_model=EnvelopeA[PasswordRulesOut], operation_id="getPasswordRules"
+)
+async def password_rules() -> dict[str, object]:
+    """The password rules, in words a person can read (no authentication)."""
+    return envelope_a(
+        PasswordRulesOut(min_length=MIN_LENGTH, max_length=MAX_LENGTH, rules=PASSWORD_RULES)
+    )
+
+
+@router.post(
+    "/sign-up",
+    status_code=201,
+    response_model=EnvelopeA[AccountOut],
+    operation_id="signUp",
+    openapi_extra={"x-agora-errors": [409, 429]},
+)
+async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> dict[str, object]:
+    """Create an account (user, personal workspace, credit account) and mail a verification
+    link. Sign in once the address is verified."""
+    user = await service.sign_up(
+        session, ctx, email=body.email, password=body.password, name=body.name
+    )
+    return envelope_a(AccountOut.model_validate(user))
+
+
+@router.post("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmail")
+async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
+    """Confirm the email address with the token from the verification mail."""
+    return envelope_a(AccountOut.model_validate(await service.verify_email(session, body.token)))
+
+
+@router.get("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmailLink")
+async def verify_email_link(
+    session: LinkSessionDep, token: Annotated[str, Query(max_length=200)]
+) -> dict[str, object]:
+    """The link in the verification mail (the same as the POST)."""
+    return envelope_a(AccountOut.model_validate(await service.verify_email(session, token)))
+
+
+@router.post(
+    "/verify-email/resend",
+    status_code=202,
+    response_model=EnvelopeA[MessageOut],
+    operation_id="resendVerification",
+    openapi_extra={"x-agora-errors": [429]},
+)
+async def resend_verification(
+    body: EmailIn, session: SessionDep, ctx: ContextDep
+) -> dict[str, object]:
+    """Mail a new verification link (the same answer whether or not the address has an account)."""
+    await service.resend_verification(session, ctx, body.email)
+    return envelope_a(MessageOut(message=ACCEPTED))
+
+
+@router.post(
+    "/sign-in",
+    response_model=EnvelopeA[SignedInOut],
+    operation_id="signIn",
+    openapi_extra={"x-agora-errors": [401, 403, 429]},
+)
+async def sign_in(
+    body: SignInIn,
+    request: Request,
+    response: Response,
+    db: DatabaseDep,
+    session: SessionDep,
+    ctx: ContextDep,
+) -> dict[str, object]:
+    """Sign in with email and password: sets the session cookie (HttpOnly, SameSite=Lax) and the
+    CSRF cookie, and returns the CSRF token to send as ``X-CSRF-Token`` on state-changing
+    requests. 20 wrong passwords for one account → 429 with Retry-After."""
+    # The password check reads in its own short read transaction, so the Argon2 work (tens to
+    # hundreds of ms) never holds the request's write transaction (SQLite's write lock).
+    async with db.transaction(write=False) as read:
+        user = await service.sign_in_password(read, ctx, email=body.email, password=body.password)
+    new = await service.start_session(session, ctx, user, "password", session_cookie(request))
+    return _signed_in(request, response, ctx, new)
+
+
+@router.post(
+    "/magic-link",
+    status_code=202,
+    response_model=EnvelopeA[MessageOut],
+    operation_id="requestMagicLink",
+    openapi_extra={"x-agora-errors": [429]},
+)
+async def request_magic_link(
+    body: EmailIn, session: SessionDep, ctx: ContextDep
+) -> dict[str, object]:
+    """Mail a one-time sign-in link (the same answer whether or not the address has an account)."""
+    await service.request_magic_link(session, ctx, body.email)
+    return envelope_a(MessageOut(message=ACCEPTED))
+
+
+@router.post(
+    "/magic-link/sign-in", response_model=EnvelopeA[SignedInOut], operation_id="signInWithLink"
+)
+async def sign_in_with_link(
+    body: TokenIn, request: Request, response: Response, session: SessionDep, ctx: ContextDep
+) -> dict[str, object]:
+    """Sign in with the token of a magic link (also verifies the email address)."""
+    user = await service.sign_in_magic(session, body.token)
+    new = await service.start_session(session, ctx, user, "magic_link", session_cookie(request))
+    return _signed_in(request, response, ctx, new)
+
+
+@router.get(
+    "/magic-link",
+    status_code=303,
+    response_class=RedirectResponse,
+    operation_id="followMagicLink",
+    responses={303: {"description": "Signed in; redirected to GET /v1/auth/session"}},
+)
+async def follow_magic_link(
+    request: Request,
+    session: LinkSessionDep,
+    ctx: ContextDep,
+    token: Annotated[str, Query(max_length=200)],
+) -> RedirectResponse:
+    """The link in the mail (and the one ``agora serve`` prints): signs the browser in and
+    redirects to the session."""
+    user = await service.sign_in_magic(session, token)
+    new = await service.start_session(session, ctx, user, "magic_link", session_cookie(request))
+    redirect = RedirectResponse(str(request.url_for("get_current_session")), status_code=303)
+    set_session_cookies(redirect, ctx.settings, secret_key(request), new.token)
+    return redirect
+
+
+@router.post(
+    "/password-reset",
+    status_code=202,
+    response_model=EnvelopeA[MessageOut],
+    operation_id="requestPasswordReset",
+    openapi_extra={"x-agora-errors": [429]},
+)
+async def request_password_reset(
+    body: EmailIn, session: SessionDep, ctx: ContextDep
+) -> dict[str, object]:
+    """Mail a password-reset link (the same answer whether or not the address has an account)."""
+    await service.request_password_reset(session, ctx, body.email)
+    return envelope_a(MessageOut(message=ACCEPTED))
+
+
+@router.post(
+    "/password-reset/confirm",
+    response_model=EnvelopeA[AccountOut],
+    operation_id="confirmPasswordReset",
+)
+async def confirm_password_reset(body: PasswordResetIn, session: SessionDep) -> dict[str, object]:
+    """Set a new password with the reset token; every session of the account is signed out."""
+    user = await service.reset_password(session, body.token, body.password)
+    return envelope_a(AccountOut.model_validate(user))
+
+
+@router.get("/session", response_model=EnvelopeA[SignedInOut], operation_id="getCurrentSession")
+async def get_current_session(
+    request: Request, session: SessionDep, principal: PrincipalDep
+) -> dict[str, object]:
+    """The session of this browser (cookie), with its CSRF token."""
+    row = await service.current_session(session, principal)
+    user = await service.account(session, principal)
+    cookie = session_cookie(request) or ""
+    out = SignedInOut(
+        user=AccountOut.model_validate(user),
+        session=SessionOut.model_validate(row).model_copy(update={"current": True}),
+        csrf_token=csrf_token(secret_key(request), cookie),
+    )
+    return envelope_a(out)
+
+
+@router.put(
+    "/session/workspace", response_model=EnvelopeA[SessionOut], operation_id="switchWorkspace"
+)
+async def switch_workspace(
+    body: WorkspaceSwitchIn, session: SessionDep, principal: PrincipalDep
+) -> dict[str, object]:
+    """Choose the workspace this browser works in (cookie sessions; keys use X-Workspace-Id)."""
+    row = await service.switch_workspace(session, principal, body.workspaceId)
+    return envelope_a(SessionOut.model_validate(row).model_copy(update={"current": True}))
+
+
+@router.get("/sessions", response_model=EnvelopeA[list[SessionOut]], operation_id="listSessions")
+async def list_sessions(session: SessionDep, principal: Reader) -> dict[str, object]:
+    """The account's active sessions (newest first); ``current`` marks this browser's."""
+    rows = await service.list_sessions(session, principal)
+    return envelope_a(
+        [
+            SessionOut.model_validate(row).model_copy(
+                update={"current": row.id == principal.session_id}
+            )
+            for row in rows
+        ]
+    )
+
+
+@router.delete(
+    "/sessions/{sessionId}", response_model=EnvelopeA[MessageOut], operation_id="revokeSession"
+)
+async def revoke_session(
+    sessionId: str, session: SessionDep, principal: AccountWriter
+) -> dict[str, object]:
+    """Sign one session out (effective at once)."""
+    await service.revoke_session(session, principal, sessionId)
+    return envelope_a(MessageOut(message="Session signed out"))
+
+
+@router.post("/sign-out", response_model=EnvelopeA[MessageOut], operation_id="signOut")
+async def sign_out(
+    response: Response, session: SessionDep, principal: PrincipalDep, settings: SettingsDep
+) -> dict[str, object]:
+    """Sign this browser out and clear its cookies."""
+    await service.sign_out(session, principal)
+    clear_session_cookies(response, settings)
+    return envelope_a(MessageOut(message="Signed out"))
+
+
+@router.post(
+    "/sign-out-everywhere", response_model=EnvelopeA[MessageOut], operation_id="signOutEverywhere"
+)
+async def sign_out_everywhere(
+    response: Response, session: SessionDep, principal: AccountWriter, settings: SettingsDep
+) -> dict[str, object]:
+    """Sign every session of the account out (API keys stay valid; revoke them separately)."""
+    count = await service.sign_out_everywhere(session, principal)
+    clear_session_cookies(response, settings)
+    return envelope_a(MessageOut(message=f"Signed out {count} session(s)"))
+
+
+# API keys
+
+
+@keys_router.get("", response_model=EnvelopeA[list[ApiKeyOut]], operation_id="listApiKeys")
+async def list_api_keys(session: SessionDep, principal: AccountWriter) -> dict[str, object]:
+    """Your API keys that are not revoked (the secret is never shown again)."""
+    keys = await service.list_keys(session, principal)
+    return envelope_a([ApiKeyOut.model_validate(key) for key in keys])
+
+
+@keys_router.post(
+    "",
+    status_code=201,
+    response_model=EnvelopeA[CreatedApiKeyOut],
+    operation_id="createApiKey",
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def create_api_key(
+    body: ApiKeyIn, session: SessionDep, principal: AccountWriter, settings: SettingsDep
+) -> dict[str, object]:
+    """Create a user key. ``scopes`` (optional) limits it to some of read, jobs:write,
+    projects:write, profile:write; ``workspaceId`` sets its default workspace (default: the
+    current one). The plaintext ``key`` is in this response only."""
+    key, plaintext = await service.create_key(
+        session,
+        settings,
+        principal,
+        name=body.name,
+        expires_at=body.expiresAt,
+        scopes=body.scopes,
+        workspace_id=body.workspaceId,
+    )
+    out = CreatedApiKeyOut(**ApiKeyOut.model_validate(key).model_dump(), key=plaintext)
+    return envelope_a(out)
+
+
+@keys_router.delete("/{keyId}", response_model=EnvelopeA[ApiKeyOut], operation_id="revokeApiKey")
+async def revoke_api_key(
+    keyId: str, session: SessionDep, principal: AccountWriter
+) -> dict[str, object]:
+    """Revoke one of your keys; the next request with it answers 401."""
+    return envelope_a(ApiKeyOut.model_validate(await service.revoke_key(session, principal, keyId)))

@@ -1,0 +1,113 @@
+"""Accounts API models. Responses read rows (``from_attributes``), camelCase on the wire."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from agora.kit.envelopes import ApiModel
+from agora.kit.timeutil import as_utc
+
+UtcDatetime = Annotated[datetime, AfterValidator(as_utc)]
+
+
+class Schema(BaseModel):
+    model_config = ConfigDict(from_attributes=True, alias_generator=to_camel, populate_by_name=True)
+
+
+# Bodies
+
+
+class SignUpIn(ApiModel):
+    email: str = Field(max_length=320)
+    password: str = Field(max_length=1024)
+    name: str = Field(max_length=200)
+
+
+class SignInIn(ApiModel):
+    email: str = Field(max_length=320)
+    password: str = Field(max_length=1024)
+
+
+class EmailIn(ApiModel):
+    email: str = Field(max_length=320)
+
+
+class TokenIn(ApiModel):
+    token: str = Field(max_length=200)
+
+
+class PasswordResetIn(ApiModel):
+    token: str = Field(max_length=200)
+    password: str = Field(max_length=1024)
+
+
+class WorkspaceSwitchIn(ApiModel):
+    workspaceId: str = Field(max_length=100)
+
+
+class ApiKeyIn(ApiModel):
+    name: str = Field(max_length=200)
+    expiresAt: datetime | None = None
+    scopes: list[str] | None = Field(default=None, max_length=10)
+    workspaceId: str | None = Field(default=None, max_length=100)
+
+
+# Responses
+
+
+class AccountOut(Schema):
+    id: uuid.UUID
+    email: str
+    name: str
+    email_verified_at: UtcDatetime | None
+    created_at: UtcDatetime
+
+
+class SessionOut(Schema):
+    id: uuid.UUID
+    method: str
+    user_agent: str
+    client_address: str
+    workspace_id: uuid.UUID | None
+    created_at: UtcDatetime
+    last_seen_at: UtcDatetime | None
+    expires_at: UtcDatetime
+    current: bool = False
+
+
+class SignedInOut(Schema):
+    user: AccountOut
+    session: SessionOut
+    csrf_token: str
+
+
+class MessageOut(Schema):
+    message: str
+
+
+class PasswordRulesOut(Schema):
+    min_length: int
+    max_length: int
+    rules: list[str]
+
+
+class ApiKeyOut(Schema):
+    id: uuid.UUID
+    name: str
+    kind: str
+    prefix: str
+    scopes: list[str]
+    default_workspace_id: uuid.UUID
+    created_at: UtcDatetime
+    last_used_at: UtcDatetime | None
+    expires_at: UtcDatetime | None
+    revoked_at: UtcDatetime | None
+
+
+class CreatedApiKeyOut(ApiKeyOut):
+    key: str = Field(description="The secret, shown only in this response")

@@ -1,0 +1,436 @@
+"""Account rules: sign-up, email verification, sign-in (password or magic link), password reset,
+browser sessions and self-service API keys. Services flush; the request commits; mail goes out
+after the commit (``kit.db.on_commit``), never inside the transaction.
+
+Answers never reveal whether an email has an account on the sign-in, magic-link and reset paths
+(the same 401 or 202 either way, and the same Argon2 work). Sign-up does say that an address is
+taken (409): the person signing up must learn it, and the per-address limit bounds probing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.accounts import repository as repo
+from agora.accounts import tokens
+from agora.auth.principal import Permission, Principal
+from agora.auth.service import forget_cached_principals
+from agora.identity import repository as identity_repo
+from agora.identity import service as identity
+from agora.kit.attempts import AttemptLimiter
+from agora.kit.db import on_commit
+from agora.kit.errors import (
+    BadRequest,
+    Conflict,
+    FieldError,
+    Forbidden,
+    NotFound,
+    RateLimited,
+    Unauthorized,
+)
+from agora.kit.fields import trimmed
+from agora.kit.ids import parse_uuid
+from agora.kit.mail import Mail, MailSender
+from agora.kit.passwords import hash_password, password_problem, verify_password
+from agora.kit.security import generate_key, hash_key, new_token
+from agora.kit.timeutil import as_utc, utcnow
+from agora.models import ApiKey, BrowserSession, User
+from agora.settings import Settings
+
+WRONG_CREDENTIALS = "the email address or the password is wrong"
+USER_SCOPES = (
+    Permission.READ,
+    Permission.JOBS_WRITE,
+    Permission.PROJECTS_WRITE,
+    Permission.PROFILE_WRITE,
+)
+MAX_KEY_LIFETIME = timedelta(days=730)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the account rules need from the outside: settings, the mail sender, the attempt
+    counters and the caller's address."""
+
+    settings: Settings
+    mailer: MailSender
+    attempts: AttemptLimiter
+    client_address: str
+    user_agent: str = ""
+
+
+@dataclass(frozen=True)
+class NewSession:
+    token: str
+    row: BrowserSession
+    user: User
+
+
+def link(settings: Settings, path: str, token: str) -> str:
+    return f"{settings.public_url.rstrip('/')}{path}?token={token}"
+
+
+def _send_after_commit(session: AsyncSession, ctx: Context, mail: Mail) -> None:
+    on_commit(session, lambda: ctx.mailer.send(mail))
+
+
+def _email(raw: str) -> str:
+    return identity.normalise_email(raw)
+
+
+# Sign-up and verification
+
+
+async def sign_up(
+    session: AsyncSession, ctx: Context, *, email: str, password: str, name: str
+) -> User:
+    s = ctx.settings
+    await ctx.attempts.record(
+        s.auth_attempts_per_address, "signup-address", ctx.client_address, "Too many sign-ups"
+    )
+    email = _email(email)
+    name = trimmed("name", name, 200)
+    problem = password_problem(password, email=email, name=name)
+    if problem:
+        raise BadRequest.field("password", problem)
+    # Hash before the first statement: the transaction (and SQLite's write lock) starts there.
+    hashed = await asyncio.to_thread(hash_password, password)
+    if await repo.user_by_email(session, email) is not None:
+        raise Conflict("email: an account with this email address already exists; sign in")
+    user, _workspace = await identity.create_account(
+        session, email=email, name=name, credits=s.welcome_credits
+    )
+    user.password_hash = hashed
+    await session.flush()
+    await send_verification(session, ctx, user)
+    return user
+
+
+async def send_verification(session: AsyncSession, ctx: Context, user: User) -> None:
+    ttl = timedelta(hours=ctx.settings.verify_token_hours)
+    await repo.revoke_tokens(session, user.id, ("verify_email",), utcnow())
+    plaintext, _ = await tokens.issue(session, "verify_email", ttl, user_id=user.id)
+    url = link(ctx.settings, "/v1/auth/verify-email", plaintext)
+    text = (
+        f"Hello {user.name},\n\nConfirm your email address for Agora by opening this link "
+        f"(valid for {ctx.settings.verify_token_hours:g} hours, once):\n\n{url}\n\n"
+        "If you did not sign up, ignore this mail.\n"
+    )
+    _send_after_commit(session, ctx, Mail(user.email, "Confirm your email address", text))
+
+
+async def verify_email(session: AsyncSession, token: str) -> User:
+    return await _follow_link(session, token, "verify_email")
+
+
+async def _follow_link(session: AsyncSession, token: str, purpose: str) -> User:
+    """Use a mailed token; following it proves the mailbox, so the address is verified."""
+    used = await tokens.consume(session, token, purpose)
+    user = await _token_user(session, used.user_id)
+    if user.email_verified_at is None:
+        user.email_verified_at = utcnow()
+        await session.flush()
+    return user
+
+
+async def _token_user(session: AsyncSession, user_id: uuid.UUID | None) -> User:
+    user = await identity_repo.user_by_id(session, user_id) if user_id else None
+    if user is None:
+        raise BadRequest.field("token", "unknown token; ask for a new link")
+    return user
+
+
+# Sign-in
+
+
+async def sign_in_password(
+    session: AsyncSession, ctx: Context, *, email: str, password: str
+) -> User:
+    """The account for ``email`` if ``password`` is right (reads only: the caller passes a read
+    transaction, so the Argon2 work holds no write lock)."""
+    s = ctx.settings
+    email = email.strip().lower()[:320]
+    limited = "Too many failed sign-ins; retry after the time given in Retry-After"
+    await ctx.attempts.check(s.auth_attempts_per_account, "signin-account", email, limited)
+    await ctx.attempts.check(
+        s.auth_attempts_per_address, "signin-address", ctx.client_address, limited
+    )
+    user = await repo.user_by_email(session, email)
+    stored = user.password_hash if user is not None else None
+    if not await asyncio.to_thread(verify_password, stored, password):
+        await ctx.attempts.record(s.auth_attempts_per_account, "signin-account", email, limited)
+        await ctx.attempts.record(
+            s.auth_attempts_per_address, "signin-address", ctx.client_address, limited
+        )
+        raise Unauthorized(
+            WRONG_CREDENTIALS, details=[FieldError("credentials", WRONG_CREDENTIALS)]
+        )
+    assert user is not None
+    if user.email_verified_at is None:
+        raise Forbidden(
+            "Confirm your email address first (the link we sent; POST /v1/auth/verify-email/resend "
+            "for a new one)",
+            details=[FieldError("email", "not verified yet")],
+        )
+    await ctx.attempts.clear(s.auth_attempts_per_account, "signin-account", email)
+    return user
+
+
+async def _mail_budget(ctx: Context, email: str) -> bool:
+    """Per-address (429) and per-account (silently no mail, so nothing is revealed) budgets
+    for reset and magic-link mails."""
+    s = ctx.settings
+    await ctx.attempts.record(
+        s.auth_attempts_per_address, "mail-address", ctx.client_address, "Too many requests"
+    )
+    try:
+        await ctx.attempts.record(s.auth_mails_per_account, "mail-account", email, "")
+    except RateLimited:  # the account's budget is used up: no further mail
+        return False
+    return True
+
+
+async def _mail_target(session: AsyncSession, ctx: Context, raw_email: str) -> User | None:
+    """The account a link mail would go to, or None (no account, or its mail budget is used)."""
+    email = _email(raw_email)
+    if not await _mail_budget(ctx, email):
+        return None
+    return await repo.user_by_email(session, email)
+
+
+async def request_magic_link(session: AsyncSession, ctx: Context, raw_email: str) -> None:
+    user = await _mail_target(session, ctx, raw_email)
+    if user is None:
+        return
+    plaintext, _ = await _magic_token(session, ctx.settings, user)
+    url = link(ctx.settings, "/v1/auth/magic-link", plaintext)
+    text = (
+        f"Hello {user.name},\n\nOpen this link to sign in to Agora (valid for "
+        f"{ctx.settings.magic_link_minutes:g} minutes, once):\n\n{url}\n\n"
+        "If you did not ask for it, ignore this mail.\n"
+    )
+    _send_after_commit(session, ctx, Mail(user.email, "Your sign-in link", text))
+
+
+async def _magic_token(session: AsyncSession, settings: Settings, user: User) -> tuple[str, object]:
+    ttl = timedelta(minutes=settings.magic_link_minutes)
+    return await tokens.issue(session, "magic_link", ttl, user_id=user.id)
+
+
+async def demo_sign_in_link(
+    session: AsyncSession, settings: Settings, email: str, base_url: str
+) -> str | None:
+    """A one-time sign-in link for an existing user (``agora serve`` prints one for the demo);
+    the user's address counts as verified."""
+    user = await repo.user_by_email(session, email)
+    if user is None:
+        return None
+    if user.email_verified_at is None:
+        user.email_verified_at = utcnow()
+    plaintext, _ = await _magic_token(session, settings, user)
+    return f"{base_url.rstrip('/')}/v1/auth/magic-link?token={plaintext}"
+
+
+async def sign_in_magic(session: AsyncSession, token: str) -> User:
+    return await _follow_link(session, token, "magic_link")
+
+
+# Password reset
+
+
+async def request_password_reset(session: AsyncSession, ctx: Context, raw_email: str) -> None:
+    user = await _mail_target(session, ctx, raw_email)
+    if user is None:
+        return
+    await repo.revoke_tokens(session, user.id, ("reset_password",), utcnow())
+    ttl = timedelta(minutes=ctx.settings.reset_token_minutes)
+    plaintext, _ = await tokens.issue(session, "reset_password", ttl, user_id=user.id)
+    url = link(ctx.settings, "/reset-password", plaintext)
+    text = (
+        f"Hello {user.name},\n\nChoose a new Agora password with this link (valid for "
+        f"{ctx.settings.reset_token_minutes:g} minutes, once):\n\n{url}\n\n"
+        f"Programs: POST /v1/auth/password-reset/confirm with "
+        f'{{"token": "{plaintext}", "password": "..."}}.\n\n'
+        "If you did not ask for it, ignore this mail; your password stays as it is.\n"
+    )
+    _send_after_commit(session, ctx, Mail(user.email, "Reset your password", text))
+
+
+async def reset_password(session: AsyncSession, token: str, password: str) -> User:
+    found = await tokens.find(session, token, "reset_password")
+    user = await _token_user(session, found.user_id)
+    problem = password_problem(password, email=user.email, name=user.name)
+    if problem:
+        raise BadRequest.field("password", problem)
+    await tokens.use(session, found)
+    user.password_hash = await asyncio.to_thread(hash_password, password)
+    if user.email_verified_at is None:
+        user.email_verified_at = utcnow()
+    await repo.revoke_sessions(session, user.id, utcnow())  # sign out everywhere
+    await session.flush()
+    return user
+
+
+# Browser sessions
+
+
+async def start_session(
+    session: AsyncSession,
+    ctx: Context,
+    user: User,
+    method: str,
+    previous_cookie: str | None,
+) -> NewSession:
+    """A new session (new secret) on every sign-in; the browser's previous one is revoked, so a
+    planted cookie never becomes a signed-in session (fixation)."""
+    now = utcnow()
+    if previous_cookie:
+        found = await repo.session_with_user(session, hash_key(previous_cookie))
+        if found is not None:
+            await repo.revoke_sessions(session, found[0].user_id, now, only=found[0].id)
+    plaintext, token_hash = new_token()
+    row = BrowserSession(
+        user_id=user.id,
+        token_hash=token_hash,
+        method=method,
+        user_agent=ctx.user_agent[:300],
+        client_address=ctx.client_address[:64],
+        expires_at=now + timedelta(days=ctx.settings.session_days),
+        last_seen_at=now,
+    )
+    await repo.add(session, row)
+    return NewSession(plaintext, row, user)
+
+
+async def current_session(session: AsyncSession, principal: Principal) -> BrowserSession:
+    if principal.session_id is None:
+        raise NotFound("This request was not made with a session cookie")
+    row = await repo.session_by_id(session, principal.session_id)
+    if row is None:
+        raise NotFound("Session not found")
+    return row
+
+
+async def list_sessions(session: AsyncSession, principal: Principal) -> list[BrowserSession]:
+    return await repo.sessions_of(session, principal.user_id, utcnow())
+
+
+async def revoke_session(session: AsyncSession, principal: Principal, raw_id: str) -> None:
+    session_id = parse_uuid(raw_id)
+    row = await repo.session_by_id(session, session_id) if session_id else None
+    if row is None or row.user_id != principal.user_id:
+        raise NotFound(f"Session {raw_id} not found")
+    await repo.revoke_sessions(session, principal.user_id, utcnow(), only=row.id)
+
+
+async def sign_out(session: AsyncSession, principal: Principal) -> None:
+    if principal.session_id is not None:
+        await repo.revoke_sessions(session, principal.user_id, utcnow(), only=principal.session_id)
+
+
+async def sign_out_everywhere(session: AsyncSession, principal: Principal) -> int:
+    return await repo.revoke_sessions(session, principal.user_id, utcnow())
+
+
+async def switch_workspace(
+    session: AsyncSession, principal: Principal, raw_workspace_id: str
+) -> BrowserSession:
+    row = await current_session(session, principal)
+    workspace_id = parse_uuid(raw_workspace_id.strip())
+    if workspace_id is None or not await identity_repo.is_member(
+        session, principal.user_id, workspace_id
+    ):
+        raise NotFound(f"workspaceId: workspace {raw_workspace_id} not found")
+    row.workspace_id = workspace_id
+    await session.flush()
+    return row
+
+
+# API keys over HTTP
+
+
+async def list_keys(session: AsyncSession, principal: Principal) -> list[ApiKey]:
+    return await repo.keys_of(session, principal.user_id)
+
+
+async def create_key(
+    session: AsyncSession,
+    settings: Settings,
+    principal: Principal,
+    *,
+    name: str,
+    expires_at: datetime | None,
+    scopes: list[str] | None,
+    workspace_id: str | None,
+) -> tuple[ApiKey, str]:
+    name = trimmed("name", name, 200)
+    now = utcnow()
+    if expires_at is not None:
+        if expires_at.tzinfo is None:
+            raise BadRequest.field("expiresAt", "must carry a time zone, e.g. 2027-01-01T00:00:00Z")
+        expires_at = as_utc(expires_at)
+        if expires_at <= now:
+            raise BadRequest.field("expiresAt", "must be in the future")
+        if expires_at > now + MAX_KEY_LIFETIME:
+            raise BadRequest.field("expiresAt", "must be at most two years ahead")
+    wanted = list(dict.fromkeys(scopes or []))
+    unknown = [scope for scope in wanted if scope not in USER_SCOPES]
+    if unknown:
+        raise BadRequest.field(
+            "scopes", f"unknown scope {unknown[0]!r}; use {', '.join(USER_SCOPES)}"
+        )
+    if workspace_id is not None:
+        chosen = parse_uuid(workspace_id.strip())
+        if chosen is None or not await identity_repo.is_member(session, principal.user_id, chosen):
+            raise NotFound(f"workspaceId: workspace {workspace_id} not found")
+    else:
+        chosen = principal.workspace_id
+    if await repo.active_key_count(session, principal.user_id, now) >= settings.api_keys_per_user:
+        raise Conflict(
+            f"You already have {settings.api_keys_per_user} active API keys, the limit; "
+            "revoke one first"
+        )
+    material = generate_key("user")
+    key = ApiKey(
+        user_id=principal.user_id,
+        kind="user",
+        name=name,
+        prefix=material.prefix,
+        key_hash=material.key_hash,
+        default_workspace_id=chosen,
+        scopes=wanted,
+        expires_at=expires_at,
+    )
+    await repo.add(session, key)
+    return key, material.plaintext
+
+
+async def revoke_key(session: AsyncSession, principal: Principal, raw_id: str) -> ApiKey:
+    key_id = parse_uuid(raw_id)
+    key = await identity_repo.api_key_by_id(session, key_id) if key_id else None
+    if key is None or key.user_id != principal.user_id:
+        raise NotFound(f"API key {raw_id} not found")
+    if key.revoked_at is None:
+        key.revoked_at = utcnow()
+        await session.flush()
+        # Refused at once by this process; other processes' caches expire within 1 s.
+        on_commit(session, forget_cached_principals)
+    return key
+
+
+async def account(session: AsyncSession, principal: Principal) -> User:
+    user = await identity_repo.user_by_id(session, principal.user_id)
+    if user is None:
+        raise NotFound("User not found")
+    return user
+
+
+async def resend_verification(session: AsyncSession, ctx: Context, raw_email: str) -> None:
+    user = await _mail_target(session, ctx, raw_email)
+    if user is not None and user.email_verified_at is None:
+        await send_verification(session, ctx, user)

@@ -1,0 +1,66 @@
+"""Organization roles: the ONE permission table (docs/accounts.md shows the same table).
+
+| action                          | owner | admin | member |
+|---------------------------------|-------|-------|--------|
+| see the organization, members   |  yes  |  yes  |  yes   |
+| manage its projects and tasks   |  yes  |  yes  |  yes   |
+| spend its credits (create jobs) |  yes  |  yes  |  yes   |
+| invite people, revoke invites   |  yes  |  yes  |  no    |
+| remove members (not owners)     |  yes  |  yes  |  no    |
+| change roles, remove owners     |  yes  |  no   |  no    |
+| delete the organization         |  yes  |  no   |  no    |
+
+Anyone may leave, except the last owner. In an organization's workspace the role also bounds
+what a credential may do on the existing routes (``ROLE_PERMISSIONS``). Members hire agents with
+the organization's credits (the team's shared purse; the Sokosumi clients expect it); managing
+people and the organization itself is for admins and owners.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from agora.auth.principal import Permission
+
+
+class OrgAction(enum.StrEnum):
+    VIEW = "view"
+    MANAGE_PROJECTS = "manage_projects"
+    SPEND_CREDITS = "spend_credits"
+    INVITE = "invite"
+    REMOVE_MEMBERS = "remove_members"
+    CHANGE_ROLES = "change_roles"
+    DELETE = "delete"
+
+
+ROLES = ("owner", "admin", "member")
+
+ROLE_ACTIONS: dict[str, frozenset[OrgAction]] = {
+    "owner": frozenset(OrgAction),
+    "admin": frozenset(
+        {
+            OrgAction.VIEW,
+            OrgAction.MANAGE_PROJECTS,
+            OrgAction.SPEND_CREDITS,
+            OrgAction.INVITE,
+            OrgAction.REMOVE_MEMBERS,
+        }
+    ),
+    "member": frozenset({OrgAction.VIEW, OrgAction.MANAGE_PROJECTS, OrgAction.SPEND_CREDITS}),
+}
+
+# Which API permissions each action stands for in the organization's workspace.
+_ACTION_PERMISSIONS: dict[OrgAction, frozenset[Permission]] = {
+    OrgAction.VIEW: frozenset({Permission.READ, Permission.PROFILE_WRITE}),
+    OrgAction.MANAGE_PROJECTS: frozenset({Permission.PROJECTS_WRITE}),
+    OrgAction.SPEND_CREDITS: frozenset({Permission.JOBS_WRITE}),
+}
+
+ROLE_PERMISSIONS: dict[str, frozenset[str]] = {
+    role: frozenset(p for action in actions for p in _ACTION_PERMISSIONS.get(action, ()))
+    for role, actions in ROLE_ACTIONS.items()
+}
+
+
+def role_allows(role: str | None, action: OrgAction) -> bool:
+    return role is not None and action in ROLE_ACTIONS.get(role, frozenset())

@@ -1,0 +1,1 @@
+"""Coworkers: AI workers with a lasting identity that take tasks (docs/coworkers.md)."""

@@ -1,0 +1,211 @@
+"""Developer listing bodies (camelCase, unknown fields rejected) and responses (read from rows)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from agora.kit.envelopes import ApiModel
+from agora.kit.schemas import Credits, Schema, UtcDateTime
+from agora.models.statuses import ReviewState
+
+MAX_TAGS = 15
+MAX_CATEGORIES = 10
+MAX_EXAMPLE_OUTPUTS = 25
+REVIEW_STATES = tuple(ReviewState)
+
+
+# ---- bodies ---------------------------------------------------------------------------------
+
+
+class ExampleOutputIn(ApiModel):
+    name: str = Field(min_length=1, max_length=200)
+    mimeType: str = Field(min_length=3, max_length=200, pattern=r"^[\w.+-]+/[\w.+-]+$")
+    url: str = Field(min_length=1, max_length=2000)
+
+
+class AuthorIn(ApiModel):
+    name: str = Field(min_length=1, max_length=200)
+    contactEmail: str | None = Field(default=None, max_length=320)
+    organization: str | None = Field(default=None, max_length=200)
+    website: str | None = Field(default=None, max_length=2000)
+
+
+class LegalIn(ApiModel):
+    privacyPolicy: str | None = Field(default=None, max_length=2000)
+    terms: str | None = Field(default=None, max_length=2000)
+    other: str | None = Field(default=None, max_length=2000)
+
+
+class AgentSubmission(ApiModel):
+    baseUrl: str = Field(min_length=1, max_length=2000)
+    name: str = Field(min_length=1, max_length=200)
+    description: str = Field(default="", max_length=10_000)
+    tags: list[Annotated[str, Field(max_length=50)]] = Field(
+        default_factory=list, max_length=MAX_TAGS
+    )
+    categories: list[str] = Field(default_factory=list, max_length=MAX_CATEGORIES)
+    exampleOutputs: list[ExampleOutputIn] = Field(
+        default_factory=list, max_length=MAX_EXAMPLE_OUTPUTS
+    )
+    author: AuthorIn | None = None
+    legal: LegalIn | None = None
+    image: str | None = Field(default=None, max_length=2000)
+    price: float | int | str = Field(
+        default=0,
+        description="Base price in credits per job (the marketplace fee is added); 0 = free",
+    )
+
+
+class AgentUpdate(ApiModel):
+    """PATCH: only the fields sent change. A new baseUrl or price of a verified agent sends it
+    back to review; text edits do not."""
+
+    baseUrl: str | None = Field(default=None, min_length=1, max_length=2000)
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    description: str | None = Field(default=None, max_length=10_000)
+    tags: list[Annotated[str, Field(max_length=50)]] | None = Field(
+        default=None, max_length=MAX_TAGS
+    )
+    categories: list[str] | None = Field(default=None, max_length=MAX_CATEGORIES)
+    exampleOutputs: list[ExampleOutputIn] | None = Field(
+        default=None, max_length=MAX_EXAMPLE_OUTPUTS
+    )
+    author: AuthorIn | None = None
+    legal: LegalIn | None = None
+    image: str | None = Field(default=None, max_length=2000)
+    price: float | int | str | None = None
+
+
+class ReviewDecision(ApiModel):
+    reason: str = Field(default="", max_length=2000, description="Shown to the developer")
+
+
+class RejectDecision(ApiModel):
+    reason: str = Field(min_length=1, max_length=2000, description="Shown to the developer")
+
+
+class AdminOverride(ApiModel):
+    """Fields an admin fixes on the published listing. ``null`` removes that override."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    description: str | None = Field(default=None, max_length=10_000)
+    tags: list[Annotated[str, Field(max_length=50)]] | None = Field(
+        default=None, max_length=MAX_TAGS
+    )
+    image: str | None = Field(default=None, max_length=2000)
+    hidden: bool | None = None
+
+
+# ---- responses ------------------------------------------------------------------------------
+
+
+class PriceOut(Schema):
+    credits: Credits
+    included_fee: Credits
+
+
+class ExampleOutputOut(Schema):
+    name: str
+    mime_type: str
+    url: str
+
+
+class AuthorOut(Schema):
+    name: str
+    contact_email: str | None = None
+    organization: str | None = None
+    website: str | None = None
+
+
+class LegalOut(Schema):
+    privacy_policy: str | None = None
+    terms: str | None = None
+    other: str | None = None
+
+
+class ReviewOut(Schema):
+    state: str | None
+    note: str | None
+    reviewed_at: UtcDateTime | None
+
+
+class PublishedOut(Schema):
+    """What the catalogue shows: the submission with the admin's overrides applied."""
+
+    name: str
+    description: str
+    tags: list[str]
+    image: str | None
+    is_shown: bool
+    overridden: list[str]
+
+
+class DeveloperAgentOut(Schema):
+    id: uuid.UUID
+    created_at: UtcDateTime
+    updated_at: UtcDateTime
+    status: str
+    source: str
+    review: ReviewOut
+    base_url: str
+    name: str
+    description: str
+    tags: list[str]
+    categories: list[str]
+    example_outputs: list[ExampleOutputOut]
+    author: AuthorOut | None
+    legal: LegalOut | None
+    image: str | None
+    pricing_type: str
+    price: PriceOut
+    agent_identifier: str | None
+    withdrawn_at: UtcDateTime | None
+    published: PublishedOut
+
+
+class AdminAgentOut(DeveloperAgentOut):
+    owner_user_id: uuid.UUID | None
+    owner_organization_id: uuid.UUID | None
+    admin_override: dict[str, Any]
+
+
+class CheckOut(Schema):
+    checked_at: UtcDateTime
+    kind: str
+    available: bool
+    message: str | None
+
+
+class AvailabilityOut(Schema):
+    checks: list[CheckOut]
+    uptime: float | None = Field(description="Share of the listed checks that found it available")
+
+
+class JobCountsOut(Schema):
+    total: int
+    completed: int
+    failed: int
+    cancelled: int
+    active: int
+
+
+class ErrorSeenOut(Schema):
+    job_id: uuid.UUID
+    at: UtcDateTime
+    agent_job_status: str | None
+    error: str
+
+
+class DeveloperStatsOut(Schema):
+    agent_id: uuid.UUID
+    status: str
+    review: ReviewOut
+    availability: AvailabilityOut
+    jobs: JobCountsOut
+    failure_rate: float | None = Field(description="failed / (completed + failed)")
+    p50_duration_seconds: float | None
+    credits_earned: Credits = Field(description="Net of the marketplace fee and refunds")
+    last_errors: list[ErrorSeenOut]

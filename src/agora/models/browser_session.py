@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from agora.models.base import Base, Timestamp, created_at_column, id_column
+
+
+class BrowserSession(Base):
+    """A signed-in browser. The cookie holds a random secret; only its SHA-256 is stored.
+
+    Revocable (``revoked_at``), expiring (``expires_at``), listable per user. ``workspace_id`` is
+    the workspace the browser switched to (null: the personal workspace).
+    """
+
+    __tablename__ = "browser_sessions"
+
+    id: Mapped[uuid.UUID] = id_column()
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
+    workspace_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("workspaces.id", ondelete="SET NULL")
+    )
+    method: Mapped[str] = mapped_column(String(20), nullable=False)  # password | magic_link
+    user_agent: Mapped[str] = mapped_column(String(300), nullable=False, default="")
+    client_address: Mapped[str] = mapped_column(String(64), nullable=False, default="")
+    created_at: Mapped[datetime] = created_at_column()
+    last_seen_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    expires_at: Mapped[datetime] = mapped_column(Timestamp, nullable=False)
+    revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)

@@ -1,0 +1,93 @@
+"""Every closed set of status words, declared once (the columns store the plain strings).
+
+``StrEnum`` members are strings, so they compare equal to the stored values and serialise as
+them; use the members instead of string literals everywhere. ``TaskStatus`` is the closed set
+of the task workflow (``tasks.lifecycle`` has the moves).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class AgentStatus(StrEnum):
+    PENDING = "PENDING"
+    VERIFIED = "VERIFIED"
+    REVOKED = "REVOKED"
+    EXPIRED = "EXPIRED"
+
+
+class ReviewState(StrEnum):
+    """Review of a developer's or registry-imported agent (``agents.review_state``; NULL for
+    agents registered by an admin)."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    WITHDRAWN = "withdrawn"
+
+
+class AgentSource(StrEnum):
+    """Where an agent's listing came from (``agents.source``)."""
+
+    OPERATOR = "operator"
+    DEVELOPER = "developer"
+    REGISTRY = "registry"
+
+
+class PricingType(StrEnum):
+    FREE = "FREE"
+    FIXED = "FIXED"
+
+
+class JobStatus(StrEnum):
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    INPUT_REQUIRED = "INPUT_REQUIRED"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    CANCELLED = "CANCELLED"
+
+
+class JobType(StrEnum):
+    FREE = "FREE"
+    PAID = "PAID"
+
+
+class TaskStatus(StrEnum):
+    """Every task status (the moves between them: ``tasks.lifecycle``). Sokosumi's statuses plus
+    Agora's earlier PENDING and CANCELLED; rows written before the workflow may hold another
+    word (a legacy free-form status)."""
+
+    DRAFT = "DRAFT"
+    READY = "READY"
+    PENDING = "PENDING"
+    QUEUED = "QUEUED"
+    RUNNING = "RUNNING"
+    AWAITING_EXTERNAL = "AWAITING_EXTERNAL"
+    INPUT_REQUIRED = "INPUT_REQUIRED"
+    APPROVAL_REQUIRED = "APPROVAL_REQUIRED"
+    AUTHENTICATION_REQUIRED = "AUTHENTICATION_REQUIRED"
+    OUT_OF_CREDITS = "OUT_OF_CREDITS"
+    CREDITS_TOPPED_UP = "CREDITS_TOPPED_UP"
+    CANCEL_REQUESTED = "CANCEL_REQUESTED"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"
+    CANCELED = "CANCELED"
+    CANCELLED = "CANCELLED"
+
+
+class CoworkerStatus(StrEnum):
+    """Derived from a coworker's timestamps (the column-less status ``CoworkerOut`` shows)."""
+
+    PENDING = "PENDING"
+    WHITELISTED = "WHITELISTED"
+    ARCHIVED = "ARCHIVED"
+
+
+class TaskActorType(StrEnum):
+    """Who wrote a task event."""
+
+    USER = "user"
+    COWORKER = "coworker"
+    ORCHESTRATOR = "orchestrator"

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from agora.models.base import (
+    Base,
+    BigInt,
+    JSONType,
+    created_at_column,
+    id_column,
+    updated_at_column,
+)
+
+
+class TaskEvent(Base):
+    """One entry of a task's timeline: a comment, a status move, credits, an authentication URL.
+
+    ``actor_type`` is user | coworker | orchestrator (null when unknown).
+    """
+
+    __tablename__ = "task_events"
+    __table_args__ = (Index("ix_task_events_task", "task_id", "created_at", "id"),)
+
+    id: Mapped[uuid.UUID] = id_column()
+    task_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("tasks.id", ondelete="CASCADE"), nullable=False
+    )
+    status: Mapped[str | None] = mapped_column(String(40))
+    comment: Mapped[str | None] = mapped_column(Text)
+    credits: Mapped[int | None] = mapped_column(BigInt)
+    authentication_url: Mapped[str | None] = mapped_column(String(2000))
+    meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONType)
+    actor_type: Mapped[str | None] = mapped_column(String(20))
+    actor_user_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
+    )
+    actor_coworker_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("coworkers.id", ondelete="SET NULL")
+    )
+    channel: Mapped[str | None] = mapped_column(String(20))
+    origin: Mapped[str | None] = mapped_column(String(20))
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = updated_at_column()

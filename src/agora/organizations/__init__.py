@@ -1,0 +1,1 @@
+"""Organizations people run themselves: members, roles, invitations (auth/roles.py table)."""

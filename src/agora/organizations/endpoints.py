@@ -1,0 +1,186 @@
+"""/v1/organizations and /v1/invitations (key family: Envelope A, Simple errors).
+Roles and what they allow: auth/roles.py and docs/accounts.md."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from agora.accounts.endpoints import ContextDep
+from agora.accounts.schemas import MessageOut
+from agora.auth.dependencies import SessionDep, require
+from agora.auth.principal import Permission, Principal
+from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.kit.families import key_router
+from agora.organizations import service
+from agora.organizations.schemas import (
+    CreatedInvitationOut,
+    InvitationIn,
+    InvitationOut,
+    InvitationTokenIn,
+    MemberOut,
+    OrganizationIn,
+    OrganizationOut,
+    RoleIn,
+)
+
+router = key_router(prefix="/organizations", tags=["organizations"])
+invitations_router = key_router(prefix="/invitations", tags=["organizations"])
+Reader = Annotated[Principal, require(Permission.READ)]
+Writer = Annotated[Principal, require(Permission.PROFILE_WRITE)]
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=EnvelopeA[OrganizationOut],
+    operation_id="createOrganization",
+    openapi_extra={"x-agora-errors": [409]},
+)
+async def create_organization(
+    body: OrganizationIn, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Create an organization (with its workspace); you are its owner."""
+    row = await service.create(session, principal, name=body.name, slug=body.slug)
+    return envelope_a(OrganizationOut.model_validate(row))
+
+
+@router.get("", response_model=EnvelopeA[list[OrganizationOut]], operation_id="listOrganizations")
+async def list_organizations(session: SessionDep, principal: Reader) -> dict[str, object]:
+    """The organizations you belong to, with your role."""
+    rows = await service.list_mine(session, principal)
+    return envelope_a([OrganizationOut.model_validate(row) for row in rows])
+
+
+@router.delete(
+    "/{orgId}",
+    response_model=EnvelopeA[MessageOut],
+    operation_id="deleteOrganization",
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def delete_organization(
+    orgId: str, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Delete the organization, its workspace and everything in it (owners only)."""
+    await service.delete(session, principal, orgId)
+    return envelope_a(MessageOut(message="Organization deleted"))
+
+
+@router.get(
+    "/{orgId}/members",
+    response_model=EnvelopeA[list[MemberOut]],
+    operation_id="listOrganizationMembers",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def list_members(orgId: str, session: SessionDep, principal: Reader) -> dict[str, object]:
+    """The members and their roles."""
+    rows = await service.members(session, principal, orgId)
+    return envelope_a([MemberOut.model_validate(row) for row in rows])
+
+
+@router.patch(
+    "/{orgId}/members/{userId}",
+    response_model=EnvelopeA[MemberOut],
+    operation_id="changeMemberRole",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def change_role(
+    orgId: str, userId: str, body: RoleIn, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Change a member's role (owners only; the last owner cannot step down)."""
+    row = await service.change_role(session, principal, orgId, userId, body.role)
+    return envelope_a(MemberOut.model_validate(row))
+
+
+@router.delete(
+    "/{orgId}/members/{userId}",
+    response_model=EnvelopeA[MessageOut],
+    operation_id="removeMember",
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def remove_member(
+    orgId: str, userId: str, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Remove a member, or leave with your own user id. The last owner cannot leave (409)."""
+    await service.remove(session, principal, orgId, userId)
+    return envelope_a(MessageOut(message="Member removed"))
+
+
+@router.post(
+    "/{orgId}/invitations",
+    status_code=201,
+    response_model=EnvelopeA[CreatedInvitationOut],
+    operation_id="createInvitation",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def create_invitation(
+    orgId: str, body: InvitationIn, session: SessionDep, principal: Writer, ctx: ContextDep
+) -> dict[str, object]:
+    """Invite by email (a single-use link mailed to that address; only that account may accept)
+    or create a shareable link (no email; ``maxUses`` people may join with it). The token and
+    link are in this response only."""
+    token, plaintext, url = await service.invite(
+        session,
+        ctx,
+        principal,
+        orgId,
+        email=body.email,
+        role=body.role,
+        max_uses=body.maxUses,
+        expires_in_days=body.expiresInDays,
+    )
+    out = CreatedInvitationOut(
+        **InvitationOut.model_validate(token).model_dump(), token=plaintext, url=url
+    )
+    return envelope_a(out)
+
+
+@router.get(
+    "/{orgId}/invitations",
+    response_model=EnvelopeA[list[InvitationOut]],
+    operation_id="listInvitations",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def list_invitations(orgId: str, session: SessionDep, principal: Reader) -> dict[str, object]:
+    """The organization's invitations, newest first (owners and admins)."""
+    rows = await service.invitations(session, principal, orgId)
+    return envelope_a([InvitationOut.model_validate(row) for row in rows])
+
+
+@router.delete(
+    "/{orgId}/invitations/{invitationId}",
+    response_model=EnvelopeA[InvitationOut],
+    operation_id="revokeInvitation",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def revoke_invitation(
+    orgId: str, invitationId: str, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Revoke an invitation; its link stops working at once."""
+    row = await service.revoke_invitation(session, principal, orgId, invitationId)
+    return envelope_a(InvitationOut.model_validate(row))
+
+
+@invitations_router.post(
+    "/accept",
+    response_model=EnvelopeA[OrganizationOut],
+    operation_id="acceptInvitation",
+)
+async def accept_invitation(
+    body: InvitationTokenIn, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Join the organization with an invitation token (signed in, as the invited address)."""
+    row = await service.accept(session, principal, body.token)
+    return envelope_a(OrganizationOut.model_validate(row))
+
+
+@invitations_router.post(
+    "/decline",
+    response_model=EnvelopeA[MessageOut],
+    operation_id="declineInvitation",
+)
+async def decline_invitation(
+    body: InvitationTokenIn, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Decline an invitation (an emailed one is revoked)."""
+    await service.decline(session, principal, body.token)
+    return envelope_a(MessageOut(message="Invitation declined"))

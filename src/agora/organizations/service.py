@@ -1,0 +1,246 @@
+"""Organization rules. Who may do what is the table in ``auth/roles.py`` (and docs/accounts.md);
+every check here goes through ``role_allows``. A caller who is not a member gets 404 (an
+organization's existence is not revealed); a member lacking the role gets 403.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.accounts import tokens
+from agora.accounts.repository import invitations_of, token_by_id
+from agora.accounts.service import Context, link
+from agora.auth.principal import Principal
+from agora.auth.roles import OrgAction, role_allows
+from agora.identity import repository as identity_repo
+from agora.identity import service as identity
+from agora.kit.db import on_commit
+from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
+from agora.kit.fields import trimmed
+from agora.kit.ids import parse_uuid
+from agora.kit.mail import Mail
+from agora.kit.timeutil import utcnow
+from agora.models import AccountToken, Organization, User
+from agora.organizations import repository as repo
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def _slug_from(name: str) -> str:
+    return _NOT_SLUG.sub("-", name.lower()).strip("-")[:100].strip("-") or "org"
+
+
+async def _membership(
+    session: AsyncSession, principal: Principal, raw_org_id: str, *, lock: bool = False
+) -> tuple[Organization, str]:
+    org_id = parse_uuid(raw_org_id)
+    org = None
+    if org_id is not None:
+        org = await (repo.lock_organization if lock else identity_repo.organization_by_id)(
+            session, org_id
+        )
+    role = await identity_repo.org_role(session, principal.user_id, org.id) if org else None
+    if org is None or role is None:
+        raise NotFound(f"Organization {raw_org_id} not found")
+    return org, role
+
+
+def _require(role: str, action: OrgAction, what: str) -> None:
+    if not role_allows(role, action):
+        raise Forbidden(f"An organization {role} may not {what}")
+
+
+async def _org_out(
+    session: AsyncSession, principal: Principal, org_id: uuid.UUID
+) -> dict[str, Any]:
+    for row in await repo.memberships_of(session, principal.user_id):
+        if row["id"] == org_id:
+            return row
+    raise NotFound(f"Organization {org_id} not found")
+
+
+async def create(
+    session: AsyncSession, principal: Principal, *, name: str, slug: str | None
+) -> dict[str, Any]:
+    name = trimmed("name", name, 200)
+    user = await identity_repo.user_by_id(session, principal.user_id)
+    assert user is not None
+    org, _workspace = await identity.create_organization(
+        session, slug=slug if slug is not None else _slug_from(name), name=name, owner=user
+    )
+    return await _org_out(session, principal, org.id)
+
+
+async def list_mine(session: AsyncSession, principal: Principal) -> list[dict[str, Any]]:
+    return await repo.memberships_of(session, principal.user_id)
+
+
+async def members(
+    session: AsyncSession, principal: Principal, raw_org_id: str
+) -> list[dict[str, Any]]:
+    org, role = await _membership(session, principal, raw_org_id)
+    _require(role, OrgAction.VIEW, "see the members")
+    return await repo.members(session, org.id)
+
+
+async def _member_row(session: AsyncSession, org_id: uuid.UUID, raw_user_id: str) -> dict[str, Any]:
+    user_id = parse_uuid(raw_user_id)
+    for row in await repo.members(session, org_id):
+        if row["user_id"] == user_id:
+            return row
+    raise NotFound(f"Member {raw_user_id} not found")
+
+
+async def change_role(
+    session: AsyncSession, principal: Principal, raw_org_id: str, raw_user_id: str, new_role: str
+) -> dict[str, Any]:
+    org, role = await _membership(session, principal, raw_org_id, lock=True)
+    _require(role, OrgAction.CHANGE_ROLES, "change roles")
+    target = await _member_row(session, org.id, raw_user_id)
+    if (
+        target["role"] == "owner"
+        and new_role != "owner"
+        and await repo.owner_count(session, org.id) <= 1
+    ):
+        raise BadRequest.field("role", "the last owner cannot step down; make another owner first")
+    await repo.set_role(session, org.id, target["user_id"], new_role)
+    return {**target, "role": new_role}
+
+
+async def remove(
+    session: AsyncSession, principal: Principal, raw_org_id: str, raw_user_id: str
+) -> None:
+    """Remove a member, or leave (your own id). The last owner can do neither."""
+    org, role = await _membership(session, principal, raw_org_id, lock=True)
+    target = await _member_row(session, org.id, raw_user_id)
+    leaving = target["user_id"] == principal.user_id
+    if not leaving:
+        _require(role, OrgAction.REMOVE_MEMBERS, "remove members")
+        if target["role"] == "owner":
+            _require(role, OrgAction.CHANGE_ROLES, "remove an owner")
+    if target["role"] == "owner" and await repo.owner_count(session, org.id) <= 1:
+        raise Conflict(
+            "The last owner cannot leave the organization; make another member owner first, "
+            "or delete the organization"
+        )
+    await repo.remove_member(session, org.id, target["user_id"])
+
+
+async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -> None:
+    org, role = await _membership(session, principal, raw_org_id, lock=True)
+    _require(role, OrgAction.DELETE, "delete the organization")
+    workspace = await identity_repo.organization_workspace(session, org.id)
+    if workspace is not None and workspace.held > 0:
+        raise Conflict("Running jobs hold this organization's credits; wait for them to finish")
+    await repo.delete_organization(session, org.id)
+
+
+# Invitations
+
+
+async def invite(
+    session: AsyncSession,
+    ctx: Context,
+    principal: Principal,
+    raw_org_id: str,
+    *,
+    email: str | None,
+    role: str,
+    max_uses: int | None,
+    expires_in_days: float | None,
+) -> tuple[AccountToken, str, str]:
+    org, my_role = await _membership(session, principal, raw_org_id)
+    _require(my_role, OrgAction.INVITE, "invite people")
+    if role == "owner":
+        _require(my_role, OrgAction.CHANGE_ROLES, "invite an owner")
+    if email is not None:
+        email = identity.normalise_email(email)
+        if max_uses not in (None, 1):
+            raise BadRequest.field("maxUses", "an invitation by email is single-use")
+        max_uses = 1
+    days = expires_in_days or ctx.settings.invitation_days
+    plaintext, token = await tokens.issue(
+        session,
+        "invitation",
+        timedelta(days=days),
+        email=email,
+        organization_id=org.id,
+        role=role,
+        created_by=principal.user_id,
+        max_uses=max_uses or 1,
+    )
+    url = link(ctx.settings, "/invitations/accept", plaintext)
+    if email is not None:
+        inviter = await identity_repo.user_by_id(session, principal.user_id)
+        who = inviter.name if inviter else "Someone"
+        text = (
+            f"Hello,\n\n{who} invites you to join the organization {org.name} on Agora as "
+            f"{role}. The invitation is valid for {days:g} days:\n\n{url}\n\n"
+            f'Programs: POST /v1/invitations/accept with {{"token": "{plaintext}"}} once signed '
+            "in (or /v1/invitations/decline).\n"
+        )
+        mail = Mail(email, f"Join {org.name} on Agora", text)
+        on_commit(session, lambda: ctx.mailer.send(mail))
+    return token, plaintext, url
+
+
+async def invitations(
+    session: AsyncSession, principal: Principal, raw_org_id: str
+) -> list[AccountToken]:
+    org, role = await _membership(session, principal, raw_org_id)
+    _require(role, OrgAction.INVITE, "see invitations")
+    return await invitations_of(session, org.id)
+
+
+async def revoke_invitation(
+    session: AsyncSession, principal: Principal, raw_org_id: str, raw_id: str
+) -> AccountToken:
+    org, role = await _membership(session, principal, raw_org_id)
+    _require(role, OrgAction.INVITE, "revoke invitations")
+    token_id = parse_uuid(raw_id)
+    token = await token_by_id(session, token_id) if token_id else None
+    if token is None or token.organization_id != org.id or token.purpose != "invitation":
+        raise NotFound(f"Invitation {raw_id} not found")
+    if token.revoked_at is None:
+        token.revoked_at = utcnow()
+        await session.flush()
+    return token
+
+
+async def _addressee_check(token: AccountToken, user: User) -> None:
+    if token.email is not None and token.email != user.email:
+        raise Forbidden(
+            "This invitation was sent to another email address",
+            details=[FieldError("token", "the invitation is for another email address")],
+        )
+
+
+async def accept(session: AsyncSession, principal: Principal, plaintext: str) -> dict[str, Any]:
+    token = await tokens.find(session, plaintext, "invitation")
+    user = await identity_repo.user_by_id(session, principal.user_id)
+    assert user is not None
+    assert token.organization_id is not None
+    await _addressee_check(token, user)
+    if await identity_repo.org_role(session, user.id, token.organization_id) is None:
+        await tokens.use(session, token)
+        org = await identity_repo.organization_by_id(session, token.organization_id)
+        assert org is not None
+        await identity.add_member(session, org=org, user=user, role=token.role or "member")
+    return await _org_out(session, principal, token.organization_id)
+
+
+async def decline(session: AsyncSession, principal: Principal, plaintext: str) -> None:
+    """An emailed invitation is revoked by its addressee's decline; a shared link stays usable
+    by others (declining it just does not join)."""
+    token = await tokens.find(session, plaintext, "invitation")
+    user = await identity_repo.user_by_id(session, principal.user_id)
+    assert user is not None
+    await _addressee_check(token, user)
+    if token.email is not None:
+        token.revoked_at = utcnow()
+        await session.flush()

@@ -1,0 +1,45 @@
+"""The local payment node inside the API process (the embedded demo): mounted at
+``NODE_PREFIX`` when ``AGORA_PAYMENT_NODE_EMBEDDED`` is true; Agora buys there (unless
+``AGORA_MASUMI_PAYMENT_URL`` points elsewhere) and the paid demo agent sells there."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping
+from typing import Any
+
+from agora.demo_agents.seller import SellerConfig
+from agora.kit.outbound import OutboundPolicy
+from agora.settings import Settings
+
+NODE_PREFIX = "/payment-node"
+
+
+def node_token(settings: Settings) -> str:
+    if settings.masumi_payment_token:
+        return settings.masumi_payment_token
+    secret = settings.resolved_secret_key().encode()
+    return hmac.new(secret, b"agora-embedded-payment-node", hashlib.sha256).hexdigest()[:40]
+
+
+def node_url(settings: Settings) -> str:
+    if settings.masumi_payment_url:
+        return settings.masumi_payment_url
+    return f"{settings.public_url.rstrip('/')}{NODE_PREFIX}/api/v1"
+
+
+def demo_seller(
+    settings: Settings, *, local: Mapping[str, Any] | None = None
+) -> SellerConfig | None:
+    """The paid demo agent's seller side; ``local``: the in-process routes (the node)."""
+    if not settings.payment_node_embedded:
+        return None
+    return SellerConfig(
+        node_url=node_url(settings),
+        token=node_token(settings),
+        agent_identifier="demo-reviewer-seller",
+        network=settings.masumi_network,
+        policy=OutboundPolicy.from_setting(settings.outbound_allow),
+        local=local,
+    )

@@ -1,0 +1,678 @@
+"""The web app's pages. Thin: each calls the same service functions as the REST endpoints, inside
+the request's transaction (``SessionDep``), signed in with the browser-session cookie
+(``SessionPrincipalDep``). Every form carries the session's CSRF token in a hidden field
+(``check_csrf``); pages answer HTML with the app's security headers (render.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from agora.accounts import service as accounts
+from agora.accounts.cookies import clear_session_cookies, set_session_cookies
+from agora.accounts.endpoints import ContextDep
+from agora.agents import service as agents
+from agora.auth.dependencies import (
+    DatabaseDep,
+    SessionDep,
+    SessionPrincipalDep,
+    SettingsDep,
+    check_csrf,
+    csrf_token_for,
+    secret_key,
+    session_cookie,
+)
+from agora.auth.principal import Principal
+from agora.credits import service as credits
+from agora.jobs import service as jobs
+from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
+from agora.jobs.schemas import JobCreate, JobInputs
+from agora.kit.errors import AgoraError, BadRequest, NotFound
+from agora.kit.money import to_display
+from agora.organizations import service as organizations
+from agora.web import forms
+from agora.web import service as web
+from agora.web.render import page
+
+router = APIRouter(include_in_schema=False)
+Text = Annotated[str | None, Query(max_length=200)]
+
+
+def _safe_next(target: str | None) -> str:
+    """Only same-site paths (no open redirect)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/agents"
+    return target
+
+
+def _sign_in_first(request: Request) -> RedirectResponse:
+    path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return RedirectResponse(f"/sign-in?next={quote(path, safe='')}", status_code=303)
+
+
+async def _render(
+    request: Request,
+    session: Any,
+    principal: Principal | None,
+    name: str,
+    status_code: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    choices = await web.workspaces(session, principal) if principal is not None else []
+    base = {"principal": principal, "csrf": csrf_token_for(request), "workspaces": choices}
+    return page(request, name, {**base, **context}, status_code)
+
+
+def _problem(exc: AgoraError) -> str:
+    return exc.message
+
+
+def _field_errors(exc: AgoraError, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for detail in exc.details:
+        name = detail.field.removeprefix(prefix)
+        out.setdefault(name, detail.reason)
+    return out
+
+
+async def _form(request: Request) -> FormData:
+    """The posted form, after its CSRF token was checked (403 otherwise)."""
+    form = await request.form(max_files=0, max_fields=200)
+    token = form.get("csrf")
+    check_csrf(request, token if isinstance(token, str) else None)
+    return form
+
+
+def _text(form: FormData, name: str, limit: int = 10_000) -> str:
+    value = form.get(name)
+    return value[:limit] if isinstance(value, str) else ""
+
+
+async def error_page(
+    request: Request, session: Any, principal: Principal | None, exc: AgoraError
+) -> HTMLResponse:
+    return await _render(
+        request, session, principal, "error.html", exc.status_code, error=exc, title=exc.error
+    )
+
+
+# ---- accounts ----------------------------------------------------------------------------
+
+
+@router.get("/")
+async def home() -> RedirectResponse:
+    return RedirectResponse("/agents", status_code=303)
+
+
+@router.get("/sign-up")
+async def sign_up_page(request: Request, session: SessionDep) -> HTMLResponse:
+    return await _render(request, session, None, "sign_up.html", values={}, errors={})
+
+
+@router.post("/sign-up")
+async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTMLResponse:
+    form = await _form(request)
+    values = {k: _text(form, k, 320) for k in ("email", "name")}
+    try:
+        user = await accounts.sign_up(
+            session, ctx, email=values["email"], password=_text(form, "password", 200),
+            name=values["name"],
+        )  # fmt: skip
+    except AgoraError as exc:
+        errors = _field_errors(exc) or {"form": exc.message}
+        if not exc.details and exc.message.startswith("email:"):
+            errors = {"email": exc.message.removeprefix("email:").strip()}
+        return await _render(
+            request, session, None, "sign_up.html", exc.status_code, values=values, errors=errors
+        )
+    return await _render(request, session, None, "signed_up.html", email=user.email)
+
+
+@router.get("/verify-email")
+async def verify_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
+    """An interstitial (a mail scanner following the link spends nothing): a button that POSTs."""
+    return await _render(
+        request, session, None, "token.html", token=token or "", action="/verify-email",
+        title="Confirm your email address", button="Confirm my address",
+    )  # fmt: skip
+
+
+@router.post("/verify-email")
+async def verify(request: Request, session: SessionDep) -> Response:
+    form = await _form(request)
+    try:
+        await accounts.verify_email(session, _text(form, "token", 200))
+    except AgoraError as exc:
+        return await error_page(request, session, None, exc)
+    return RedirectResponse("/sign-in?verified=1", status_code=303)
+
+
+@router.get("/magic-link")
+async def magic_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
+    return await _render(
+        request, session, None, "token.html", token=token or "", action="/magic-link",
+        title="Sign in with your link", button="Sign me in",
+    )  # fmt: skip
+
+
+@router.post("/magic-link")
+async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    form = await _form(request)
+    try:
+        user = await accounts.sign_in_magic(session, _text(form, "token", 200))
+    except AgoraError as exc:
+        return await error_page(request, session, None, exc)
+    new = await accounts.start_session(session, ctx, user, "magic_link", session_cookie(request))
+    response = RedirectResponse("/agents", status_code=303)
+    set_session_cookies(response, ctx.settings, secret_key(request), new.token)
+    return response
+
+
+@router.get("/sign-in")
+async def sign_in_page(
+    request: Request, session: SessionDep, next: Text = None, verified: Text = None
+) -> HTMLResponse:
+    return await _render(
+        request, session, None, "sign_in.html", next=_safe_next(next), values={}, errors={},
+        notice="Your address is confirmed: sign in." if verified else "",
+    )  # fmt: skip
+
+
+@router.post("/sign-in")
+async def sign_in(
+    request: Request, db: DatabaseDep, session: SessionDep, ctx: ContextDep
+) -> Response:
+    form = await _form(request)
+    email, target = _text(form, "email", 320), _safe_next(_text(form, "next", 500))
+    try:
+        async with db.transaction(write=False) as read:  # Argon2 outside the write lock
+            user = await accounts.sign_in_password(
+                read, ctx, email=email, password=_text(form, "password", 200)
+            )
+    except AgoraError as exc:
+        return await _render(
+            request, session, None, "sign_in.html", exc.status_code, next=target,
+            values={"email": email}, errors=_field_errors(exc) or {"form": exc.message},
+        )  # fmt: skip
+    new = await accounts.start_session(session, ctx, user, "password", session_cookie(request))
+    response = RedirectResponse(target, status_code=303)
+    set_session_cookies(response, ctx.settings, secret_key(request), new.token)
+    return response
+
+
+@router.post("/sign-out")
+async def sign_out(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep, settings: SettingsDep
+) -> Response:
+    await _form(request)
+    if principal is not None:
+        await accounts.sign_out(session, principal)
+    response = RedirectResponse("/sign-in", status_code=303)
+    clear_session_cookies(response, settings)
+    return response
+
+
+@router.get("/reset-password")
+async def reset_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
+    return await _render(request, session, None, "reset.html", token=token or "", errors={})
+
+
+@router.post("/reset-password")
+async def reset(request: Request, session: SessionDep) -> Response:
+    form = await _form(request)
+    token = _text(form, "token", 200)
+    try:
+        await accounts.reset_password(session, token, _text(form, "password", 200))
+    except AgoraError as exc:
+        errors = _field_errors(exc) or {"form": exc.message}
+        return await _render(
+            request, session, None, "reset.html", exc.status_code, token=token, errors=errors
+        )
+    return RedirectResponse("/sign-in", status_code=303)
+
+
+@router.post("/workspace")
+async def switch_workspace(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    try:
+        await accounts.switch_workspace(session, principal, _text(form, "workspaceId", 100))
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse(_safe_next(_text(form, "next", 500)), status_code=303)
+
+
+# ---- the gallery and agents --------------------------------------------------------------
+
+
+@router.get("/agents")
+async def gallery(
+    request: Request,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    q: Text = None,
+    category: Text = None,
+    page_number: Annotated[int, Query(alias="page", ge=1, le=10_000)] = 1,
+) -> HTMLResponse:
+    slugs = agents.parse_category_values([category] if category else None)
+    try:
+        listing = await agents.public_listing(
+            session, status="VERIFIED", page=page_number, limit=24, categories=slugs, q=q
+        )
+    except BadRequest as exc:
+        return await error_page(request, session, principal, exc)
+    return await _render(
+        request, session, principal, "gallery.html", listing=listing, q=q or "",
+        category=category or "", categories=await agents.list_categories(session),
+        page_number=page_number,
+    )  # fmt: skip
+
+
+def _price(agent: Any) -> tuple[Any, Any]:
+    return to_display(agent.price + agent.fee), to_display(agent.fee)
+
+
+async def _agent_page(
+    request: Request,
+    session: Any,
+    principal: Principal | None,
+    agent_id: str,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+    max_credits: str | None = None,
+) -> HTMLResponse:
+    listed = await agents.get_listed(session, agent_id)
+    agent = listed.row if hasattr(listed, "row") else listed
+    price, fee = _price(agent)
+    groups = forms.fill(forms.groups(agent.input_schema), values or {}, errors or {})
+    return await _render(
+        request, session, principal, "agent.html", status_code, agent=agent, listed=listed,
+        price=price, fee=fee, groups=groups, errors=errors or {},
+        max_credits=max_credits if max_credits is not None else str(price),
+    )  # fmt: skip
+
+
+@router.get("/agents/{agent_id}")
+async def agent_page(
+    request: Request, agent_id: str, session: SessionDep, principal: SessionPrincipalDep
+) -> HTMLResponse:
+    try:
+        return await _agent_page(request, session, principal, agent_id)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+
+
+@router.post("/agents/{agent_id}/hire")
+async def hire(
+    request: Request,
+    agent_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    try:
+        agent = await agents.get_shown(session, agent_id)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    data = forms.input_data(agent.input_schema, form)
+    max_credits = _text(form, "maxCredits", 40).strip()
+    try:
+        body = JobCreate.model_validate(
+            {"inputData": data, "maxAcceptedCredits": max_credits or None}
+        )
+    except ValueError:
+        errors = {"maxCredits": "must be a number of credits"}
+        return await _agent_page(
+            request, session, principal, agent_id, values=data, errors=errors,
+            status_code=400, max_credits=max_credits,
+        )  # fmt: skip
+    try:
+        created = await jobs.create_job(session, principal, agent_id, body, settings=settings)
+    except AgoraError as exc:
+        errors = _field_errors(exc, "inputData.")
+        limit = errors.pop("maxAcceptedCredits", None)
+        if limit:
+            errors["maxCredits"] = limit
+        if not errors:
+            errors["form"] = exc.message
+        return await _agent_page(
+            request, session, principal, agent_id, values=data, errors=errors,
+            status_code=exc.status_code, max_credits=max_credits,
+        )  # fmt: skip
+    return RedirectResponse(f"/jobs/{created.job.row.id}", status_code=303)
+
+
+# ---- jobs ----------------------------------------------------------------------------------
+
+
+async def _job_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    job_id: str,
+    settings: Any,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    shown = await jobs.get_job(session, principal, job_id, settings=settings)
+    events = await jobs.job_events(session, principal, job_id)
+    groups: list[forms.Group] = []
+    status_id = None
+    if shown.status == INPUT_REQUIRED:
+        try:
+            asked = await jobs.input_request(session, principal, job_id)
+            groups = forms.fill(forms.groups(asked.inputSchema), values or {}, errors or {})
+            status_id = asked.statusId
+        except NotFound:
+            groups = []
+    names = await web.agent_names(session, [shown.row.agent_id])
+    return await _render(
+        request, session, principal, "job.html", status_code, job=shown, events=events,
+        agent_name=names.get(shown.row.agent_id, ""),
+        groups=groups, status_id=status_id, errors=errors or {},
+        final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
+    )  # fmt: skip
+
+
+@router.get("/jobs/{job_id}")
+async def job_page(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    try:
+        return await _job_page(request, session, principal, job_id, settings)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+
+
+@router.get("/jobs/{job_id}/result.md")
+async def job_result(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    """The result as a Markdown download (plain text: the browser never renders it)."""
+    if principal is None:
+        return _sign_in_first(request)
+    try:
+        shown = await jobs.get_job(session, principal, job_id, settings=settings)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return Response(
+        shown.result or "",
+        media_type="text/markdown; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="job-{shown.row.id}.md"',
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
+
+
+@router.post("/jobs/{job_id}/input")
+async def job_input(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    data: dict[str, Any] = {}
+    try:
+        asked = await jobs.input_request(session, principal, job_id)
+        data = forms.input_data(asked.inputSchema, form)
+        body = JobInputs(inputData=data, statusId=_text(form, "statusId", 500) or None)
+        await jobs.provide_inputs(session, principal, job_id, body, settings=settings)
+    except BadRequest as exc:
+        return await _job_page(
+            request, session, principal, job_id, settings, values=data,
+            errors=_field_errors(exc, "inputData.") or {"form": exc.message}, status_code=400,
+        )  # fmt: skip
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+
+
+@router.post("/jobs/{job_id}/cancel")
+async def job_cancel(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    await _form(request)
+    try:
+        await jobs.cancel_job(session, principal, job_id, settings=settings)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+
+
+@router.get("/history")
+async def history(
+    request: Request,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+    status: Text = None,
+    cursor: Text = None,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    try:
+        found = await jobs.list_jobs(
+            session, principal, settings=settings, status=status or None, cursor=cursor, limit=25
+        )
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    names = await web.agent_names(session, [j.row.agent_id for j in found.jobs])
+    return await _render(
+        request, session, principal, "history.html", jobs=found.jobs, names=names,
+        pagination=found.pagination, status=status or "",
+    )  # fmt: skip
+
+
+# ---- workspace: credits, keys, organizations ---------------------------------------------
+
+
+@router.get("/credits")
+async def credits_page(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    account = await credits.account(session, principal, limit=50)
+    return await _render(
+        request, session, principal, "credits.html", account=account,
+        balance=to_display(account.balance), held=to_display(account.held),
+    )  # fmt: skip
+
+
+async def _keys_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    *,
+    created: str = "",
+    error: str = "",
+    status_code: int = 200,
+) -> HTMLResponse:
+    keys = await accounts.list_keys(session, principal)
+    return await _render(
+        request, session, principal, "keys.html", status_code, keys=keys, created=created,
+        error=error,
+    )  # fmt: skip
+
+
+@router.get("/keys")
+async def keys_page(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    try:
+        return await _keys_page(request, session, principal)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+
+
+@router.post("/keys")
+async def create_key(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep, settings: SettingsDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    try:
+        _key, plaintext = await accounts.create_key(
+            session, settings, principal, name=_text(form, "name", 300), expires_at=None,
+            scopes=None, workspace_id=None,
+        )  # fmt: skip
+    except AgoraError as exc:
+        return await _keys_page(
+            request, session, principal, error=exc.message, status_code=exc.status_code
+        )
+    # Shown once, in this response only (never stored in the clear, never in a URL).
+    return await _keys_page(request, session, principal, created=plaintext)
+
+
+@router.post("/keys/{key_id}/revoke")
+async def revoke_key(
+    request: Request, key_id: str, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    await _form(request)
+    try:
+        await accounts.revoke_key(session, principal, key_id)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse("/keys", status_code=303)
+
+
+@router.get("/organizations")
+async def organizations_page(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    mine = await organizations.list_mine(session, principal)
+    return await _render(request, session, principal, "organizations.html", orgs=mine, error="")
+
+
+@router.post("/organizations")
+async def create_organization(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    try:
+        org = await organizations.create(
+            session, principal, name=_text(form, "name", 300), slug=None
+        )
+    except AgoraError as exc:
+        mine = await organizations.list_mine(session, principal)
+        return await _render(
+            request, session, principal, "organizations.html", exc.status_code, orgs=mine,
+            error=exc.message,
+        )  # fmt: skip
+    return RedirectResponse(f"/organizations/{org['id']}", status_code=303)
+
+
+async def _org_page(
+    request: Request, session: Any, principal: Principal, org_id: str, *, link: str = ""
+) -> HTMLResponse:
+    mine = {str(o["id"]): o for o in await organizations.list_mine(session, principal)}
+    org = mine.get(org_id)
+    if org is None:
+        raise NotFound(f"Organization {org_id} not found")
+    members = await organizations.members(session, principal, org_id)
+    return await _render(
+        request, session, principal, "organization.html", org=org, members=members, link=link
+    )
+
+
+@router.get("/organizations/{org_id}")
+async def organization_page(
+    request: Request, org_id: str, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    try:
+        return await _org_page(request, session, principal, org_id)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+
+
+@router.post("/organizations/{org_id}/invitations")
+async def invite(
+    request: Request,
+    org_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    ctx: ContextDep,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    try:
+        _token, _plain, url = await organizations.invite(
+            session, ctx, principal, org_id, email=None, role=_text(form, "role", 20) or "member",
+            max_uses=1, expires_in_days=None,
+        )  # fmt: skip
+        return await _org_page(request, session, principal, org_id, link=url)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+
+
+@router.get("/invitations/accept")
+async def invitation_page(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep, token: Text = None
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    return await _render(
+        request, session, principal, "token.html", token=token or "",
+        action="/invitations/accept", title="Join the organization", button="Accept the invitation",
+    )  # fmt: skip
+
+
+@router.post("/invitations/accept")
+async def accept_invitation(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    try:
+        org = await organizations.accept(session, principal, _text(form, "token", 200))
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse(f"/organizations/{org['id']}", status_code=303)

@@ -1,0 +1,98 @@
+"""Templates, the Content-Security-Policy and untrusted Markdown.
+
+Every template autoescapes. Agent-provided text (descriptions, results) is rendered by
+``markdown`` with raw HTML disabled and then cleaned by nh3 (an allow-list of tags and
+attributes, http/https/mailto links only, ``rel="noopener noreferrer nofollow"``), so no
+script, handler or ``javascript:`` link survives. The CSP forbids inline scripts anyway.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import nh3
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.templating import Jinja2Templates
+
+from agora.kit.errors import AgoraError
+from agora.kit.money import to_display
+
+HERE = Path(__file__).parent
+STATIC_DIR = HERE / "static"
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+MAX_MARKDOWN_CHARS = 200_000
+
+_markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+_TAGS = {
+    "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "code", "pre",
+    "blockquote", "ul", "ol", "li", "a", "table", "thead", "tbody", "tr", "th", "td", "del",
+}  # fmt: skip
+
+
+def markdown(text: str | None) -> Markup:
+    """Untrusted Markdown → safe HTML."""
+    html = _markdown.render((text or "")[:MAX_MARKDOWN_CHARS])
+    cleaned = nh3.clean(
+        html,
+        tags=_TAGS,
+        attributes={"a": {"href", "title"}, "code": {"class"}, "th": {"align"}, "td": {"align"}},
+        url_schemes={"http", "https", "mailto"},
+        link_rel="noopener noreferrer nofollow",
+    )
+    return Markup(cleaned)  # noqa: S704 - nh3's output is the sanitised HTML
+
+
+def credits(units: int | None) -> str:
+    return f"{to_display(units or 0)} credits"
+
+
+def when(value: datetime | str | None) -> Markup:
+    """A <time> element: the UTC time as text; the page's script shows it in the user's locale."""
+    if value is None:
+        return Markup("—")
+    text = value if isinstance(value, str) else value.strftime("%Y-%m-%dT%H:%M:%SZ")
+    shown = text.replace("T", " ").replace("Z", " UTC")[:23]
+    return Markup('<time datetime="{0}">{1}</time>').format(text, shown)
+
+
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.filters["markdown"] = markdown
+templates.env.filters["credits"] = credits
+templates.env.filters["when"] = when
+
+
+def page(
+    request: Request, name: str, context: dict[str, Any], status_code: int = 200
+) -> HTMLResponse:
+    response = templates.TemplateResponse(request, name, context, status_code=status_code)
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+def error_page(request: Request, exc: AgoraError) -> HTMLResponse:
+    """The app's 404/403/… page for errors raised outside a page's own handling (unknown paths,
+    a form without its CSRF token); ``app.state.html_error_page``."""
+    context: dict[str, Any] = {
+        "principal": None,
+        "csrf": None,
+        "workspaces": [],
+        "error": exc,
+        "title": exc.error,
+    }
+    return page(request, "error.html", context, exc.status_code)

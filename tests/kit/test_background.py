@@ -1,0 +1,113 @@
+"""kit.background: the loop primitive (wake, back-off on errors, stop) and wake-ups that fire
+only after a commit."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import pytest
+
+from agora.kit import background
+from agora.kit.background import Loop
+from agora.kit.db import Database
+from agora.kit.logging import configure_logging
+
+
+@pytest.fixture(autouse=True)
+def _logging_to_this_tests_stderr() -> None:
+    """Another test may have bound the logger to a captured stream that is closed by now."""
+    configure_logging("WARNING")
+
+
+async def _until(condition: object, within: float = 5.0) -> None:
+    deadline = time.monotonic() + within
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.01)
+
+
+async def test_a_wake_up_ends_the_wait_at_once() -> None:
+    calls: list[float] = []
+
+    async def step() -> float:
+        calls.append(time.monotonic())
+        return 60.0  # would sleep a minute without a wake-up
+
+    loop = Loop("test-wake", step, topics=("test_topic",))
+    await loop.start()
+    try:
+        await _until(lambda: len(calls) == 1)
+        background.wake("test_topic")
+        await _until(lambda: len(calls) == 2, within=1.0)
+        loop.wake()
+        await _until(lambda: len(calls) == 3, within=1.0)
+        assert loop.readiness() == (True, "ok")
+    finally:
+        await loop.stop()
+    assert loop.readiness() == (False, "not running")
+    background.wake("test_topic")  # unsubscribed: nothing happens, nothing breaks
+    await asyncio.sleep(0.05)
+    assert len(calls) == 3
+
+
+async def test_a_failing_step_is_reported_and_retried() -> None:
+    outcomes = iter([RuntimeError("boom"), 0.5])
+
+    async def step() -> float:
+        outcome = next(outcomes, 60.0)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    loop = Loop("test-errors", step, error_delay=0.05)
+    await loop.start()
+    try:
+        await _until(lambda: loop.rounds >= 1)
+        await _until(lambda: loop.rounds >= 2)  # retried after error_delay, not ended
+        assert loop.readiness() == (True, "ok")
+    finally:
+        await loop.stop()
+
+
+async def test_unhealthy_while_failing() -> None:
+    async def step() -> float:
+        raise ValueError("always")
+
+    loop = Loop("test-unhealthy", step, error_delay=60.0)
+    await loop.start()
+    try:
+        await _until(lambda: loop.rounds >= 1)
+        assert loop.readiness() == (False, "error: ValueError")
+    finally:
+        await loop.stop()
+
+
+async def test_delays_are_clamped() -> None:
+    async def step() -> float:
+        return 3600.0
+
+    loop = Loop("test-clamp", step, max_delay=0.02)
+    await loop.start()
+    try:
+        await _until(lambda: loop.rounds >= 3, within=2.0)
+    finally:
+        await loop.stop()
+
+
+@pytest.mark.parametrize("commit", [True, False])
+async def test_signal_wakes_only_after_commit(db: Database, commit: bool) -> None:
+    woken: list[str] = []
+    unsubscribe = background.subscribe("test_signal", lambda: woken.append("x"))
+    try:
+        with pytest.raises(RuntimeError) if not commit else contextlib.nullcontext():
+            async with db.transaction() as session:
+                await background.signal(session, "test_signal", across_processes=True)
+                await background.signal(session, "test_signal")  # once per transaction
+                assert woken == []  # not before the commit
+                if not commit:
+                    raise RuntimeError("roll back")
+        assert woken == (["x"] if commit else [])
+    finally:
+        unsubscribe()

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from agora.payments.node import local_node
+from agora.settings import Settings
+from tests.jobs.helpers import fast_settings
+from tests.payments.helpers import TOKEN, Node
+from tests.support.agents import LoopbackAgents
+
+
+@pytest.fixture
+def node(agents_server: LoopbackAgents) -> Node:
+    """A fresh local payment node (testing clock on) on the loopback server."""
+    state, app = local_node(TOKEN, testing=True)
+    path = agents_server.host.mount(f"node-{uuid.uuid4().hex[:8]}", app)
+    return Node(state, f"{agents_server.base_url}{path}/api/v1")
+
+
+@pytest.fixture
+def settings(settings: Settings, node: Node) -> Settings:
+    return fast_settings(settings).model_copy(
+        update={
+            "payment_backend": "masumi",
+            "masumi_payment_url": node.url,
+            "masumi_payment_token": TOKEN,
+            "masumi_follow_seconds": 0.02,
+            "masumi_max_node_attempts": 4,
+            # a shared, loaded CI machine: the seller agents call the node on the same server
+            "agent_timeout_seconds": 10.0,
+            "max_agent_attempts": 5,
+        }
+    )

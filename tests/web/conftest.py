@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+import pytest
+
+from agora.settings import Settings
+from tests.jobs.helpers import fast_settings
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """Fast dispatch, and credits for a new account so a paid agent can be hired."""
+    return fast_settings(settings).model_copy(update={"welcome_credits": 100_000_000})
