@@ -21,7 +21,7 @@ from tests.support.server import agora_env, running_server
 @pytest.fixture
 async def limited_client(settings: Settings, db: Database) -> AsyncIterator[httpx2.AsyncClient]:
     limited = settings.model_copy(
-        update={"rate_limit_public": "10/minute", "rate_limit_authenticated": "5/minute"}
+        update={"rate_limit_public": "10/day", "rate_limit_authenticated": "5/day"}
     )
     app: FastAPI = create_app(limited, db=db, migrate=False, background=False)
     async with app.router.lifespan_context(app):
@@ -44,7 +44,7 @@ async def test_public_listing_gets_429_with_retry_after(
     assert int(last.headers["retry-after"]) >= 1
     assert last.headers["x-ratelimit-limit"] == "10"
     assert last.headers["x-ratelimit-remaining"] == "0"
-    assert last.headers["ratelimit-policy"] == "10;w=60"
+    assert last.headers["ratelimit-policy"] == "10;w=86400"
     body = last.json()
     assert body["error"] == "Too Many Requests"
     assert body["meta"]["path"] == "/v1/agents"  # the bearer family's Detailed shape
@@ -68,12 +68,13 @@ async def test_each_key_has_its_own_budget(
     assert other.headers["x-ratelimit-remaining"] == "4"
 
 
+@pytest.mark.process  # two real server processes: make prove
 def test_two_processes_share_one_budget_through_redis(tmp_path: Path, redis_url: str) -> None:
     env = agora_env(
         tmp_path,
         AGORA_DEMO="false",
         AGORA_REDIS_URL=redis_url,
-        AGORA_RATE_LIMIT_PUBLIC="10/minute",
+        AGORA_RATE_LIMIT_PUBLIC="10/day",
         AGORA_RATE_LIMIT_KEY_PREFIX=f"agora-rl-test-{uuid.uuid4().hex}",
     )
     with running_server(env) as first, running_server(env) as second:
