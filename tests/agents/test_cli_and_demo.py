@@ -73,14 +73,24 @@ def test_embedded_demo_registers_and_verifies_its_agents(tmp_path: Path) -> None
             assert key is not None
             me = httpx2.get(f"{base}/v1/users/me", headers={"x-api-key": key.group(1)})
             assert me.status_code == 200
-            link = re.search(r"Demo sign-in link \(one use, 15 min\): (\S+)", banner.read_text())
-            assert link is not None
-            with httpx2.Client(follow_redirects=True, timeout=10) as browser:
-                signed_in = browser.get(link.group(1))  # → 303 to the session, cookie set
-                assert signed_in.status_code == 200, signed_in.text
-                assert signed_in.json()["data"]["user"]["email"] == "demo@agora.local"
-                assert browser.get(f"{base}/v1/users/me").status_code == 200
-                assert browser.get(link.group(1)).status_code == 400  # one use
+            text = banner.read_text()
+            assert text.count("token=") == 1, text  # exactly one sign-in link
+            link = re.search(
+                r"Demo sign-in link \(web app; one use, 15 min\): (\S+/magic-link\?token=(\S+))",
+                text,
+            )
+            assert link is not None, text
+            with httpx2.Client(timeout=10) as browser:
+                landing = browser.get(link.group(1))  # the web page: a button that POSTs it
+                assert landing.status_code == 200 and link.group(2) in landing.text
+                form = {"csrf": "", "token": link.group(2)}
+                signed_in = browser.post(f"{base}/magic-link", data=form)
+                assert signed_in.status_code == 303, signed_in.text
+                assert signed_in.headers["location"] == "/agents"
+                me = browser.get(f"{base}/v1/users/me")
+                assert me.status_code == 200 and me.json()["data"]["email"] == "demo@agora.local"
+                browser.cookies.clear()
+                assert browser.post(f"{base}/magic-link", data=form).status_code == 400  # once
             echo = next(a for a in listing["data"] if a["name"] == "Echo")
             schema = httpx2.get(f"{base}/v1/agents/{echo['id']}/input-schema").json()
             assert schema["data"]["input_data"][0]["id"] == "text"

@@ -85,7 +85,7 @@ def _sign_up_and_in(page: object, base: str, data: Path, name: str) -> str:
     p.fill("#password", PASSWORD)  # type: ignore[attr-defined]
     p.click("button:has-text('Sign up')")  # type: ignore[attr-defined]
     p.wait_for_selector("text=Check your mail")  # type: ignore[attr-defined]
-    token = _mailed_token(data, email, "/v1/auth/verify-email")
+    token = _mailed_token(data, email, "/verify-email")
     p.goto(f"{base}/verify-email?token={token}")  # type: ignore[attr-defined]
     p.click("button:has-text('Confirm my address')")  # type: ignore[attr-defined]
     p.wait_for_selector("text=Your address is confirmed")  # type: ignore[attr-defined]

@@ -71,7 +71,17 @@ class NewSession:
     user: User
 
 
+# The web app's landing pages the mails link to (web/endpoints.py): each shows a button that
+# POSTs the token, so a mail scanner following the link spends nothing. The JSON routes
+# (/v1/auth/verify-email, /v1/auth/magic-link, …) keep working for programs.
+WEB_VERIFY_EMAIL = "/verify-email"
+WEB_MAGIC_LINK = "/magic-link"
+WEB_RESET_PASSWORD = "/reset-password"
+WEB_ACCEPT_INVITATION = "/invitations/accept"
+
+
 def link(settings: Settings, path: str, token: str) -> str:
+    """``{AGORA_PUBLIC_URL}{path}?token=…`` (a web landing page above)."""
     return f"{settings.public_url.rstrip('/')}{path}?token={token}"
 
 
@@ -115,10 +125,11 @@ async def send_verification(session: AsyncSession, ctx: Context, user: User) -> 
     ttl = timedelta(hours=ctx.settings.verify_token_hours)
     await repo.revoke_tokens(session, user.id, ("verify_email",), utcnow())
     plaintext, _ = await tokens.issue(session, "verify_email", ttl, user_id=user.id)
-    url = link(ctx.settings, "/v1/auth/verify-email", plaintext)
+    url = link(ctx.settings, WEB_VERIFY_EMAIL, plaintext)
     text = (
         f"Hello {user.name},\n\nConfirm your email address for Agora by opening this link "
         f"(valid for {ctx.settings.verify_token_hours:g} hours, once):\n\n{url}\n\n"
+        f'Programs: POST /v1/auth/verify-email with {{"token": "{plaintext}"}}.\n\n'
         "If you did not sign up, ignore this mail.\n"
     )
     _send_after_commit(session, ctx, Mail(user.email, "Confirm your email address", text))
@@ -208,10 +219,11 @@ async def request_magic_link(session: AsyncSession, ctx: Context, raw_email: str
     if user is None:
         return
     plaintext, _ = await _magic_token(session, ctx.settings, user)
-    url = link(ctx.settings, "/v1/auth/magic-link", plaintext)
+    url = link(ctx.settings, WEB_MAGIC_LINK, plaintext)
     text = (
         f"Hello {user.name},\n\nOpen this link to sign in to Agora (valid for "
         f"{ctx.settings.magic_link_minutes:g} minutes, once):\n\n{url}\n\n"
+        f'Programs: POST /v1/auth/magic-link/sign-in with {{"token": "{plaintext}"}}.\n\n'
         "If you did not ask for it, ignore this mail.\n"
     )
     _send_after_commit(session, ctx, Mail(user.email, "Your sign-in link", text))
@@ -233,7 +245,7 @@ async def demo_sign_in_link(
     if user.email_verified_at is None:
         user.email_verified_at = utcnow()
     plaintext, _ = await _magic_token(session, settings, user)
-    return f"{base_url.rstrip('/')}/v1/auth/magic-link?token={plaintext}"
+    return f"{base_url.rstrip('/')}{WEB_MAGIC_LINK}?token={plaintext}"
 
 
 async def sign_in_magic(session: AsyncSession, token: str) -> User:
@@ -250,7 +262,7 @@ async def request_password_reset(session: AsyncSession, ctx: Context, raw_email:
     await repo.revoke_tokens(session, user.id, ("reset_password",), utcnow())
     ttl = timedelta(minutes=ctx.settings.reset_token_minutes)
     plaintext, _ = await tokens.issue(session, "reset_password", ttl, user_id=user.id)
-    url = link(ctx.settings, "/reset-password", plaintext)
+    url = link(ctx.settings, WEB_RESET_PASSWORD, plaintext)
     text = (
         f"Hello {user.name},\n\nChoose a new Agora password with this link (valid for "
         f"{ctx.settings.reset_token_minutes:g} minutes, once):\n\n{url}\n\n"

@@ -10,6 +10,8 @@ from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
+    Float,
+    FunctionElement,
     String,
     and_,
     cast,
@@ -22,10 +24,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import defer
+from sqlalchemy.sql.compiler import SQLCompiler
 
-from agora.models import Agent, AgentCheck, Category, agent_categories
-from agora.models.statuses import AgentStatus
+from agora.models import Agent, AgentCheck, Category, Job, agent_categories
+from agora.models.statuses import AgentStatus, JobStatus
 
 AVAILABLE = and_(Agent.is_shown.is_(True), Agent.status == AgentStatus.VERIFIED)
 
@@ -231,3 +235,84 @@ async def set_base_url(session: AsyncSession, agent_id: uuid.UUID, base_url: str
 
 def shown_with_status(status: str) -> list[ColumnElement[bool]]:
     return [Agent.is_shown.is_(True), Agent.status == status]
+
+
+# ---- figures for the web app's agent and gallery pages ----------------------------------------
+
+# The average duration reads the agent's most recent completed jobs only (a bounded sample,
+# as the developer statistics): the agent page's cost does not grow with the agent's history.
+DURATION_SAMPLE = 1000
+
+
+class seconds_between(FunctionElement[float]):
+    """``end - start`` in seconds, on both databases (timestamps are UTC)."""
+
+    type = Float()
+    name = "seconds_between"
+    inherit_cache = True
+
+
+@compiles(seconds_between, "postgresql")
+def _seconds_postgres(element: seconds_between, compiler: SQLCompiler, **kw: Any) -> str:
+    start, end = (compiler.process(c, **kw) for c in element.clauses)
+    return f"EXTRACT(EPOCH FROM ({end} - {start}))"
+
+
+@compiles(seconds_between, "sqlite")
+def _seconds_sqlite(element: seconds_between, compiler: SQLCompiler, **kw: Any) -> str:
+    start, end = (compiler.process(c, **kw) for c in element.clauses)
+    return f"((julianday({end}) - julianday({start})) * 86400.0)"
+
+
+async def completed_duration(
+    session: AsyncSession, agent_id: uuid.UUID
+) -> tuple[int, float | None]:
+    """(how many of the sample's jobs, their mean duration in seconds or None) over the agent's
+    most recent ``DURATION_SAMPLE`` COMPLETED jobs, every workspace's. A job's duration runs from
+    its start (the agent accepted it; its creation if it never ran) to its completion."""
+    start = func.coalesce(Job.started_at, Job.created_at)
+    sample = (
+        select(seconds_between(start, Job.completed_at).label("seconds"))
+        .where(
+            Job.agent_id == agent_id,
+            Job.status == JobStatus.COMPLETED,
+            Job.completed_at.is_not(None),
+        )
+        .order_by(Job.created_at.desc())
+        .limit(DURATION_SAMPLE)
+        .subquery()
+    )
+    row = (await session.execute(select(func.count(), func.avg(sample.c.seconds)))).one()
+    count, average = int(row[0] or 0), row[1]
+    return count, max(0.0, float(average)) if average is not None else None
+
+
+async def latest_checks(
+    session: AsyncSession, agent_ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, tuple[bool, datetime]]:
+    """Each agent's latest availability check (any kind): (available, checked at). Agents never
+    checked are absent. Two index seeks per agent (``ix_agent_checks_agent``), whatever the
+    history's length."""
+    if not agent_ids:
+        return {}
+
+    def latest(column: Any) -> Any:
+        return (
+            select(column)
+            .where(AgentCheck.agent_id == Agent.id)
+            .order_by(AgentCheck.checked_at.desc(), AgentCheck.id.desc())
+            .limit(1)
+            .correlate(Agent)
+            .scalar_subquery()
+        )
+
+    rows = await session.execute(
+        select(Agent.id, latest(AgentCheck.available), latest(AgentCheck.checked_at)).where(
+            Agent.id.in_(set(agent_ids))
+        )
+    )
+    return {
+        agent_id: (bool(available), checked_at)
+        for agent_id, available, checked_at in rows.all()
+        if checked_at is not None
+    }

@@ -35,7 +35,6 @@ def serve(
     async def print_demo(app: FastAPI) -> None:
         info = await ensure_demo_user(app.state.db)
         sign_in_link = await demo_sign_in_link(app.state.db, settings, base)
-        web_sign_in = (sign_in_link or "").replace("/v1/auth/magic-link?", "/magic-link?")
         # The server is not listening yet: check the mounted demo agents in-process.
         async with Mip003Client(transport=httpx2.ASGITransport(app=app)) as local:
             agent_ids = await ensure_demo_agents(
@@ -45,10 +44,10 @@ def serve(
             "\n"
             f"  Agora is running at {base}  (docs: {base}/docs)\n"
             f"  Web app: {base}/agents\n"
-            f"  Demo sign-in (web app, one use): {web_sign_in}\n"
+            f"  Demo sign-in link (web app; one use, {settings.magic_link_minutes:g} min): "
+            f"{sign_in_link}\n"
             f"  Demo user {info.email}, workspace {info.workspace_id}\n"
             f"  Demo API key (new on every start): {info.api_key}\n"
-            f"  Demo sign-in link (one use, {settings.magic_link_minutes:g} min): {sign_in_link}\n"
             f"  Demo agents: {', '.join(agent_ids)}\n"
             f'  Try: curl -H "x-api-key: {info.api_key}" {base}/v1/users/me\n'
             f"       curl {base}/v1/agents\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
@@ -165,3 +166,46 @@ async def settle_once(session: AsyncSession, job_id: uuid.UUID, values: dict[str
         .execution_options(synchronize_session=False)
     )
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+async def set_share(
+    session: AsyncSession,
+    job_id: uuid.UUID,
+    *,
+    token: str,
+    public: bool,
+    recipient_organization_id: uuid.UUID | None,
+    user_id: uuid.UUID,
+    created_at: datetime | None,
+    updated_at: datetime,
+) -> None:
+    """Write a job's share record (the job's ``updated_at`` is kept as it is)."""
+    await session.execute(
+        update(Job)
+        .where(Job.id == job_id)
+        .values(
+            share_token=token,
+            share_public=public,
+            share_recipient_organization_id=recipient_organization_id,
+            share_user_id=user_id,
+            share_created_at=created_at,
+            share_updated_at=updated_at,
+            updated_at=Job.updated_at,
+        )
+    )
+
+
+async def clear_share(session: AsyncSession, job_id: uuid.UUID) -> None:
+    await session.execute(
+        update(Job)
+        .where(Job.id == job_id)
+        .values(
+            share_token=None,
+            share_public=False,
+            share_recipient_organization_id=None,
+            share_user_id=None,
+            share_created_at=None,
+            share_updated_at=None,
+            updated_at=Job.updated_at,
+        )
+    )

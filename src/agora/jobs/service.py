@@ -730,3 +730,43 @@ async def shared_job(
     out = await shown_one(session, job, settings)
     agent = await repo.agent(session, job.agent_id)
     return ShownJob(job, out.share, agent_name=agent.name if agent else "")
+
+
+async def share_job(
+    session: AsyncSession,
+    principal: Principal,
+    job_id: str,
+    request: JobShareRequest,
+    *,
+    settings: Settings,
+) -> ShownJob:
+    """Share an existing job (its creator only, like every job route; anyone else → 404): a
+    public link and/or one for a recipient organization, as ``jobShareRequest`` at creation.
+    Sharing a shared job again keeps its link and changes who may see it. The job's own
+    ``updatedAt`` is left alone (a share is not a change of the job; the feed keeps its order)."""
+    job = await _visible(session, principal, job_id)
+    org = await _share_target(session, principal, request)
+    now = utcnow()
+    await repo.set_share(
+        session,
+        job.id,
+        token=job.share_token or secrets.token_urlsafe(24),
+        public=request.public,
+        recipient_organization_id=org.id if org else None,
+        user_id=principal.user_id,
+        created_at=job.share_created_at if job.share_token else now,
+        updated_at=now,
+    )
+    return await shown_one(session, await repo.refresh(session, job), settings)
+
+
+async def unshare_job(
+    session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
+) -> ShownJob:
+    """Revoke the job's share (its creator only; anyone else → 404): its link answers 404 from
+    now on; sharing again makes a new link. Revoking an unshared job changes nothing."""
+    job = await _visible(session, principal, job_id)
+    if job.share_token:
+        await repo.clear_share(session, job.id)
+        job = await repo.refresh(session, job)
+    return await shown_one(session, job, settings)

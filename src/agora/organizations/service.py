@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import tokens
 from agora.accounts.repository import invitations_of, token_by_id
-from agora.accounts.service import Context, link
+from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction, role_allows
 from agora.identity import repository as identity_repo
@@ -174,7 +174,7 @@ async def invite(
         created_by=principal.user_id,
         max_uses=max_uses or 1,
     )
-    url = link(ctx.settings, "/invitations/accept", plaintext)
+    url = link(ctx.settings, WEB_ACCEPT_INVITATION, plaintext)
     if email is not None:
         inviter = await identity_repo.user_by_id(session, principal.user_id)
         who = inviter.name if inviter else "Someone"

@@ -30,7 +30,7 @@ from agora.auth.principal import Principal
 from agora.credits import service as credits
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
-from agora.jobs.schemas import JobCreate, JobInputs
+from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
 from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.organizations import service as organizations
@@ -272,6 +272,7 @@ async def gallery(
         request, session, principal, "gallery.html", listing=listing, q=q or "",
         category=category or "", categories=await agents.list_categories(session),
         page_number=page_number,
+        availability=await web.availability(session, [a.row.id for a in listing.agents]),
     )  # fmt: skip
 
 
@@ -298,6 +299,7 @@ async def _agent_page(
         request, session, principal, "agent.html", status_code, agent=agent, listed=listed,
         price=price, fee=fee, groups=groups, errors=errors or {},
         max_credits=max_credits if max_credits is not None else str(price),
+        facts=await web.agent_facts(session, listed.row),
     )  # fmt: skip
 
 
@@ -385,6 +387,8 @@ async def _job_page(
         agent_name=names.get(shown.row.agent_id, ""),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
+        share_link=web.share_link(settings, shown.row.share_token),
+        share_targets=await web.share_targets(session, principal),
     )  # fmt: skip
 
 
@@ -472,6 +476,73 @@ async def job_cancel(
     except AgoraError as exc:
         return await error_page(request, session, principal, exc)
     return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+
+
+@router.post("/jobs/{job_id}/share")
+async def job_share(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    """Create (or change) the job's share link: ``audience`` is ``public`` or an organization id."""
+    if principal is None:
+        return _sign_in_first(request)
+    form = await _form(request)
+    audience = _text(form, "audience", 100)
+    body = (
+        JobShareRequest(public=True)
+        if audience == "public"
+        else JobShareRequest(public=False, recipientOrganizationId=audience)
+    )
+    try:
+        await jobs.share_job(session, principal, job_id, body, settings=settings)
+    except BadRequest as exc:
+        return await _job_page(
+            request, session, principal, job_id, settings, status_code=400,
+            errors={"share": exc.details[0].reason if exc.details else exc.message},
+        )  # fmt: skip
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse(f"/jobs/{job_id}#share", status_code=303)
+
+
+@router.post("/jobs/{job_id}/share/revoke")
+async def job_unshare(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    if principal is None:
+        return _sign_in_first(request)
+    await _form(request)
+    try:
+        await jobs.unshare_job(session, principal, job_id, settings=settings)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return RedirectResponse(f"/jobs/{job_id}#share", status_code=303)
+
+
+@router.get("/shares/{token}")
+async def shared_job_page(
+    request: Request,
+    token: str,
+    session: SessionDep,
+    principal: SessionPrincipalDep,
+    settings: SettingsDep,
+) -> Response:
+    """A shared job, read-only, for anyone the share admits (as ``GET /v1/shares/{token}``):
+    what the API's shared view exposes, nothing of the sharer's workspace beyond it."""
+    try:
+        shared = await jobs.shared_job(session, token, principal, settings=settings)
+    except AgoraError as exc:
+        return await error_page(request, session, principal, exc)
+    return await _render(
+        request, session, principal, "shared.html", view=SharedJobOut.model_validate(shared)
+    )
 
 
 @router.get("/history")

@@ -71,10 +71,25 @@ def when(value: datetime | str | None) -> Markup:
     return Markup('<time datetime="{0}">{1}</time>').format(text, shown)
 
 
+def duration(seconds: float | None) -> str:
+    """A duration in words with its unit: 0.4 s, 42 s, 3 min 5 s, 2 h 10 min."""
+    if seconds is None:
+        return "—"
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60} s"
+    return f"{whole // 3600} h {whole % 3600 // 60} min"
+
+
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
 templates.env.filters["when"] = when
+templates.env.filters["duration"] = duration
 
 
 def page(

@@ -1,16 +1,22 @@
-"""What the pages need beyond the other domains' services: the workspace switcher, agent names."""
+"""What the pages need beyond the other domains' services: the workspace switcher, agent names,
+the agent page's facts (author, example outputs, run figures) and availability badges."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import repository as agents_repo
 from agora.auth.principal import Principal
 from agora.identity import repository as identity_repo
+from agora.models import Agent
 from agora.organizations import repository as org_repo
+from agora.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -35,3 +41,131 @@ async def workspaces(session: AsyncSession, principal: Principal) -> list[Worksp
 async def agent_names(session: AsyncSession, agent_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
     """The names of the agents of a page of jobs (one query)."""
     return await agents_repo.names(session, sorted(set(agent_ids)))
+
+
+# ---- the agent page and the gallery ---------------------------------------------------------
+
+
+def _web_link(value: Any) -> str | None:
+    """An http(s) link from a listing, or None: listings are untrusted (developers, registries);
+    both writers check links, and the page checks again before making one clickable."""
+    if not isinstance(value, str):
+        return None
+    parts = urlsplit(value.strip())
+    return value.strip() if parts.scheme in ("http", "https") and parts.netloc else None
+
+
+@dataclass(frozen=True)
+class Author:
+    name: str
+    organization: str | None
+    contact_email: str | None
+    website: str | None
+
+
+@dataclass(frozen=True)
+class ExampleOutput:
+    name: str
+    mime_type: str
+    url: str
+
+
+@dataclass(frozen=True)
+class AgentFacts:
+    """What the agent page shows beside the catalogue row: the listing's author and example
+    outputs, the run figures, the latest availability check."""
+
+    author: Author | None
+    examples: list[ExampleOutput]
+    runs: int
+    completed_sampled: int
+    average_seconds: float | None
+    availability: Availability
+
+
+@dataclass(frozen=True)
+class Availability:
+    """An agent's latest stored availability check, as a badge (text, never color only)."""
+
+    state: str  # available | unavailable | unknown
+    checked_at: datetime | None
+
+    @property
+    def label(self) -> str:
+        return {"available": "Available", "unavailable": "Unavailable"}.get(
+            self.state, "Not checked yet"
+        )
+
+
+def _availability(found: tuple[bool, datetime] | None) -> Availability:
+    if found is None:
+        return Availability("unknown", None)
+    available, checked_at = found
+    return Availability("available" if available else "unavailable", checked_at)
+
+
+async def availability(
+    session: AsyncSession, agent_ids: list[uuid.UUID]
+) -> dict[uuid.UUID, Availability]:
+    """The latest stored check of each agent (one query; no agent is called)."""
+    found = await agents_repo.latest_checks(session, agent_ids)
+    return {agent_id: _availability(found.get(agent_id)) for agent_id in agent_ids}
+
+
+def _author(raw: Any) -> Author | None:
+    if not isinstance(raw, dict) or not str(raw.get("name") or "").strip():
+        return None
+    return Author(
+        name=str(raw["name"]).strip(),
+        organization=str(raw["organization"]) if raw.get("organization") else None,
+        contact_email=str(raw["contactEmail"]) if raw.get("contactEmail") else None,
+        website=_web_link(raw.get("website")),
+    )
+
+
+def _examples(raw: Any) -> list[ExampleOutput]:
+    out = []
+    for item in raw if isinstance(raw, list) else []:
+        url = _web_link(item.get("url")) if isinstance(item, dict) else None
+        if url is not None:
+            name = str(item.get("name") or url)
+            out.append(ExampleOutput(name, str(item.get("mimeType") or ""), url))
+    return out
+
+
+async def agent_facts(session: AsyncSession, agent: Agent) -> AgentFacts:
+    listing = agent.listing or {}
+    sampled, average = await agents_repo.completed_duration(session, agent.id)
+    checks = await agents_repo.latest_checks(session, [agent.id])
+    return AgentFacts(
+        author=_author(listing.get("author")),
+        examples=_examples(listing.get("exampleOutputs")),
+        runs=agent.job_count,
+        completed_sampled=sampled,
+        average_seconds=average,
+        availability=_availability(checks.get(agent.id)),
+    )
+
+
+# ---- job shares -----------------------------------------------------------------------------
+
+SHARE_PATH = "/shares/"
+
+
+def share_link(settings: Settings, token: str | None) -> str | None:
+    """The web page of a job's share (the API's ``share.url`` stays ``/v1/shares/{token}``)."""
+    return f"{settings.public_url.rstrip('/')}{SHARE_PATH}{token}" if token else None
+
+
+@dataclass(frozen=True)
+class ShareTarget:
+    organization_id: uuid.UUID
+    name: str
+
+
+async def share_targets(session: AsyncSession, principal: Principal) -> list[ShareTarget]:
+    """The organizations a job can be shared with: the signed-in person's own."""
+    return [
+        ShareTarget(org["id"], str(org["name"]))
+        for org in await org_repo.memberships_of(session, principal.user_id)
+    ]
