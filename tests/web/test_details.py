@@ -295,3 +295,36 @@ async def test_mails_link_to_the_web_pages(client: httpx2.AsyncClient, settings:
     url, token = last_link(settings, "mailer@example.com", "Reset")
     assert url == f"http://testserver/reset-password?token={token}"
     assert (await client.get(url.removeprefix("http://testserver"))).status_code == 200
+
+
+async def test_share_an_existing_job_over_the_api(
+    app: FastAPI, client: httpx2.AsyncClient, agents_server: LoopbackAgents, make_user: MakeUser
+) -> None:
+    agent_id = await register(app, agents_server, echo())
+    owner, stranger = await make_user(), await make_user()
+    made = await create(client, owner.key_headers, agent_id)
+    job_id = made.json()["data"]["id"]
+    assert made.json()["data"]["share"] is None
+    # Another workspace's job: 404, and nothing changes.
+    for method in ("PUT", "DELETE"):
+        taken = await client.request(
+            method, f"/v1/jobs/{job_id}/share", json={} if method == "PUT" else None,
+            headers=stranger.key_headers,
+        )  # fmt: skip
+        assert taken.status_code == 404, taken.text
+    bad = await client.put(
+        f"/v1/jobs/{job_id}/share", json={"public": False}, headers=owner.key_headers
+    )
+    assert bad.status_code == 400 and "needs a recipient organization" in bad.text
+    shared = await client.put(f"/v1/jobs/{job_id}/share", json={}, headers=owner.key_headers)
+    assert shared.status_code == 200, shared.text
+    share = shared.json()["data"]["share"]
+    assert share["public"] is True and share["url"].startswith("http://testserver/v1/shares/")
+    public = await client.get(share["url"].removeprefix("http://testserver"))
+    assert public.status_code == 200 and public.json()["data"]["id"] == job_id
+    again = await client.put(f"/v1/jobs/{job_id}/share", json={}, headers=owner.key_headers)
+    assert again.json()["data"]["share"]["url"] == share["url"]  # the same link
+    revoked = await client.delete(f"/v1/jobs/{job_id}/share", headers=owner.key_headers)
+    assert revoked.status_code == 200 and revoked.json()["data"]["share"] is None
+    gone = await client.get(share["url"].removeprefix("http://testserver"))
+    assert gone.status_code == 404

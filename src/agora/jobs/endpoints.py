@@ -28,6 +28,7 @@ from agora.jobs.schemas import (
     JobLinkOut,
     JobOut,
     JobPage,
+    JobShareRequest,
     SharedJobOut,
 )
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
@@ -198,6 +199,32 @@ async def cancel_job(
     """Cancel an unfinished job; its credits are refunded."""
     return EnvelopeA[JobOut](
         data=await service.cancel_job(session, principal, job_id, settings=settings)
+    )
+
+
+@router.put("/jobs/{jobId}/share", response_model=EnvelopeA[JobOut], operation_id="shareJob")
+async def share_job(
+    job_id: JobId,
+    body: JobShareRequest,
+    session: SessionDep,
+    principal: JobsWriter,
+    settings: SettingsDep,
+) -> EnvelopeA[JobOut]:
+    """Share an existing job (as `jobShareRequest` at creation): a public link and/or one for an
+    organization you belong to. Sharing a shared job again keeps its link (`share.url`) and
+    changes who may open it."""
+    return EnvelopeA[JobOut](
+        data=await service.share_job(session, principal, job_id, body, settings=settings)
+    )
+
+
+@router.delete("/jobs/{jobId}/share", response_model=EnvelopeA[JobOut], operation_id="unshareJob")
+async def unshare_job(
+    job_id: JobId, session: SessionDep, principal: JobsWriter, settings: SettingsDep
+) -> EnvelopeA[JobOut]:
+    """Revoke the job's share: its link answers 404 from now on (`share` is null)."""
+    return EnvelopeA[JobOut](
+        data=await service.unshare_job(session, principal, job_id, settings=settings)
     )
 
 

@@ -253,10 +253,11 @@ NOT_YOUR_ORGANIZATION = "no organization you belong to has this identifier"
 
 
 async def _share_target(
-    session: AsyncSession, principal: Principal, request: JobShareRequest
+    session: AsyncSession, principal: Principal, request: JobShareRequest, at: str = ""
 ) -> Organization | None:
     """The recipient organization: one the caller belongs to. Unknown organizations and ones the
-    caller is not in get the same answer (no probing of other tenants' ids or slugs)."""
+    caller is not in get the same answer (no probing of other tenants' ids or slugs). Errors
+    name ``at`` + the field (``jobShareRequest.`` in a job's creation body)."""
 
     async def mine(found: Organization | None) -> Organization | None:
         if found is None:
@@ -271,24 +272,22 @@ async def _share_target(
             await identity_repo.organization_by_id(session, parsed) if parsed else None
         )
         if org is None:
-            raise BadRequest.field("jobShareRequest.recipientOrganizationId", NOT_YOUR_ORGANIZATION)
+            raise BadRequest.field(f"{at}recipientOrganizationId", NOT_YOUR_ORGANIZATION)
     if request.recipientOrganizationSlug is not None:
         by_slug = await mine(
             await identity_repo.organization_by_slug(session, request.recipientOrganizationSlug)
         )
         if by_slug is None:
-            raise BadRequest.field(
-                "jobShareRequest.recipientOrganizationSlug", NOT_YOUR_ORGANIZATION
-            )
+            raise BadRequest.field(f"{at}recipientOrganizationSlug", NOT_YOUR_ORGANIZATION)
         if org is not None and org.id != by_slug.id:
             raise BadRequest.field(
-                "jobShareRequest.recipientOrganizationSlug",
+                f"{at}recipientOrganizationSlug",
                 "names another organization than recipientOrganizationId",
             )
         org = by_slug
     if not request.public and org is None:
         raise BadRequest.field(
-            "jobShareRequest", "a share that is not public needs a recipient organization"
+            at.rstrip(".") or "public", "a share that is not public needs a recipient organization"
         )
     return org
 
@@ -368,7 +367,7 @@ async def create_job(
     _input_problems(agent.input_schema, data)
     task_id = await _task_id(session, principal, body.taskId)
     share_org = (
-        await _share_target(session, principal, body.jobShareRequest)
+        await _share_target(session, principal, body.jobShareRequest, "jobShareRequest.")
         if body.jobShareRequest
         else None
     )
