@@ -179,33 +179,34 @@ async def set_share(
     created_at: datetime | None,
     updated_at: datetime,
 ) -> None:
-    """Write a job's share record (the job's ``updated_at`` is kept as it is)."""
-    await session.execute(
-        update(Job)
-        .where(Job.id == job_id)
-        .values(
-            share_token=token,
-            share_public=public,
-            share_recipient_organization_id=recipient_organization_id,
-            share_user_id=user_id,
-            share_created_at=created_at,
-            share_updated_at=updated_at,
-            updated_at=Job.updated_at,
-        )
+    """Write a job's share record."""
+    await _write_share(
+        session,
+        job_id,
+        share_token=token,
+        share_public=public,
+        share_recipient_organization_id=recipient_organization_id,
+        share_user_id=user_id,
+        share_created_at=created_at,
+        share_updated_at=updated_at,
     )
 
 
 async def clear_share(session: AsyncSession, job_id: uuid.UUID) -> None:
+    await _write_share(
+        session,
+        job_id,
+        share_token=None,
+        share_public=False,
+        share_recipient_organization_id=None,
+        share_user_id=None,
+        share_created_at=None,
+        share_updated_at=None,
+    )
+
+
+async def _write_share(session: AsyncSession, job_id: uuid.UUID, **values: Any) -> None:
+    """The share columns only: the job's ``updated_at`` is kept as it is."""
     await session.execute(
-        update(Job)
-        .where(Job.id == job_id)
-        .values(
-            share_token=None,
-            share_public=False,
-            share_recipient_organization_id=None,
-            share_user_id=None,
-            share_created_at=None,
-            share_updated_at=None,
-            updated_at=Job.updated_at,
-        )
+        update(Job).where(Job.id == job_id).values(**values, updated_at=Job.updated_at)
     )
