@@ -234,3 +234,60 @@ def test_hostile_description_and_result_render_inert(
     finally:
         _shot(page, "hostile-text-inert")
         context.close()
+
+
+def test_agent_page_facts_and_a_shared_job_for_an_anonymous_visitor(
+    server: tuple[str, Path], browser: object
+) -> None:
+    base, data = server
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    visitor = browser.new_context()  # type: ignore[attr-defined]
+    anonymous = visitor.new_page()
+    anonymous.set_default_timeout(TIMEOUT_MS)
+    try:
+        _sign_up_and_in(page, base, data, "Sam")
+        # Every gallery card has an availability badge in words.
+        badges = page.locator(".cards .agent .availability")
+        assert badges.count() == page.locator(".cards .agent").count() >= 2
+        for badge in badges.all():
+            assert badge.inner_text().split(" ", 1)[1] in (
+                "Available",
+                "Unavailable",
+                "Not checked yet",
+            )
+        page.goto(f"{base}/agents?q=echo")
+        page.click(".cards .agent a")
+        page.wait_for_selector("#hire-form")
+        for fact in ("#author", "#runs", "#avg-duration"):
+            assert page.locator(fact).inner_text().strip()
+        _shot(page, "agent-page")
+        page.fill("#f-text", "Share **me**")
+        page.click("#hire-form button[type=submit]")
+        page.wait_for_selector("#job-status:has-text('COMPLETED')")
+        # Create the share link; the copy button appears with JavaScript.
+        page.reload()
+        page.click("#share-form button[type=submit]")
+        page.wait_for_selector("#share-url")
+        link = page.locator("#share-url").inner_text()
+        assert "/shares/" in link
+        link = base + link[link.index("/shares/") :]  # AGORA_PUBLIC_URL is not this port
+        assert page.locator("button[data-copy=share-url]").is_visible()
+        _shot(page, "job-shared")
+        # An anonymous visitor sees the shared job, read-only, with the sanitised result.
+        anonymous.goto(link)
+        anonymous.wait_for_selector("#shared-job #result")
+        assert anonymous.locator("#result strong").inner_text() == "ME"
+        assert anonymous.locator("#shared-job form, #shared-job button").count() == 0
+        _shot(anonymous, "shared-job")
+        # Revoked: the link is a 404 page.
+        page.click("button:has-text('Revoke the link')")
+        page.wait_for_selector("text=Not shared")
+        response = anonymous.goto(link)
+        assert response is not None and response.status == 404
+    finally:
+        _shot(page, "job-share")
+        _shot(anonymous, "shared-job-revoked")
+        visitor.close()
+        context.close()
