@@ -1,5 +1,5 @@
-"""Web app server time: the gallery (100 agents) and the job page, p50/p99 on SQLite and
-PostgreSQL, and the job stream's delay from a committed status change to its event.
+"""Web app server time: the gallery (100 agents), the job page and an agent page, p50/p99 on
+SQLite and PostgreSQL, and the job stream's delay from a committed status change to its event.
 
 ``.venv/bin/python -m bench.web [--requests 200] [--backend all|sqlite|postgres]``
 
@@ -17,6 +17,7 @@ import asyncio
 import tempfile
 import time
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import httpx2
@@ -33,10 +34,14 @@ from agora.jobs.schemas import JobCreate
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
+from agora.kit.timeutil import utcnow
+from agora.models import AgentCheck, Job
 from agora.settings import Settings
 from bench.common import percentile, throwaway_postgres
 
 TARGET_PAGE_MS = 30.0
+CHECKS_PER_AGENT = 50
+COMPLETED_JOBS = 1500
 TARGET_STREAM_MS = 100.0
 
 
@@ -64,6 +69,36 @@ async def _seed(db: Database) -> tuple[str, str]:
         await agents_repo.add_many(session, rows)
         created = await identity.create_user(
             session, email="bench@example.com", name="Bench", credits=10**9
+        )
+        # A stored availability history (the badges read each agent's latest check) and a run
+        # history for agent 0 (its page averages the latest 1000 completed jobs).
+        start = utcnow() - timedelta(days=30)
+        session.add_all(
+            AgentCheck(
+                agent_id=row["id"],
+                kind="periodic",
+                available=(n + k) % 5 != 0,
+                checked_at=start + timedelta(hours=k),
+            )
+            for n, row in enumerate(rows)
+            for k in range(CHECKS_PER_AGENT)
+        )
+        session.add_all(
+            Job(
+                workspace_id=created.workspace.id,
+                user_id=created.user.id,
+                agent_id=rows[0]["id"],
+                name=f"bench job {k}",
+                status="COMPLETED",
+                input_data={"text": "hi"},
+                identifier_from_purchaser=uuid.uuid4().hex[:26],
+                dispatch_state="done",
+                created_at=start + timedelta(minutes=k),
+                started_at=start + timedelta(minutes=k, seconds=1),
+                completed_at=start + timedelta(minutes=k, seconds=2 + k % 60),
+                updated_at=start + timedelta(minutes=k, seconds=2 + k % 60),
+            )
+            for k in range(COMPLETED_JOBS)
         )
     return str(rows[0]["id"]), created.api_key
 
@@ -137,6 +172,8 @@ async def _one(url: str, label: str, requests: int) -> dict[str, float]:
                 search = await _time(client, "/agents?q=translates", requests)
                 await _time(client, f"/jobs/{job_id}", 10)
                 job_page = await _time(client, f"/jobs/{job_id}", requests)
+                await _time(client, f"/agents/{agent_id}", 10)
+                agent_page = await _time(client, f"/agents/{agent_id}", requests)
             delays = await _stream_delays(app, db, key, agent_id, min(requests, 50))
     finally:
         await db.dispose()
@@ -146,6 +183,8 @@ async def _one(url: str, label: str, requests: int) -> dict[str, float]:
         "gallery q p50": percentile(search, 50),
         "job page p50": percentile(job_page, 50),
         "job page p99": percentile(job_page, 99),
+        "agent page p50": percentile(agent_page, 50),
+        "agent page p99": percentile(agent_page, 99),
         "stream delay p50": percentile(delays, 50),
         "stream delay p99": percentile(delays, 99),
     }
