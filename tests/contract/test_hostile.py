@@ -171,6 +171,8 @@ async def test_another_tenants_ids_answer_404_everywhere(
         ("GET", f"/v1/jobs/{job_id}/input-request", None, "key"),
         ("POST", f"/v1/jobs/{job_id}/inputs", {"inputData": {}}, "key"),
         ("POST", f"/v1/jobs/{job_id}/cancel", None, "key"),
+        ("PUT", f"/v1/jobs/{job_id}/share", {}, "key"),
+        ("DELETE", f"/v1/jobs/{job_id}/share", None, "key"),
         ("GET", f"/v1/projects/{project['id']}", None, "bearer"),
         ("PATCH", f"/v1/projects/{project['id']}", {"name": "stolen"}, "bearer"),
         ("DELETE", f"/v1/projects/{project['id']}", None, "bearer"),
