@@ -32,7 +32,7 @@ from agora.jobs.schemas import JobCreate, JobInputs
 from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.organizations import service as organizations
-from agora.web import forms
+from agora.web import forms, work
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
@@ -41,6 +41,7 @@ from agora.web.pages import render as _render
 from agora.web.pages import text as _text
 
 router = APIRouter(include_in_schema=False)
+router.include_router(work.router)  # history, projects, tasks
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -374,25 +375,6 @@ async def job_cancel(
     await _form(request)
     await jobs.cancel_job(session, principal, job_id, settings=settings)
     return RedirectResponse(f"/jobs/{job_id}", status_code=303)
-
-
-@router.get("/history")
-async def history(
-    request: Request,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-    status: Text = None,
-    cursor: Text = None,
-) -> Response:
-    found = await jobs.list_jobs(
-        session, principal, settings=settings, status=status or None, cursor=cursor, limit=25
-    )
-    names = await web.agent_names(session, [j.row.agent_id for j in found.jobs])
-    return await _render(
-        request, session, principal, "history.html", jobs=found.jobs, names=names,
-        pagination=found.pagination, status=status or "",
-    )  # fmt: skip
 
 
 # ---- workspace: credits, keys, organizations ---------------------------------------------
