@@ -9,18 +9,20 @@ app's error page.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ValidationError
+from starlette.datastructures import FormData
 
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.auth.principal import Principal
 from agora.coworkers import service as coworkers
 from agora.history import service as history
-from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError
+from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFound
 from agora.kit.pagination import PageParams
 from agora.models.statuses import JobStatus
 from agora.projects import service as projects
@@ -311,85 +313,64 @@ async def task_page(
     return await _task_page(request, session, principal, settings, task_id)
 
 
-async def _task_change(
+async def _move(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    status = text(form, "status", 40)
+    if not status:
+        raise BadRequest.field("status", "choose a status")
+    await tasks.update_task(session, principal, task_id, _model(TaskUpdate, status=status))
+
+
+async def _assign(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    chosen = text(form, "coworkerId", 100)
+    if not chosen:
+        raise BadRequest.field("coworkerId", "choose a coworker")
+    await tasks.update_task(session, principal, task_id, TaskUpdate(coworkerId=chosen))
+
+
+async def _comment(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    comment = text(form, "comment", 20_000).strip()
+    if not comment:
+        raise BadRequest.field("comment", "write a comment")
+    await tasks.add_event(session, principal, task_id, TaskEventCreate(comment=comment))
+
+
+async def _archive(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    """Archive, or with ``archived=false`` unarchive; idempotent as the API."""
+    archived = text(form, "archived", 10) != "false"
+    await tasks.set_archived(session, principal, task_id, archived=archived)
+
+
+Change = Callable[[Any, Principal, str, FormData], Awaitable[None]]
+# action → (the field its problems are shown on, the change)
+TASK_CHANGES: dict[str, tuple[str, Change]] = {
+    "status": ("status", _move),
+    "assign": ("coworkerId", _assign),
+    "comment": ("comment", _comment),
+    "archive": ("archived", _archive),
+}
+
+
+@router.post("/tasks/{task_id}/{action}")
+async def change_task(
     request: Request,
-    session: Any,
-    principal: Principal,
-    settings: Settings,
     task_id: str,
-    field: str,
-    change: Any,
+    action: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
 ) -> Response:
-    """Run a task change from a posted form; back to ``next`` (the project or the task page),
-    or the task page with the problem on ``field`` (400, or 409 for a move outside the table)."""
+    """Move, assign, comment on or archive a task from a posted form; back to ``next`` (the
+    project or the task page), or the task page with the problem on its field (400, or 409 for
+    a move outside the workflow's table)."""
+    if action not in TASK_CHANGES:
+        raise NotFound("No route matches this path")
+    field, change = TASK_CHANGES[action]
     form = await posted(request)
     try:
-        await change(form)
+        await change(session, principal, task_id, form)
     except (BadRequest, Conflict) as exc:
         return await _task_page(
             request, session, principal, settings, task_id, errors=_errors(exc, field),
             status_code=exc.status_code,
         )  # fmt: skip
-    return RedirectResponse(safe_next(text(form, "next", 500), f"/tasks/{task_id}"), 303)
-
-
-@router.post("/tasks/{task_id}/status")
-async def move_task(
-    request: Request,
-    task_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
-    async def change(form: Any) -> None:
-        body = _model(TaskUpdate, status=text(form, "status", 40) or None)
-        if body.status is None:
-            raise BadRequest.field("status", "choose a status")
-        await tasks.update_task(session, principal, task_id, body)
-
-    return await _task_change(request, session, principal, settings, task_id, "status", change)
-
-
-@router.post("/tasks/{task_id}/assign")
-async def assign_task(
-    request: Request,
-    task_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
-    async def change(form: Any) -> None:
-        chosen = text(form, "coworkerId", 100)
-        if not chosen:
-            raise BadRequest.field("coworkerId", "choose a coworker")
-        await tasks.update_task(session, principal, task_id, TaskUpdate(coworkerId=chosen))
-
-    return await _task_change(request, session, principal, settings, task_id, "coworkerId", change)
-
-
-@router.post("/tasks/{task_id}/comment")
-async def comment_task(
-    request: Request,
-    task_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
-    async def change(form: Any) -> None:
-        comment = text(form, "comment", 20_000).strip()
-        if not comment:
-            raise BadRequest.field("comment", "write a comment")
-        await tasks.add_event(session, principal, task_id, TaskEventCreate(comment=comment))
-
-    return await _task_change(request, session, principal, settings, task_id, "comment", change)
-
-
-@router.post("/tasks/{task_id}/archive")
-async def archive_task(
-    request: Request, task_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    """Archive (or, with ``archived=false``, unarchive) the task; idempotent as the API."""
-    form = await posted(request)
-    archived = text(form, "archived", 10) != "false"
-    await tasks.set_archived(session, principal, task_id, archived=archived)
     return RedirectResponse(safe_next(text(form, "next", 500), f"/tasks/{task_id}"), 303)
