@@ -237,13 +237,16 @@ async def test_another_workspaces_projects_and_tasks_answer_404(
         assert answer.headers["location"].startswith("/sign-in?next=%2F"), path
     out = await client.post(f"/tasks/{their_task['id']}/status", data={"status": "RUNNING"})
     assert out.status_code == 303
+    filtered = await client.get("/history", params={"q": "x y"})
+    assert filtered.headers["location"] == "/sign-in?next=%2Fhistory%3Fq%3Dx%2By"
 
     csrf = await _sign_up_in(client, settings, "eve@example.com")
     for path in (f"/projects/{theirs['id']}", f"/tasks/{their_task['id']}", "/tasks/not-an-id"):
         page = await client.get(path)
         assert page.status_code == 404 and "<h1>404" in page.text, path
         assert "Secret" not in page.text and "Hidden" not in page.text
-        assert "Sign out" in page.text  # the app's look, still signed in
+        assert "Sign out" in page.text  # the app's look, still signed in, with the switcher
+        assert re.search(r'<option value="[0-9a-f-]+" selected>Personal</option>', page.text)
     tid = their_task["id"]
     posts = {
         f"/tasks/{tid}/status": {"status": "RUNNING"},
