@@ -85,6 +85,12 @@ async def test_projects_and_tasks_pages_create_assign_move_comment_archive(
     listed = await client.get(f"/projects/{project_id}")
     assert f'<a href="/tasks/{task_id}">Write the post</a>' in listed.text
     assert f'action="/tasks/{task_id}/status"' in listed.text
+    assert f'action="/tasks/{task_id}/assign"' in listed.text
+    assert f'<option value="{coworker["id"]}" selected>Scribe</option>' in listed.text
+    # The move select offers the workflow's moves from PENDING only.
+    row = listed.text.split(f'id="move-{task_id}"', 1)[1].split("</select>", 1)[0]
+    assert "<option>RUNNING</option>" in row and "<option>PENDING</option>" not in row
+    assert "<option>INPUT_REQUIRED</option>" not in row
 
     # Move along the workflow from the project page: back to the project.
     moved = await client.post(
