@@ -1,5 +1,6 @@
-"""Web app server time: the gallery (100 agents) and the job page, p50/p99 on SQLite and
-PostgreSQL, and the job stream's delay from a committed status change to its event.
+"""Web app server time: the gallery (100 agents), the job page, and the history, project and task
+pages, p50/p99 on SQLite and PostgreSQL, and the job stream's delay from a committed status
+change to its event.
 
 ``.venv/bin/python -m bench.web [--requests 200] [--backend all|sqlite|postgres]``
 
@@ -78,6 +79,37 @@ async def _time(client: httpx2.AsyncClient, path: str, n: int) -> list[float]:
     return out
 
 
+async def _work_pages(client: httpx2.AsyncClient, key: str, n: int) -> dict[str, list[float]]:
+    """A project with 25 tasks (one with 20 events) and 25 more outside it; the history page (20
+    feed items), the project page (20 tasks with their move/assign/archive forms), a task page."""
+    headers = {"x-api-key": key}
+    made = await client.post("/v1/projects", json={"name": "Bench"}, headers=headers)
+    project_id = made.json()["data"]["id"]
+    task_ids = []
+    for i in range(50):
+        task = await client.post("/v1/tasks", json={"name": f"Task {i}"}, headers=headers)
+        task_ids.append(task.json()["data"]["id"])
+    for task_id in task_ids[:25]:
+        placed = await client.post(
+            f"/v1/projects/{project_id}/tasks", json={"taskId": task_id}, headers=headers
+        )
+        assert placed.status_code == 200, placed.text
+    for i in range(20):
+        await client.post(
+            f"/v1/tasks/{task_ids[0]}/events", json={"comment": f"note {i}"}, headers=headers
+        )
+    paths = {
+        "history": "/history",
+        "project page": f"/projects/{project_id}",
+        "task page": f"/tasks/{task_ids[0]}",
+    }
+    out = {}
+    for name, path in paths.items():
+        await _time(client, path, 10)  # warm-up
+        out[name] = await _time(client, path, n)
+    return out
+
+
 async def _stream_delays(app: object, db: Database, key: str, agent_id: str, n: int) -> list[float]:
     settings: Settings = app.state.settings  # type: ignore[attr-defined]
     async with db.transaction() as session:
@@ -137,6 +169,7 @@ async def _one(url: str, label: str, requests: int) -> dict[str, float]:
                 search = await _time(client, "/agents?q=translates", requests)
                 await _time(client, f"/jobs/{job_id}", 10)
                 job_page = await _time(client, f"/jobs/{job_id}", requests)
+                work = await _work_pages(client, key, requests)
             delays = await _stream_delays(app, db, key, agent_id, min(requests, 50))
     finally:
         await db.dispose()
@@ -146,6 +179,7 @@ async def _one(url: str, label: str, requests: int) -> dict[str, float]:
         "gallery q p50": percentile(search, 50),
         "job page p50": percentile(job_page, 50),
         "job page p99": percentile(job_page, 99),
+        **{f"{name} p50": percentile(times, 50) for name, times in work.items()},
         "stream delay p50": percentile(delays, 50),
         "stream delay p99": percentile(delays, 99),
     }

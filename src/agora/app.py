@@ -41,6 +41,7 @@ from agora.payments.node import local_node
 from agora.registry.scheduler import RegistrySyncLoop
 from agora.settings import Settings
 from agora.web.endpoints import router as web_router
+from agora.web.pages import SignInFirst, sign_in_first
 from agora.web.render import STATIC_DIR, error_page
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
@@ -152,6 +153,7 @@ def create_app(
     app.include_router(web_router)  # the web app's pages (docs/web.md)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="web-static")
     app.state.html_error_page = error_page  # errors outside /v1 and /api render as pages
+    app.add_exception_handler(SignInFirst, sign_in_first)  # a page that needs a person: 303
     if demo_agents is not None:  # the built-in MIP-003 demo agents, served by this process
         app.mount(MOUNT_PREFIX, demo_agents, name="demo-agents")
 
