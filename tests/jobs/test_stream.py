@@ -10,14 +10,13 @@ and the per-process limit on open streams (503)."""
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 
 import httpx2
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import text
 
@@ -27,7 +26,7 @@ from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import echo, register
 from tests.support.agents import LoopbackAgents
-from tests.support.server import free_port
+from tests.support.server import serve_in_thread
 
 FALLBACK_SECONDS = 30.0  # the served app's poll: far above what a notified event may take
 ARRIVAL_SECONDS = 5.0  # a notified event arrives well within this (usually in milliseconds)
@@ -35,28 +34,14 @@ ARRIVAL_SECONDS = 5.0  # a notified event arrives well within this (usually in m
 
 @contextmanager
 def served(settings: Settings, **changes: object) -> Iterator[tuple[str, FastAPI]]:
-    """Another app instance (its own engine and job streams) on a loopback port; lifespan on,
-    so its listener is closed at the end. Bounded: 15 s to start and to stop."""
-    port = free_port()
+    """Another app instance (its own engine and job streams) on a loopback port, in its own
+    thread and event loop; lifespan on, so its listener is closed at the end."""
     app = create_app(
         settings.model_copy(update={"job_stream_fallback_seconds": FALLBACK_SECONDS, **changes}),
         migrate=False,
     )
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
-    )
-    thread = threading.Thread(target=server.run, name="stream-server", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the stream test server did not start within 15 s")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}", app
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
+    with serve_in_thread(app, "stream-server", lifespan="on") as base:
+        yield base, app
 
 
 class Frames:
@@ -96,15 +81,24 @@ async def stream(
         yield Frames(response)
 
 
-async def _job(
-    app: FastAPI, client: httpx2.AsyncClient, agents_server: LoopbackAgents, user: TestUser
-) -> str:
+@dataclass(frozen=True)
+class Job:
+    user: TestUser
+    id: str
+
+
+@pytest.fixture
+async def job(
+    app: FastAPI, client: httpx2.AsyncClient, agents_server: LoopbackAgents, make_user: MakeUser
+) -> Job:
+    """A PENDING job of an echo agent (nothing dispatches it), created through the API."""
+    user = await make_user()
     agent_id = await register(app, agents_server, echo())
     made = await client.post(
         f"/v1/agents/{agent_id}/jobs", json={"inputData": {"text": "hi"}}, headers=user.key_headers
     )
-    assert made.status_code in (200, 201), made.text
-    return str(made.json()["data"]["id"])
+    assert made.status_code == 201, made.text
+    return Job(user, str(made.json()["data"]["id"]))
 
 
 async def _until(check: object, seconds: float = 10.0) -> None:
@@ -134,14 +128,11 @@ async def _timed_cancel(
 
 @pytest.mark.postgres_only
 async def test_an_event_written_by_another_app_instance_arrives_by_notify(
-    app: FastAPI,
     client: httpx2.AsyncClient,
     settings: Settings,
-    agents_server: LoopbackAgents,
-    make_user: MakeUser,
+    job: Job,
 ) -> None:
-    user = await make_user()
-    job_id = await _job(app, client, agents_server, user)
+    user, job_id = job.user, job.id
     with served(settings) as (base, other):
         async with stream(base, user, job_id) as frames:
             created = await frames.next()
@@ -159,14 +150,11 @@ async def test_an_event_written_by_another_app_instance_arrives_by_notify(
 
 @pytest.mark.sqlite_only
 async def test_on_sqlite_the_in_process_wake_up_feeds_the_stream(
-    app: FastAPI,
     client: httpx2.AsyncClient,
     settings: Settings,
-    agents_server: LoopbackAgents,
-    make_user: MakeUser,
+    job: Job,
 ) -> None:
-    user = await make_user()
-    job_id = await _job(app, client, agents_server, user)
+    user, job_id = job.user, job.id
     with served(settings) as (base, other):
         assert other.state.job_streams.listener is None  # SQLite: no LISTEN
         async with stream(base, user, job_id) as frames:
@@ -179,15 +167,12 @@ async def test_on_sqlite_the_in_process_wake_up_feeds_the_stream(
 
 
 async def test_last_event_id_resumes_a_live_stream(
-    app: FastAPI,
     client: httpx2.AsyncClient,
     settings: Settings,
-    agents_server: LoopbackAgents,
-    make_user: MakeUser,
+    job: Job,
 ) -> None:
     """Resumed after the creation event: nothing is replayed; the next event comes live."""
-    user = await make_user()
-    job_id = await _job(app, client, agents_server, user)
+    user, job_id = job.user, job.id
     events = (await client.get(f"/v1/jobs/{job_id}/events", headers=user.key_headers)).json()
     first = events["data"][0]["id"]
     with served(settings) as (base, other):
@@ -202,15 +187,12 @@ async def test_last_event_id_resumes_a_live_stream(
 
 @pytest.mark.postgres_only
 async def test_the_listener_reconnects_after_its_connection_is_killed(
-    app: FastAPI,
     client: httpx2.AsyncClient,
     db: Database,
     settings: Settings,
-    agents_server: LoopbackAgents,
-    make_user: MakeUser,
+    job: Job,
 ) -> None:
-    user = await make_user()
-    job_id = await _job(app, client, agents_server, user)
+    user, job_id = job.user, job.id
     with served(settings) as (base, other):
         listener = other.state.job_streams.listener
         async with stream(base, user, job_id) as frames:
@@ -237,14 +219,11 @@ async def test_the_listener_reconnects_after_its_connection_is_killed(
 
 
 async def test_open_streams_per_process_are_limited(
-    app: FastAPI,
     client: httpx2.AsyncClient,
     settings: Settings,
-    agents_server: LoopbackAgents,
-    make_user: MakeUser,
+    job: Job,
 ) -> None:
-    user = await make_user()
-    job_id = await _job(app, client, agents_server, user)
+    user, job_id = job.user, job.id
     with served(settings, job_stream_max=1) as (base, other):
         async with stream(base, user, job_id) as frames:
             await frames.next()
