@@ -21,12 +21,14 @@ from fastapi import FastAPI
 from sqlalchemy import text
 
 from agora.app import create_app
+from agora.jobs import signals
 from agora.kit.db import Database
+from agora.kit.listen import Listener
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import echo, register
 from tests.support.agents import LoopbackAgents
-from tests.support.server import serve_in_thread
+from tests.support.server import free_port, serve_in_thread
 
 FALLBACK_SECONDS = 30.0  # the served app's poll: far above what a notified event may take
 ARRIVAL_SECONDS = 5.0  # a notified event arrives well within this (usually in milliseconds)
@@ -204,8 +206,8 @@ async def test_the_listener_reconnects_after_its_connection_is_killed(
                     await conn.execute(
                         text(
                             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                            "WHERE datname = current_database() AND query ILIKE "
-                            "'%LISTEN%agora_job_events%' AND pid <> pg_backend_pid()"
+                            "WHERE datname = current_database() AND application_name = "
+                            "'agora-listen'"
                         )
                     )
                 ).all()
@@ -216,6 +218,27 @@ async def test_the_listener_reconnects_after_its_connection_is_killed(
             frame, delay = await _timed_cancel(frames, client, job_id, user)
             assert "CANCELLED" in frame["data"]
             assert delay < ARRIVAL_SECONDS, f"{delay:.2f} s after reconnecting (poll is 30 s)"
+
+
+@pytest.mark.postgres_only
+async def test_streams_poll_while_the_listener_cannot_connect(
+    client: httpx2.AsyncClient, settings: Settings, job: Job
+) -> None:
+    """PostgreSQL unreachable for LISTEN (a loopback port nothing listens on): the stream still
+    delivers, by its fallback poll, and the listener keeps retrying with backoff."""
+    user, job_id = job.user, job.id
+    with served(settings, job_stream_fallback_seconds=0.3) as (base, other):
+        dead = f"postgresql+asyncpg://agora@127.0.0.1:{free_port()}/agora"
+        listener = Listener(dead, (signals.JOB_EVENTS,), min_backoff=0.2, connect_timeout=1)
+        other.state.job_streams.listener = listener  # before any stream starts it
+        async with stream(base, user, job_id) as frames:
+            await frames.next()
+            await _until(lambda: listener.failures >= 1)
+            frame, delay = await _timed_cancel(frames, client, job_id, user)
+            assert "CANCELLED" in frame["data"]
+            assert delay < 3.0, f"{delay:.2f} s: the 0.3 s fallback poll did not deliver"
+        assert not listener.listening and listener.connects == 0
+        assert 1 <= listener.failures <= 8  # 0.2, 0.4, 0.8 … s apart, not a busy loop
 
 
 async def test_open_streams_per_process_are_limited(

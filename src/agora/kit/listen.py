@@ -12,7 +12,8 @@ sent while no connection listened are lost, so subscribers read again. ``listeni
 subscribers whether to trust notifications or to poll (their fallback).
 
 Started lazily (``ensure_started``) by the first subscriber, so a process that never needs it
-opens no connection. Not used on SQLite (one process; in-process wake-ups carry everything).
+opens no connection; its ``application_name`` is ``agora-listen`` (pg_stat_activity). Not used
+on SQLite (one process; in-process wake-ups carry everything).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from sqlalchemy import make_url
 from agora.kit import background
 
 log = structlog.get_logger(__name__)
+
+APPLICATION_NAME = "agora-listen"  # how the connection shows in pg_stat_activity
 
 
 class Listener:
@@ -45,6 +48,7 @@ class Listener:
         self.min_backoff, self.max_backoff = min_backoff, max_backoff
         self.connect_timeout = connect_timeout
         self.connects = 0  # successful connects (the first one included)
+        self.failures = 0  # failed connects
         self._backoff = min_backoff
         self._connection: Any = None  # asyncpg.Connection
         self.loop = background.Loop(
@@ -72,6 +76,7 @@ class Listener:
             try:
                 await self._connect()
             except Exception as exc:  # the subscribers poll meanwhile
+                self.failures += 1
                 delay, self._backoff = self._backoff, min(self._backoff * 2, self.max_backoff)
                 log.warning("listen_connect_failed", error=str(exc), retry_in=delay)
                 return delay
@@ -91,7 +96,11 @@ class Listener:
     async def _connect(self) -> None:
         import asyncpg
 
-        connection = await asyncpg.connect(self.dsn, timeout=self.connect_timeout)
+        connection = await asyncpg.connect(
+            self.dsn,
+            timeout=self.connect_timeout,
+            server_settings={"application_name": APPLICATION_NAME},
+        )
         try:
             for channel in self.channels:
                 await connection.add_listener(channel, _deliver)
