@@ -29,9 +29,7 @@ from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import echo, register
 from tests.support.agents import LoopbackAgents
 from tests.support.server import free_port, serve_in_thread
-
-FALLBACK_SECONDS = 30.0  # the served app's poll: far above what a notified event may take
-ARRIVAL_SECONDS = 5.0  # a notified event arrives well within this (usually in milliseconds)
+from tests.support.sse import ARRIVAL_SECONDS, FALLBACK_SECONDS, Frames
 
 
 @contextmanager
@@ -44,28 +42,6 @@ def served(settings: Settings, **changes: object) -> Iterator[tuple[str, FastAPI
     )
     with serve_in_thread(app, "stream-server", lifespan="on") as base:
         yield base, app
-
-
-class Frames:
-    """The event frames of an open SSE response (``retry`` and comments skipped)."""
-
-    def __init__(self, response: httpx2.Response) -> None:
-        self.lines = response.aiter_lines()
-
-    async def _read(self) -> dict[str, str]:
-        frame: dict[str, str] = {}
-        async for line in self.lines:
-            if not line:
-                if "event" in frame:
-                    return frame
-                frame = {}
-            elif not line.startswith(":"):
-                name, _, value = line.partition(":")
-                frame[name] = value.strip()
-        raise AssertionError("the stream ended")
-
-    async def next(self, seconds: float = ARRIVAL_SECONDS) -> dict[str, str]:
-        return await asyncio.wait_for(self._read(), seconds)
 
 
 @asynccontextmanager

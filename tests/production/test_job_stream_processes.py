@@ -14,10 +14,10 @@ import httpx2
 import pytest
 
 from tests.jobs.helpers import echo
-from tests.jobs.test_stream import ARRIVAL_SECONDS, FALLBACK_SECONDS, Frames
 from tests.production.conftest import workers
 from tests.support.agents import LoopbackAgents
 from tests.support.server import create_user, run_cli, running_server
+from tests.support.sse import ARRIVAL_SECONDS, FALLBACK_SECONDS, Frames
 
 pytestmark = pytest.mark.process  # real processes: make prove
 
