@@ -22,6 +22,7 @@ from sqlalchemy import text
 
 from agora.app import create_app
 from agora.jobs import signals
+from agora.kit import background
 from agora.kit.db import Database
 from agora.kit.listen import Listener
 from agora.settings import Settings
@@ -235,5 +236,6 @@ async def test_open_streams_per_process_are_limited(
             assert refused.json()["error"] == "Service Unavailable"  # the key family's shape
             assert other.state.job_streams.open == 1
         await _until(lambda: other.state.job_streams.open == 0)  # the slot is given back
+        await _until(lambda: (signals.JOB_EVENTS, job_id) not in background._subscribers)
         async with stream(base, user, job_id) as frames:
             assert (await frames.next())["event"] == "created"

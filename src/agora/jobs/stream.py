@@ -113,6 +113,10 @@ class StreamResponse(StreamingResponse):
             await super().__call__(scope, receive, send)
         finally:
             self.slot.release()
+            close = getattr(self.body_iterator, "aclose", None)
+            if close is not None:  # a client gone between frames: unsubscribe now, not at GC
+                with contextlib.suppress(Exception):
+                    await close()
 
 
 def _frame(event: JobEvent) -> bytes:
