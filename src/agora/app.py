@@ -22,6 +22,7 @@ from agora.api import v1_router
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
+from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers
 from agora.kit.accesslog import AccessLogMiddleware
 from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
@@ -79,6 +80,7 @@ def create_app(
             stack.push_async_callback(app.state.agent_client.aclose)
             await app.state.mcp.start()  # the MCP session manager lives as long as the app
             stack.push_async_callback(app.state.mcp.stop)
+            stack.push_async_callback(app.state.job_streams.stop)  # its listener starts lazily
             if background:
                 for service in app.state.background:
                     await service.start()
@@ -103,6 +105,13 @@ def create_app(
     app.state.db = database
     app.state.background = []
     app.state.readiness = {}
+    app.state.job_streams = JobStreams(
+        database,
+        StreamLimits(
+            fallback_seconds=settings.job_stream_fallback_seconds,
+            max_streams=settings.job_stream_max,
+        ),
+    )
     # The demo's agents are served by this process: requests to them stay in-process, so the
     # outbound guard needs no exemption for them (kit/outbound.py, "in-process routes").
     # The embedded payment node (docs/payments.md) is served the same way: Agora's buyer client
