@@ -1,26 +1,33 @@
-"""Web app server time: the gallery (100 agents), the job page and an agent page, p50/p99 on
-SQLite and PostgreSQL, and the job stream's delay from a committed status change to its event.
+"""Web app server time: the gallery (100 agents), the job page, an agent page, and the history,
+project and task pages, p50/p99 on SQLite and PostgreSQL, and the job stream's delay from a
+committed status change to its event.
 
 ``.venv/bin/python -m bench.web [--requests 200] [--backend all|sqlite|postgres]``
 
 The pages are requested in-process through the ASGI transport (server time including routing,
-the session lookup, the services and the template; no sockets). The stream delay is measured on
-``jobs.stream.job_stream`` itself: from the commit of a job's cancellation in another transaction
-to the stream yielding that event (the in-process wake-up path; events written by other
-processes are found by the 0.5 s poll instead).
+the session lookup, the services and the template; no sockets). The stream delay is measured at
+an HTTP client of ``GET /v1/jobs/{id}/stream`` served by uvicorn on loopback: from the commit of
+a job's cancellation by another engine (another connection) to the client reading that event's
+frame — on PostgreSQL through LISTEN/NOTIFY (the server's poll fallback is set to 30 s, so
+nothing else could deliver it in time), on SQLite through the in-process wake-up.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import socket
 import tempfile
 import time
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 
 import httpx2
+import uvicorn
+from fastapi import FastAPI
 
 from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
@@ -29,7 +36,6 @@ from agora.auth.service import authenticate
 from agora.demo_agents.agents import ECHO_SCHEMA
 from agora.identity import service as identity
 from agora.jobs import service as jobs
-from agora.jobs import stream
 from agora.jobs.schemas import JobCreate
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
@@ -113,32 +119,118 @@ async def _time(client: httpx2.AsyncClient, path: str, n: int) -> list[float]:
     return out
 
 
-async def _stream_delays(app: object, db: Database, key: str, agent_id: str, n: int) -> list[float]:
-    settings: Settings = app.state.settings  # type: ignore[attr-defined]
-    async with db.transaction() as session:
-        principal = await authenticate(session, db, key)
-    delays = []
-    for _ in range(n):
-        async with db.transaction() as session:
-            created = await jobs.create_job(
-                session, principal, agent_id, JobCreate(inputData={"text": "hi"}),
-                settings=settings,
-            )  # fmt: skip
-        job_id = str(created.job.row.id)
-        limits = stream.StreamLimits(poll_seconds=5.0)  # the wake-up, not the poll, must deliver
-        frames = stream.job_stream(db, principal, job_id, None, limits)
-        await frames.__anext__()  # retry
-        await frames.__anext__()  # the creation event
-        pending = asyncio.ensure_future(frames.__anext__())
-        await asyncio.sleep(0.01)  # the stream is waiting
-        async with db.transaction() as session:
-            await jobs.cancel_job(session, principal, job_id, settings=settings)
-        committed = time.perf_counter()
-        frame = await asyncio.wait_for(pending, timeout=10)
-        delays.append((time.perf_counter() - committed) * 1000)
-        assert b"CANCELLED" in frame
-        await frames.aclose()  # type: ignore[attr-defined]
-    return delays
+async def _work_pages(client: httpx2.AsyncClient, key: str, n: int) -> dict[str, list[float]]:
+    """A project with 25 tasks (one with 20 events) and 25 more outside it; the history page (20
+    feed items), the project page (20 tasks with their move/assign/archive forms), a task page."""
+    headers = {"x-api-key": key}
+    made = await client.post("/v1/projects", json={"name": "Bench"}, headers=headers)
+    project_id = made.json()["data"]["id"]
+    task_ids = []
+    for i in range(50):
+        task = await client.post("/v1/tasks", json={"name": f"Task {i}"}, headers=headers)
+        task_ids.append(task.json()["data"]["id"])
+    for task_id in task_ids[:25]:
+        placed = await client.post(
+            f"/v1/projects/{project_id}/tasks", json={"taskId": task_id}, headers=headers
+        )
+        assert placed.status_code == 200, placed.text
+    for i in range(20):
+        await client.post(
+            f"/v1/tasks/{task_ids[0]}/events", json={"comment": f"note {i}"}, headers=headers
+        )
+    paths = {
+        "history": "/history",
+        "project page": f"/projects/{project_id}",
+        "task page": f"/tasks/{task_ids[0]}",
+    }
+    out = {}
+    for name, path in paths.items():
+        await _time(client, path, 10)  # warm-up
+        out[name] = await _time(client, path, n)
+    return out
+
+
+async def _next_event(lines: AsyncIterator[str]) -> str:
+    """The next SSE frame that carries an event (``retry`` and comments skipped)."""
+    frame: list[str] = []
+    async for line in lines:
+        if line:
+            frame.append(line)
+        elif any(part.startswith("event:") for part in frame):
+            return "\n".join(frame)
+        else:
+            frame = []
+    raise RuntimeError("the stream ended")
+
+
+@asynccontextmanager
+async def _served(settings: Settings) -> AsyncIterator[tuple[str, FastAPI]]:
+    """The app (its own engine) on a loopback port, in this event loop; 30 s poll fallback."""
+    app = create_app(
+        settings.model_copy(update={"job_stream_fallback_seconds": 30.0}),
+        migrate=False,
+        background=False,
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    )
+    task = asyncio.create_task(server.serve())
+    try:
+        for _ in range(500):  # 10 s at most
+            if server.started:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise RuntimeError("the bench server did not start")
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 15)
+
+
+async def _stream_delays(
+    settings: Settings, key: str, agent_id: str, n: int
+) -> tuple[list[float], str]:
+    """From the commit of a cancellation by another engine (another connection: on PostgreSQL
+    only its NOTIFY can wake the server's stream) to the client reading that SSE frame over
+    loopback HTTP. One warm-up change first (the listener starts with the first stream)."""
+    writer = Database(settings.database_url)
+    delays: list[float] = []
+    try:
+        async with writer.transaction() as session:
+            principal = await authenticate(session, writer, key)
+        async with _served(settings) as (base, served):
+            streams = served.state.job_streams
+            async with httpx2.AsyncClient(
+                base_url=base, headers={"x-api-key": key}, timeout=60
+            ) as http:
+                for _ in range(n + 1):
+                    async with writer.transaction() as session:
+                        created = await jobs.create_job(
+                            session, principal, agent_id, JobCreate(inputData={"text": "hi"}),
+                            settings=settings,
+                        )  # fmt: skip
+                    job_id = str(created.job.row.id)
+                    async with http.stream("GET", f"/v1/jobs/{job_id}/stream") as response:
+                        lines = response.aiter_lines()
+                        await _next_event(lines)  # the creation event
+                        pending = asyncio.ensure_future(_next_event(lines))
+                        await asyncio.sleep(0.01)  # the stream is waiting
+                        async with writer.transaction() as session:
+                            await jobs.cancel_job(session, principal, job_id, settings=settings)
+                        committed = time.perf_counter()
+                        frame = await asyncio.wait_for(pending, timeout=60)
+                        delays.append((time.perf_counter() - committed) * 1000)
+                        assert "CANCELLED" in frame
+            path = "in-process wake-up" if streams.listener is None else "LISTEN/NOTIFY"
+            if streams.listener is not None:
+                path += f", {streams.listener.connects} connect(s)"
+    finally:
+        await writer.dispose()
+    return delays[1:], path
 
 
 async def _one(url: str, label: str, requests: int) -> dict[str, float]:
@@ -174,7 +266,8 @@ async def _one(url: str, label: str, requests: int) -> dict[str, float]:
                 job_page = await _time(client, f"/jobs/{job_id}", requests)
                 await _time(client, f"/agents/{agent_id}", 10)
                 agent_page = await _time(client, f"/agents/{agent_id}", requests)
-            delays = await _stream_delays(app, db, key, agent_id, min(requests, 50))
+                work = await _work_pages(client, key, requests)
+            delays, path = await _stream_delays(settings, key, agent_id, min(requests, 50))
     finally:
         await db.dispose()
     figures = {
@@ -185,10 +278,11 @@ async def _one(url: str, label: str, requests: int) -> dict[str, float]:
         "job page p99": percentile(job_page, 99),
         "agent page p50": percentile(agent_page, 50),
         "agent page p99": percentile(agent_page, 99),
+        **{f"{name} p50": percentile(times, 50) for name, times in work.items()},
         "stream delay p50": percentile(delays, 50),
         "stream delay p99": percentile(delays, 99),
     }
-    print(f"\n{label}")
+    print(f"\n{label} (stream fed by {path}; {len(delays)} changes)")
     for name, value in figures.items():
         target = TARGET_STREAM_MS if name.startswith("stream") else TARGET_PAGE_MS
         ratio = f"  ({value / target:.2f}x target)" if "p50" in name else ""

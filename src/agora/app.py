@@ -22,6 +22,7 @@ from agora.api import v1_router
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
+from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers
 from agora.kit.accesslog import AccessLogMiddleware
 from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
@@ -41,6 +42,7 @@ from agora.payments.node import local_node
 from agora.registry.scheduler import RegistrySyncLoop
 from agora.settings import Settings
 from agora.web.endpoints import router as web_router
+from agora.web.pages import SignInFirst, sign_in_first
 from agora.web.render import STATIC_DIR, error_page
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
@@ -78,6 +80,7 @@ def create_app(
             stack.push_async_callback(app.state.agent_client.aclose)
             await app.state.mcp.start()  # the MCP session manager lives as long as the app
             stack.push_async_callback(app.state.mcp.stop)
+            stack.push_async_callback(app.state.job_streams.stop)  # its listener starts lazily
             if background:
                 for service in app.state.background:
                     await service.start()
@@ -102,6 +105,13 @@ def create_app(
     app.state.db = database
     app.state.background = []
     app.state.readiness = {}
+    app.state.job_streams = JobStreams(
+        database,
+        StreamLimits(
+            fallback_seconds=settings.job_stream_fallback_seconds,
+            max_streams=settings.job_stream_max,
+        ),
+    )
     # The demo's agents are served by this process: requests to them stay in-process, so the
     # outbound guard needs no exemption for them (kit/outbound.py, "in-process routes").
     # The embedded payment node (docs/payments.md) is served the same way: Agora's buyer client
@@ -152,6 +162,7 @@ def create_app(
     app.include_router(web_router)  # the web app's pages (docs/web.md)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="web-static")
     app.state.html_error_page = error_page  # errors outside /v1 and /api render as pages
+    app.add_exception_handler(SignInFirst, sign_in_first)  # a page that needs a person: 303
     if demo_agents is not None:  # the built-in MIP-003 demo agents, served by this process
         app.mount(MOUNT_PREFIX, demo_agents, name="demo-agents")
 

@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     max_agent_attempts: int = 5
     agent_retry_seconds: float = 1.0
     job_deadline_seconds: float = 3600.0
+    # Job streams (GET /v1/jobs/{id}/stream, docs/web.md): the poll while no notification can
+    # arrive (PostgreSQL listener down; SQLite), and the open streams one process serves
+    job_stream_fallback_seconds: float = 2.0
+    job_stream_max: int = 1000
 
     # Catalogue
     marketplace_fee_bps: int = 500

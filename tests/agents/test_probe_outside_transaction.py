@@ -25,10 +25,10 @@ from starlette.routing import Route
 from tests.conftest import MakeUser, TestUser
 from tests.support.agents import serve_asgi
 
-CHECK_SECONDS = 2.0
+CHECK_SECONDS = 4.0
 # An unrelated write on an idle test database takes well under this; one stuck behind the
 # check takes ~CHECK_SECONDS.
-UNDELAYED_SECONDS = 1.0
+UNDELAYED_SECONDS = 2.0
 
 # SQLite has one write lock, so a transaction held across a probe stalls every other writer;
 # on PostgreSQL unrelated writes never wait on each other, and the timing would only measure

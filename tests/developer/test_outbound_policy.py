@@ -21,7 +21,7 @@ from agora.kit.outbound import GuardedTransport, OutboundPolicy, OutboundRefused
 from agora.settings import Settings
 from tests.conftest import MakeUser
 from tests.developer.conftest import submission
-from tests.support.listeners import Counter, counting_listener, redirecting_server
+from tests.support.listener import Listener, counting_listener
 
 REDIRECTOR_HOST = "127.0.0.2"  # exempted below, so only the redirect's target is refused
 
@@ -35,9 +35,9 @@ def settings(settings: Settings, request: pytest.FixtureRequest) -> Settings:
 
 
 @pytest.fixture
-def target() -> Iterator[Counter]:
-    with counting_listener() as counter:
-        yield counter
+def target() -> Iterator[Listener]:
+    with counting_listener() as listener:
+        yield listener
 
 
 async def _refused(client: httpx2.AsyncClient, make_user: MakeUser, url: str) -> str:
@@ -56,11 +56,11 @@ async def _refused(client: httpx2.AsyncClient, make_user: MakeUser, url: str) ->
     "host", ["127.0.0.1", "localhost"], ids=["loopback-address", "name-resolving-to-loopback"]
 )
 async def test_loopback_is_refused_and_never_reached(
-    client: httpx2.AsyncClient, make_user: MakeUser, target: Counter, host: str
+    client: httpx2.AsyncClient, make_user: MakeUser, target: Listener, host: str
 ) -> None:
     message = await _refused(client, make_user, f"http://{host}:{target.port}/agent")
     assert "refused by policy" in message
-    assert target.connections == 0
+    assert target.count == 0
 
 
 @pytest.mark.parametrize(
@@ -88,9 +88,9 @@ async def test_private_and_metadata_addresses_are_refused(
 
 @pytest.mark.outbound_allow(f"{REDIRECTOR_HOST}/32")
 async def test_a_redirect_to_loopback_is_not_followed(
-    client: httpx2.AsyncClient, make_user: MakeUser, target: Counter
+    client: httpx2.AsyncClient, make_user: MakeUser, target: Listener
 ) -> None:
-    with redirecting_server(target.url, host=REDIRECTOR_HOST) as redirector:
+    with counting_listener(REDIRECTOR_HOST, redirect_to=target.url) as redirector:
         await _refused(client, make_user, f"{redirector.url}/agent")
-        assert redirector.connections >= 1  # the exempt first hop was called …
-    assert target.connections == 0  # … and the redirect to loopback was not followed
+        assert redirector.count >= 1  # the exempt first hop was called …
+    assert target.count == 0  # … and the redirect to loopback was not followed

@@ -72,7 +72,7 @@ def test_demo_jobs_run_to_the_end_in_the_embedded_server(tmp_path: Path) -> None
             done = _wait_for(lambda: read(free.json()["data"]["id"]), "COMPLETED")
             assert done["status"] == "COMPLETED"
             assert done["result"] == "HI"
-            assert time.monotonic() - started < 5
+            assert time.monotonic() - started < 15  # generous: CI machines are shared
 
             before = http.get("/v1/credits").json()["data"]["balance"]
             paid = http.post(f"/v1/agents/{reviewer_id}/jobs", json={"inputData": {"text": "a b"}})

@@ -111,3 +111,64 @@ async def test_signal_wakes_only_after_commit(db: Database, commit: bool) -> Non
         assert woken == (["x"] if commit else [])
     finally:
         unsubscribe()
+
+
+def test_keyed_wake_ups_reach_only_their_key_and_leave_nothing_behind() -> None:
+    woken: list[str] = []
+    unsubscribe_a = background.subscribe("test_keyed", lambda: woken.append("a"), key="a")
+    unsubscribe_b = background.subscribe("test_keyed", lambda: woken.append("b"), key="b")
+    unsubscribe_any = background.subscribe("test_keyed", lambda: woken.append("*"))
+    try:
+        background.wake("test_keyed", "a")
+        assert sorted(woken) == ["*", "a"]
+        woken.clear()
+        background.wake_all("test_keyed")  # e.g. after a listener reconnected
+        assert sorted(woken) == ["*", "a", "b"]
+    finally:
+        unsubscribe_a()
+        unsubscribe_b()
+        unsubscribe_any()
+    assert ("test_keyed", "a") not in background._subscribers  # keyed entries do not pile up
+
+
+@pytest.mark.parametrize("commit", [True, False])
+async def test_a_listened_signal_arrives_once_after_commit_on_either_backend(
+    db: Database, commit: bool
+) -> None:
+    """PostgreSQL: only through the listener's NOTIFY (none on rollback); SQLite: in-process."""
+    from agora.kit.listen import Listener
+
+    woken: list[str] = []
+    arrived = asyncio.Event()
+
+    def on_wake() -> None:
+        woken.append("k")
+        arrived.set()
+
+    unsubscribe = background.subscribe("test_listened", on_wake, key="k")
+    listener = None if db.is_sqlite else Listener(db.url, ("test_listened",))
+    try:
+        if listener is not None:
+            await listener.ensure_started()
+            deadline = time.monotonic() + 10
+            while not listener.listening:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.05)
+            woken.clear()  # the wake-up of the (re)connect
+            arrived.clear()
+        with pytest.raises(RuntimeError) if not commit else contextlib.nullcontext():
+            async with db.transaction() as session:
+                await background.signal(session, "test_listened", key="k", listened=True)
+                await background.signal(session, "test_listened", key="k", listened=True)
+                await background.signal(session, "test_listened", key="other", listened=True)
+                if not commit:
+                    raise RuntimeError("roll back")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(arrived.wait(), timeout=5 if commit else 0.5)
+        await asyncio.sleep(0.1)  # a second delivery would show now
+        assert woken == (["k"] if commit else [])
+    finally:
+        unsubscribe()
+        if listener is not None:
+            await listener.stop()

@@ -2,12 +2,15 @@ from __future__ import annotations
 
 import uuid
 
+import httpx2
 import pytest
+from fastapi import FastAPI
 
 from agora.payments.node import local_node
 from agora.settings import Settings
+from tests.conftest import MakeUser
 from tests.jobs.helpers import fast_settings
-from tests.payments.helpers import TOKEN, Node
+from tests.payments.helpers import TOKEN, Node, PaidJobs
 from tests.support.agents import LoopbackAgents
 
 
@@ -33,3 +36,15 @@ def settings(settings: Settings, node: Node) -> Settings:
             "max_agent_attempts": 5,
         }
     )
+
+
+@pytest.fixture
+def paid_job(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    make_user: MakeUser,
+    agents_server: LoopbackAgents,
+    node: Node,
+) -> PaidJobs:
+    """``await paid_job(**seller_knobs)``: a paid job on a fresh seller (see ``PaidJobs``)."""
+    return PaidJobs(app, client, make_user, agents_server, node)

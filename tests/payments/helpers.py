@@ -20,14 +20,17 @@ from agora.demo_agents.protocol import Behaviour
 from agora.demo_agents.seller import SellerConfig, build_seller_app
 from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
+from agora.kit.money import to_base
 from agora.kit.outbound import OutboundPolicy
 from agora.payments.node import PaymentNode
 from agora.settings import Settings
-from tests.jobs.helpers import dispatcher, echo, job
+from tests.conftest import MakeUser, TestUser
+from tests.jobs.helpers import create, dispatcher, echo, job
 from tests.support.agents import LoopbackAgents
 
 TOKEN = "node-test-token"
 HOUR_MS = 3_600_000
+JobCheck = Callable[[dict[str, Any]], bool]
 
 
 @dataclass
@@ -99,7 +102,7 @@ async def drive(
     client: httpx2.AsyncClient,
     headers: dict[str, str],
     job_id: str,
-    until: Callable[[dict[str, Any]], bool],
+    until: JobCheck,
     *,
     max_seconds: float = 15.0,
     settings: Settings | None = None,
@@ -135,3 +138,83 @@ async def credits(client: httpx2.AsyncClient, headers: dict[str, str]) -> dict[s
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()["data"]
     return data
+
+
+def status(name: str) -> JobCheck:
+    """The job's status is ``name``."""
+    return lambda j: bool(j["status"] == name)
+
+
+def on_chain(name: str) -> JobCheck:
+    """The job's onChainStatus is ``name``."""
+    return lambda j: bool(j["onChainStatus"] == name)
+
+
+def settled(j: dict[str, Any]) -> bool:
+    """The job's payment is settled on chain."""
+    return bool(j["jobStatusSettled"])
+
+
+@dataclass
+class PaidJob:
+    """One paid job as its buyer sees it over HTTP; ``until`` drives the dispatcher."""
+
+    app: FastAPI
+    client: httpx2.AsyncClient
+    user: TestUser
+    id: str
+    created: dict[str, Any]  # the data of the 201 that created it
+
+    async def until(self, check: JobCheck, *, settings: Settings | None = None) -> dict[str, Any]:
+        return await drive(
+            self.app, self.client, self.user.key_headers, self.id, check, settings=settings
+        )
+
+    async def read(self) -> dict[str, Any]:
+        """``GET /v1/jobs/{id}`` as the buyer: the job's data."""
+        return await job(self.client, self.user.key_headers, self.id)
+
+    async def post(self, action: str) -> httpx2.Response:
+        """``POST /v1/jobs/{id}/{action}`` as the buyer (``refund``, ``cancel``)."""
+        return await self.client.post(f"/v1/jobs/{self.id}/{action}", headers=self.user.key_headers)
+
+    async def credits(self) -> dict[str, Any]:
+        return await credits(self.client, self.user.key_headers)
+
+    async def events(self) -> list[dict[str, Any]]:
+        return await events(self.client, self.user.key_headers, self.id)
+
+    async def event_types(self) -> list[str]:
+        return [e["type"] for e in await self.events()]
+
+    def kinds(self, account: dict[str, Any]) -> list[str]:
+        """The kinds of this job's ledger entries in a ``credits()`` answer, sorted."""
+        return sorted(e["kind"] for e in account["entries"] if e["jobId"] == self.id)
+
+
+@dataclass
+class PaidJobs:
+    """``await paid_job(**seller_knobs)``: a Masumi seller agent on the node, registered, and a
+    job created on it by a buyer (a new one with 10 credits unless ``user`` is given)."""
+
+    app: FastAPI
+    client: httpx2.AsyncClient
+    make_user: MakeUser
+    agents_server: LoopbackAgents
+    node: Node
+
+    async def __call__(
+        self,
+        *,
+        user: TestUser | None = None,
+        behaviour: Behaviour | None = None,
+        **knobs: Any,
+    ) -> PaidJob:
+        buyer = user or await self.make_user(credits=to_base(10))
+        agent_id = await register_seller(
+            self.app, self.agents_server, self.node, behaviour=behaviour, **knobs
+        )
+        created = await create(self.client, buyer.key_headers, agent_id)
+        assert created.status_code == 201, created.text
+        data: dict[str, Any] = created.json()["data"]
+        return PaidJob(self.app, self.client, buyer, str(data["id"]), data)

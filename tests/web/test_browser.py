@@ -138,6 +138,34 @@ def test_sign_up_hire_answer_and_see_the_result(server: tuple[str, Path], browse
         page.goto(f"{base}/history")
         assert page.locator("tbody tr", has_text="Reviewer").count() == 1
         assert page.locator("tbody tr", has_text="COMPLETED").count() == 1
+        # A project from the nav, a task in it, moved along its workflow from the project page.
+        page.click("nav >> text=Projects")
+        page.fill("#project-name", "Harbour essays")
+        page.click("button:has-text('Create the project')")
+        page.wait_for_selector("h1:has-text('Harbour essays')")
+        page.fill("#task-name", "Edit the lantern essay")
+        page.click("button:has-text('Add the task')")
+        row = page.locator("#tasks tbody tr", has_text="Edit the lantern essay")
+        row.wait_for()
+        assert "PENDING" in row.inner_text()
+        row.locator("select[name=status]").select_option("RUNNING")
+        row.locator("button:has-text('Move')").click()
+        page.wait_for_selector("#tasks tbody tr:has-text('RUNNING')")
+        _shot(page, "project-tasks")
+        # The task on the history page, filtered by its project, and its own page from there.
+        page.goto(f"{base}/history")
+        page.select_option("#project", label="Harbour essays")
+        page.click("#history-filters button[type=submit]")
+        page.wait_for_url(re.compile(r".*project=.*"))
+        task_row = page.locator("#feed tbody tr", has_text="Edit the lantern essay")
+        assert "RUNNING" in task_row.inner_text()
+        assert page.locator("#feed tbody tr", has_text="Reviewer").count() == 0
+        page.goto(f"{base}/history")
+        assert page.locator("#feed tbody tr", has_text="Edit the lantern essay").count() == 1
+        assert page.locator("#feed tbody tr", has_text="Reviewer").count() == 1
+        page.click("#feed >> text=Edit the lantern essay")
+        page.wait_for_selector("#task-status:has-text('RUNNING')")
+        page.goto(f"{base}/history")
     finally:
         _shot(page, "hire-journey")
         context.close()

@@ -133,7 +133,9 @@ async def test_hire_answer_and_stream_through_the_pages(
     assert 'id="ledger"' in credits.text and job_id in credits.text
     history = await client.get("/history")
     assert job_id in history.text
-    assert f'<a href="/agents/{agent_id}">Reviewer</a>' in history.text
+    assert f'<a href="/jobs/{job_id}">' in history.text  # the feed links each item to its page
+    [item] = (await client.get("/v1/history")).json()["items"]  # the same feed, as the API
+    assert f"<td>{item['credits']:g} credits</td>" in history.text  # in display units
 
     # Another workspace's job: 404, on the page and on the stream; no credential: 401.
     other = await make_user()

@@ -10,7 +10,6 @@ from fastapi.responses import StreamingResponse
 
 from agora.auth.dependencies import (
     AgentId,
-    DatabaseDep,
     JobId,
     JobsWriter,
     OptionalPrincipal,
@@ -131,6 +130,7 @@ async def get_job_links(
     "/jobs/{jobId}/stream",
     operation_id="streamJobEvents",
     response_class=StreamingResponse,
+    openapi_extra={"x-agora-errors": [503]},
     responses={
         200: {
             "description": "Server-sent events: `retry`, then one event per job event (`id:` "
@@ -142,19 +142,17 @@ async def get_job_links(
 )
 async def stream_job_events(
     job_id: JobId,
+    request: Request,
     session: SessionDep,
     principal: Reader,
-    db: DatabaseDep,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=100)] = None,
 ) -> StreamingResponse:
     """The job's events live (server-sent events), resumable with `Last-Event-ID`. Events
-    recorded by this process arrive at once; those of other processes within 0.5 s (polling)."""
+    arrive as they are committed, from any process (PostgreSQL LISTEN/NOTIFY; docs/web.md);
+    503 with `Retry-After` when this server has too many open streams."""
     await service.job_events(session, principal, job_id)  # 404 before the stream starts
-    return StreamingResponse(
-        stream.job_stream(db, principal, job_id, last_event_id, stream.StreamLimits()),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
+    streams: stream.JobStreams = request.app.state.job_streams
+    return await stream.open_stream(streams, principal, job_id, last_event_id)
 
 
 @router.get(

@@ -64,7 +64,7 @@ async def record_event(
             detail=detail or {},
         ),
     )
-    await signals.job_event(session)  # live streams of this process read it after commit
+    await signals.job_event(session, str(job.id))  # the job's live streams read it after commit
 
 
 async def transition(

@@ -21,10 +21,13 @@ async def job_ready(session: AsyncSession) -> None:
     await background.signal(session, JOB_READY, across_processes=True)
 
 
-JOB_EVENTS = "agora_job_events"  # a job event was recorded (the job streams of this process)
+# A job event was recorded: the wake-up topic (keyed by the job id) of the job streams and, on
+# PostgreSQL, the NOTIFY channel (payload: the job id) their per-process listener LISTENs on.
+JOB_EVENTS = "agora_job_events"
 
 
-async def job_event(session: AsyncSession) -> None:
-    """Wake this process's job streams (``GET /v1/jobs/{id}/stream``) once this transaction
-    commits; streams in other processes find the event by polling (docs/web.md)."""
-    await background.signal(session, JOB_EVENTS)
+async def job_event(session: AsyncSession, job_id: str) -> None:
+    """Wake the streams of this job (``GET /v1/jobs/{id}/stream``) once this transaction
+    commits: on PostgreSQL by ``NOTIFY agora_job_events, '<job id>'`` (every process's listener,
+    this one's included, delivers it); on SQLite in-process (docs/web.md)."""
+    await background.signal(session, JOB_EVENTS, key=job_id, listened=True)

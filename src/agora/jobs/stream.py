@@ -1,12 +1,21 @@
-"""Server-sent events of one job (``GET /v1/jobs/{id}/stream``).
+"""Server-sent events of one job (``GET /v1/jobs/{id}/stream``; docs/web.md "Live job status").
 
 Each round reads the job's events after the last one sent in its own short read transaction
-(never one held across the stream). A round runs when this process records a job event (the
-``signals.JOB_EVENTS`` wake-up, after commit) and at least every ``poll_seconds`` — the polling
-fallback that carries events written by other processes (separate workers, other API
-processes). ``id:`` is the event's id, so ``Last-Event-ID`` resumes after it. A comment line is
-sent as a heartbeat when nothing happened for ``heartbeat_seconds``. The stream ends after the
-event that finishes the job, or after ``max_seconds`` (the browser reconnects and resumes).
+(never one held across the stream). A round runs when the job's wake-up arrives
+(``signals.JOB_EVENTS`` keyed by the job id, after the commit that recorded an event) and at the
+latest after the poll interval:
+
+- PostgreSQL: every event NOTIFYs ``agora_job_events`` with the job id; one ``kit.listen.Listener``
+  per process (``JobStreams``, shared by all its streams) turns that into the wake-up of that
+  job's streams, whichever process wrote it (API processes, ``agora worker`` processes). While
+  the listener is down (PostgreSQL restarting, a refused connection) streams poll every
+  ``fallback_seconds``; when it is up, only every ``heartbeat_seconds``.
+- SQLite (one process): the wake-up is in-process; streams also poll every ``fallback_seconds``.
+
+``id:`` is the event's id, so ``Last-Event-ID`` resumes after it. A comment line is sent as a
+heartbeat when nothing happened for ``heartbeat_seconds``. The stream ends after the event that
+finishes the job, or after ``max_seconds`` (the browser reconnects and resumes). At most
+``max_streams`` streams are open per process; one more is refused with 503 (``Retry-After``).
 """
 
 from __future__ import annotations
@@ -18,11 +27,17 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+from fastapi.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
+
 from agora.auth.principal import Principal
 from agora.jobs import lifecycle, service, signals
 from agora.jobs.schemas import JobEventOut
 from agora.kit import background
 from agora.kit.db import Database
+from agora.kit.errors import ServiceUnavailable
+from agora.kit.ids import parse_uuid
+from agora.kit.listen import Listener
 from agora.models import JobEvent
 
 RETRY_MS = 2000
@@ -30,9 +45,78 @@ RETRY_MS = 2000
 
 @dataclass(frozen=True)
 class StreamLimits:
-    poll_seconds: float = 0.5
+    fallback_seconds: float = 2.0  # the poll while no notification can arrive (see above)
     heartbeat_seconds: float = 15.0
     max_seconds: float = 300.0
+    max_streams: int = 1000  # open streams per process
+
+
+class Slot:
+    """One open stream's place in ``JobStreams``; released once (whoever ends first: the body's
+    ``finally`` or the response, which also covers a body that never started)."""
+
+    def __init__(self, streams: JobStreams) -> None:
+        self.streams = streams
+        self.held = True
+
+    def release(self) -> None:
+        if self.held:
+            self.held = False
+            self.streams.open -= 1
+
+
+class JobStreams:
+    """This process's job streams: the shared listener (PostgreSQL), the open-stream limit."""
+
+    def __init__(self, db: Database, limits: StreamLimits) -> None:
+        self.db, self.limits = db, limits
+        self.listener = None if db.is_sqlite else Listener(db.url, (signals.JOB_EVENTS,))
+        self.open = 0
+
+    def acquire(self) -> Slot:
+        """One more open stream, or 503 beyond ``max_streams``."""
+        if self.open >= self.limits.max_streams:
+            raise ServiceUnavailable(
+                "Too many open job streams on this server; retry shortly",
+                headers={"Retry-After": str(RETRY_MS // 1000)},
+            )
+        self.open += 1
+        return Slot(self)
+
+    def poll_seconds(self) -> float:
+        if self.listener is not None and self.listener.listening:
+            return self.limits.heartbeat_seconds
+        return self.limits.fallback_seconds
+
+    async def start(self) -> None:
+        if self.listener is not None:
+            await self.listener.ensure_started()
+
+    async def stop(self) -> None:
+        if self.listener is not None:
+            await self.listener.stop()
+
+
+class StreamResponse(StreamingResponse):
+    """``text/event-stream`` holding its ``Slot`` until it has been sent or abandoned."""
+
+    def __init__(self, body: AsyncIterator[bytes], slot: Slot) -> None:
+        super().__init__(
+            body,
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+        self.slot = slot
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.slot.release()
+            close = getattr(self.body_iterator, "aclose", None)
+            if close is not None:  # a client gone between frames: unsubscribe now, not at GC
+                with contextlib.suppress(Exception):
+                    await close()
 
 
 def _frame(event: JobEvent) -> bytes:
@@ -55,23 +139,39 @@ def _after(events: list[JobEvent], last_id: str | None) -> list[JobEvent]:
     return events  # an unknown id: send everything (ids are stable, so the client dedupes)
 
 
+async def open_stream(
+    streams: JobStreams, principal: Principal, job_id: str, last_event_id: str | None
+) -> StreamResponse:
+    """The stream's response (the caller checked that the job is visible to ``principal``);
+    503 beyond the per-process limit."""
+    slot = streams.acquire()
+    try:
+        await streams.start()
+    except BaseException:
+        slot.release()
+        raise
+    return StreamResponse(job_stream(streams, principal, job_id, last_event_id, slot), slot)
+
+
 async def job_stream(
-    db: Database,
+    streams: JobStreams,
     principal: Principal,
     job_id: str,
     last_event_id: str | None,
-    limits: StreamLimits,
+    slot: Slot | None = None,
 ) -> AsyncIterator[bytes]:
     """The event stream (the caller checked that the job is visible to ``principal``)."""
+    limits = streams.limits
     woken = asyncio.Event()
-    unsubscribe = background.subscribe(signals.JOB_EVENTS, woken.set)
+    key = str(parse_uuid(job_id) or job_id)  # the job id as signals.job_event sends it
+    unsubscribe = background.subscribe(signals.JOB_EVENTS, woken.set, key=key)
     started = last_beat = time.monotonic()
     last = last_event_id
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         while time.monotonic() - started < limits.max_seconds:
             woken.clear()
-            async with db.transaction(write=False) as session:
+            async with streams.db.transaction(write=False) as session:
                 every = await service.job_events(session, principal, job_id)
             events = _after(every, last)
             for event in events:
@@ -86,6 +186,8 @@ async def job_stream(
                 yield b": heartbeat\n\n"
                 last_beat = now
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(woken.wait(), timeout=limits.poll_seconds)
+                await asyncio.wait_for(woken.wait(), timeout=streams.poll_seconds())
     finally:
         unsubscribe()
+        if slot is not None:
+            slot.release()

@@ -10,6 +10,11 @@ Wake-ups: ``subscribe(topic, callback)`` / ``wake(topic)`` in this process;
 ``await signal(session, topic)`` inside a transaction wakes the topic once the transaction
 commits (never on rollback), and with ``across_processes=True`` on PostgreSQL also sends
 ``NOTIFY topic`` (delivered to other processes' listeners only if the transaction commits).
+A wake-up may carry a ``key`` (e.g. a job id): ``subscribe(topic, callback, key=k)`` is woken
+only by ``wake(topic, k)`` (and by ``wake_all(topic)``), a plain subscriber by every wake-up of
+the topic. ``signal(..., key=k, listened=True)`` is for topics a ``kit.listen.Listener`` carries:
+on PostgreSQL it only sends ``NOTIFY topic, 'k'`` (this process's listener delivers it too, so
+there is one path), on SQLite it wakes in-process.
 The domain keeps its rounds (``Dispatcher.round``); the machinery lives here.
 """
 
@@ -30,37 +35,68 @@ log = structlog.get_logger(__name__)
 Step = Callable[[], Awaitable[float]]
 Callback = Callable[[], None]
 
-_subscribers: defaultdict[str, list[Callback]] = defaultdict(list)
+# (topic, key) → callbacks; key None: every wake-up of the topic.
+_subscribers: defaultdict[tuple[str, str | None], list[Callback]] = defaultdict(list)
 
 
-def subscribe(topic: str, callback: Callback) -> Callback:
-    """Call ``callback`` on every wake-up of ``topic``; returns the function that unsubscribes."""
-    _subscribers[topic].append(callback)
+def subscribe(topic: str, callback: Callback, *, key: str | None = None) -> Callback:
+    """Call ``callback`` on every wake-up of ``topic`` (of ``topic`` and ``key`` when given);
+    returns the function that unsubscribes."""
+    _subscribers[(topic, key)].append(callback)
 
     def unsubscribe() -> None:
+        callbacks = _subscribers.get((topic, key))
+        if callbacks is None:
+            return
         with contextlib.suppress(ValueError):
-            _subscribers[topic].remove(callback)
+            callbacks.remove(callback)
+        if not callbacks and key is not None:  # keyed entries come and go (no growth)
+            _subscribers.pop((topic, key), None)
 
     return unsubscribe
 
 
-def wake(topic: str) -> None:
-    for callback in list(_subscribers.get(topic, ())):
+def wake(topic: str, key: str | None = None) -> None:
+    callbacks = list(_subscribers.get((topic, None), ()))
+    if key is not None:
+        callbacks += _subscribers.get((topic, key), ())
+    for callback in callbacks:
         callback()
 
 
-async def signal(session: AsyncSession, topic: str, *, across_processes: bool = False) -> None:
-    """Wake ``topic`` after this transaction commits (once per transaction and topic)."""
-    flags: set[str] = session.info.setdefault("agora_signals", set())
-    if topic in flags:
+def wake_all(topic: str) -> None:
+    """Wake every subscriber of ``topic``, whatever its key (e.g. after missed notifications)."""
+    for (each, _key), callbacks in list(_subscribers.items()):
+        if each == topic:
+            for callback in list(callbacks):
+                callback()
+
+
+async def signal(
+    session: AsyncSession,
+    topic: str,
+    *,
+    key: str | None = None,
+    across_processes: bool = False,
+    listened: bool = False,
+) -> None:
+    """Wake ``topic`` (``key``) after this transaction commits (once per transaction, topic
+    and key). ``listened``: on PostgreSQL only NOTIFY (see the module docstring)."""
+    flags: set[tuple[str, str | None]] = session.info.setdefault("agora_signals", set())
+    flag = (topic, key)
+    if flag in flags:
         return
-    flags.add(topic)
-    if across_processes and session.get_bind().dialect.name == "postgresql":
-        await notify(session, topic)
+    flags.add(flag)
+    postgres = session.get_bind().dialect.name == "postgresql"
+    if (across_processes or listened) and postgres:
+        await notify(session, topic, key)
+    if listened and postgres:
+        on_commit(session, lambda: flags.discard(flag))
+        return
 
     def fire() -> None:
-        flags.discard(topic)
-        wake(topic)
+        flags.discard(flag)
+        wake(topic, key)
 
     on_commit(session, fire)
 

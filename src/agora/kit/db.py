@@ -170,8 +170,14 @@ async def run_after_commit(session: AsyncSession) -> None:
             log.exception("after_commit_hook_failed")
 
 
-async def notify(session: AsyncSession, channel: str) -> None:
-    """PostgreSQL ``NOTIFY channel`` in this transaction (delivered only if it commits)."""
+async def notify(session: AsyncSession, channel: str, payload: str | None = None) -> None:
+    """PostgreSQL ``NOTIFY channel[, payload]`` in this transaction (delivered only if it
+    commits; PostgreSQL folds identical notifications of one transaction into one)."""
     if not channel.replace("_", "").isalnum():
         raise ValueError(f"not a channel name: {channel!r}")
-    await session.execute(text(f"NOTIFY {channel}"))
+    if payload is None:
+        await session.execute(text(f"NOTIFY {channel}"))
+    else:
+        await session.execute(
+            text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload}
+        )

@@ -1,16 +1,16 @@
-"""The web app's pages. Thin: each calls the same service functions as the REST endpoints, inside
-the request's transaction (``SessionDep``), signed in with the browser-session cookie
-(``SessionPrincipalDep``). Every form carries the session's CSRF token in a hidden field
-(``check_csrf``); pages answer HTML with the app's security headers (render.py)."""
+"""The web app's pages: accounts, the gallery, agents, jobs, credits, keys, organizations (the
+workspace's projects, tasks and history: work.py). Thin: each calls the same service functions as
+the REST endpoints, inside the request's transaction (``SessionDep``), signed in with the
+browser-session cookie (``SignedInDep`` / ``ViewerDep``, pages.py). Every form carries the
+session's CSRF token in a hidden field (``pages.posted``); errors a page does not show on its
+fields reach the app's error page; pages answer HTML with the security headers (render.py)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import FormData
 
 from agora.accounts import service as accounts
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
@@ -21,8 +21,6 @@ from agora.auth.dependencies import (
     SessionDep,
     SessionPrincipalDep,
     SettingsDep,
-    check_csrf,
-    csrf_token_for,
     secret_key,
     session_cookie,
 )
@@ -34,70 +32,16 @@ from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobO
 from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.organizations import service as organizations
-from agora.web import forms
+from agora.web import forms, work
 from agora.web import service as web
-from agora.web.render import page
+from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
+from agora.web.pages import field_errors as _field_errors
+from agora.web.pages import posted as _form
+from agora.web.pages import render as _render
+from agora.web.pages import text as _text
 
 router = APIRouter(include_in_schema=False)
-Text = Annotated[str | None, Query(max_length=200)]
-
-
-def _safe_next(target: str | None) -> str:
-    """Only same-site paths (no open redirect)."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return "/agents"
-    return target
-
-
-def _sign_in_first(request: Request) -> RedirectResponse:
-    path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    return RedirectResponse(f"/sign-in?next={quote(path, safe='')}", status_code=303)
-
-
-async def _render(
-    request: Request,
-    session: Any,
-    principal: Principal | None,
-    name: str,
-    status_code: int = 200,
-    **context: Any,
-) -> HTMLResponse:
-    choices = await web.workspaces(session, principal) if principal is not None else []
-    base = {"principal": principal, "csrf": csrf_token_for(request), "workspaces": choices}
-    return page(request, name, {**base, **context}, status_code)
-
-
-def _problem(exc: AgoraError) -> str:
-    return exc.message
-
-
-def _field_errors(exc: AgoraError, prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for detail in exc.details:
-        name = detail.field.removeprefix(prefix)
-        out.setdefault(name, detail.reason)
-    return out
-
-
-async def _form(request: Request) -> FormData:
-    """The posted form, after its CSRF token was checked (403 otherwise)."""
-    form = await request.form(max_files=0, max_fields=200)
-    token = form.get("csrf")
-    check_csrf(request, token if isinstance(token, str) else None)
-    return form
-
-
-def _text(form: FormData, name: str, limit: int = 10_000) -> str:
-    value = form.get(name)
-    return value[:limit] if isinstance(value, str) else ""
-
-
-async def error_page(
-    request: Request, session: Any, principal: Principal | None, exc: AgoraError
-) -> HTMLResponse:
-    return await _render(
-        request, session, principal, "error.html", exc.status_code, error=exc, title=exc.error
-    )
+router.include_router(work.router)  # history, projects, tasks
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -144,10 +88,7 @@ async def verify_page(request: Request, session: SessionDep, token: Text = None)
 @router.post("/verify-email")
 async def verify(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
-    try:
-        await accounts.verify_email(session, _text(form, "token", 200))
-    except AgoraError as exc:
-        return await error_page(request, session, None, exc)
+    await accounts.verify_email(session, _text(form, "token", 200))
     return RedirectResponse("/sign-in?verified=1", status_code=303)
 
 
@@ -162,10 +103,7 @@ async def magic_page(request: Request, session: SessionDep, token: Text = None) 
 @router.post("/magic-link")
 async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
     form = await _form(request)
-    try:
-        user = await accounts.sign_in_magic(session, _text(form, "token", 200))
-    except AgoraError as exc:
-        return await error_page(request, session, None, exc)
+    user = await accounts.sign_in_magic(session, _text(form, "token", 200))
     new = await accounts.start_session(session, ctx, user, "magic_link", session_cookie(request))
     response = RedirectResponse("/agents", status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
@@ -177,7 +115,7 @@ async def sign_in_page(
     request: Request, session: SessionDep, next: Text = None, verified: Text = None
 ) -> HTMLResponse:
     return await _render(
-        request, session, None, "sign_in.html", next=_safe_next(next), values={}, errors={},
+        request, session, None, "sign_in.html", next=safe_next(next), values={}, errors={},
         notice="Your address is confirmed: sign in." if verified else "",
     )  # fmt: skip
 
@@ -187,7 +125,7 @@ async def sign_in(
     request: Request, db: DatabaseDep, session: SessionDep, ctx: ContextDep
 ) -> Response:
     form = await _form(request)
-    email, target = _text(form, "email", 320), _safe_next(_text(form, "next", 500))
+    email, target = _text(form, "email", 320), safe_next(_text(form, "next", 500))
     try:
         async with db.transaction(write=False) as read:  # Argon2 outside the write lock
             user = await accounts.sign_in_password(
@@ -237,16 +175,11 @@ async def reset(request: Request, session: SessionDep) -> Response:
 
 @router.post("/workspace")
 async def switch_workspace(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, session: SessionDep, principal: SignedInDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
-    try:
-        await accounts.switch_workspace(session, principal, _text(form, "workspaceId", 100))
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
-    return RedirectResponse(_safe_next(_text(form, "next", 500)), status_code=303)
+    await accounts.switch_workspace(session, principal, _text(form, "workspaceId", 100))
+    return RedirectResponse(safe_next(_text(form, "next", 500)), status_code=303)
 
 
 # ---- the gallery and agents --------------------------------------------------------------
@@ -256,18 +189,15 @@ async def switch_workspace(
 async def gallery(
     request: Request,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: ViewerDep,
     q: Text = None,
     category: Text = None,
     page_number: Annotated[int, Query(alias="page", ge=1, le=10_000)] = 1,
 ) -> HTMLResponse:
     slugs = agents.parse_category_values([category] if category else None)
-    try:
-        listing = await agents.public_listing(
-            session, status="VERIFIED", page=page_number, limit=24, categories=slugs, q=q
-        )
-    except BadRequest as exc:
-        return await error_page(request, session, principal, exc)
+    listing = await agents.public_listing(
+        session, status="VERIFIED", page=page_number, limit=24, categories=slugs, q=q
+    )
     return await _render(
         request, session, principal, "gallery.html", listing=listing, q=q or "",
         category=category or "", categories=await agents.list_categories(session),
@@ -305,12 +235,9 @@ async def _agent_page(
 
 @router.get("/agents/{agent_id}")
 async def agent_page(
-    request: Request, agent_id: str, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, agent_id: str, session: SessionDep, principal: ViewerDep
 ) -> HTMLResponse:
-    try:
-        return await _agent_page(request, session, principal, agent_id)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    return await _agent_page(request, session, principal, agent_id)
 
 
 @router.post("/agents/{agent_id}/hire")
@@ -318,16 +245,11 @@ async def hire(
     request: Request,
     agent_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
-    try:
-        agent = await agents.get_shown(session, agent_id)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    agent = await agents.get_shown(session, agent_id)
     data = forms.input_data(agent.input_schema, form)
     max_credits = _text(form, "maxCredits", 40).strip()
     try:
@@ -397,15 +319,10 @@ async def job_page(
     request: Request,
     job_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
-    try:
-        return await _job_page(request, session, principal, job_id, settings)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    return await _job_page(request, session, principal, job_id, settings)
 
 
 @router.get("/jobs/{job_id}/result.md")
@@ -413,16 +330,11 @@ async def job_result(
     request: Request,
     job_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
     """The result as a Markdown download (plain text: the browser never renders it)."""
-    if principal is None:
-        return _sign_in_first(request)
-    try:
-        shown = await jobs.get_job(session, principal, job_id, settings=settings)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    shown = await jobs.get_job(session, principal, job_id, settings=settings)
     return Response(
         shown.result or "",
         media_type="text/markdown; charset=utf-8",
@@ -438,11 +350,9 @@ async def job_input(
     request: Request,
     job_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
     data: dict[str, Any] = {}
     try:
@@ -455,8 +365,6 @@ async def job_input(
             request, session, principal, job_id, settings, values=data,
             errors=_field_errors(exc, "inputData.") or {"form": exc.message}, status_code=400,
         )  # fmt: skip
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
     return RedirectResponse(f"/jobs/{job_id}", status_code=303)
 
 
@@ -465,16 +373,11 @@ async def job_cancel(
     request: Request,
     job_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     await _form(request)
-    try:
-        await jobs.cancel_job(session, principal, job_id, settings=settings)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    await jobs.cancel_job(session, principal, job_id, settings=settings)
     return RedirectResponse(f"/jobs/{job_id}", status_code=303)
 
 
@@ -483,12 +386,10 @@ async def job_share(
     request: Request,
     job_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
     """Create (or change) the job's share link: ``audience`` is ``public`` or an organization id."""
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
     audience = _text(form, "audience", 100)
     body = (
@@ -503,8 +404,6 @@ async def job_share(
             request, session, principal, job_id, settings, status_code=400,
             errors={"share": exc.details[0].reason if exc.details else exc.message},
         )  # fmt: skip
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
     return RedirectResponse(f"/jobs/{job_id}#share", status_code=303)
 
 
@@ -513,71 +412,31 @@ async def job_unshare(
     request: Request,
     job_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     await _form(request)
-    try:
-        await jobs.unshare_job(session, principal, job_id, settings=settings)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    await jobs.unshare_job(session, principal, job_id, settings=settings)
     return RedirectResponse(f"/jobs/{job_id}#share", status_code=303)
 
 
 @router.get("/shares/{token}")
 async def shared_job_page(
-    request: Request,
-    token: str,
-    session: SessionDep,
-    principal: SessionPrincipalDep,
-    settings: SettingsDep,
+    request: Request, token: str, session: SessionDep, principal: ViewerDep, settings: SettingsDep
 ) -> Response:
     """A shared job, read-only, for anyone the share admits (as ``GET /v1/shares/{token}``):
     what the API's shared view exposes, nothing of the sharer's workspace beyond it."""
-    try:
-        shared = await jobs.shared_job(session, token, principal, settings=settings)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    shared = await jobs.shared_job(session, token, principal, settings=settings)
     return await _render(
         request, session, principal, "shared.html", view=SharedJobOut.model_validate(shared)
     )
-
-
-@router.get("/history")
-async def history(
-    request: Request,
-    session: SessionDep,
-    principal: SessionPrincipalDep,
-    settings: SettingsDep,
-    status: Text = None,
-    cursor: Text = None,
-) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
-    try:
-        found = await jobs.list_jobs(
-            session, principal, settings=settings, status=status or None, cursor=cursor, limit=25
-        )
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
-    names = await web.agent_names(session, [j.row.agent_id for j in found.jobs])
-    return await _render(
-        request, session, principal, "history.html", jobs=found.jobs, names=names,
-        pagination=found.pagination, status=status or "",
-    )  # fmt: skip
 
 
 # ---- workspace: credits, keys, organizations ---------------------------------------------
 
 
 @router.get("/credits")
-async def credits_page(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep
-) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
+async def credits_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
     account = await credits.account(session, principal, limit=50)
     return await _render(
         request, session, principal, "credits.html", account=account,
@@ -602,23 +461,14 @@ async def _keys_page(
 
 
 @router.get("/keys")
-async def keys_page(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep
-) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
-    try:
-        return await _keys_page(request, session, principal)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+async def keys_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    return await _keys_page(request, session, principal)
 
 
 @router.post("/keys")
 async def create_key(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep, settings: SettingsDep
+    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
     try:
         _key, plaintext = await accounts.create_key(
@@ -635,34 +485,25 @@ async def create_key(
 
 @router.post("/keys/{key_id}/revoke")
 async def revoke_key(
-    request: Request, key_id: str, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, key_id: str, session: SessionDep, principal: SignedInDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     await _form(request)
-    try:
-        await accounts.revoke_key(session, principal, key_id)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    await accounts.revoke_key(session, principal, key_id)
     return RedirectResponse("/keys", status_code=303)
 
 
 @router.get("/organizations")
 async def organizations_page(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, session: SessionDep, principal: SignedInDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     mine = await organizations.list_mine(session, principal)
     return await _render(request, session, principal, "organizations.html", orgs=mine, error="")
 
 
 @router.post("/organizations")
 async def create_organization(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, session: SessionDep, principal: SignedInDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
     try:
         org = await organizations.create(
@@ -692,14 +533,9 @@ async def _org_page(
 
 @router.get("/organizations/{org_id}")
 async def organization_page(
-    request: Request, org_id: str, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, org_id: str, session: SessionDep, principal: SignedInDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
-    try:
-        return await _org_page(request, session, principal, org_id)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    return await _org_page(request, session, principal, org_id)
 
 
 @router.post("/organizations/{org_id}/invitations")
@@ -707,28 +543,21 @@ async def invite(
     request: Request,
     org_id: str,
     session: SessionDep,
-    principal: SessionPrincipalDep,
+    principal: SignedInDep,
     ctx: ContextDep,
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
-    try:
-        _token, _plain, url = await organizations.invite(
-            session, ctx, principal, org_id, email=None, role=_text(form, "role", 20) or "member",
-            max_uses=1, expires_in_days=None,
-        )  # fmt: skip
-        return await _org_page(request, session, principal, org_id, link=url)
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    _token, _plain, url = await organizations.invite(
+        session, ctx, principal, org_id, email=None, role=_text(form, "role", 20) or "member",
+        max_uses=1, expires_in_days=None,
+    )  # fmt: skip
+    return await _org_page(request, session, principal, org_id, link=url)
 
 
 @router.get("/invitations/accept")
 async def invitation_page(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep, token: Text = None
+    request: Request, session: SessionDep, principal: SignedInDep, token: Text = None
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     return await _render(
         request, session, principal, "token.html", token=token or "",
         action="/invitations/accept", title="Join the organization", button="Accept the invitation",
@@ -737,13 +566,8 @@ async def invitation_page(
 
 @router.post("/invitations/accept")
 async def accept_invitation(
-    request: Request, session: SessionDep, principal: SessionPrincipalDep
+    request: Request, session: SessionDep, principal: SignedInDep
 ) -> Response:
-    if principal is None:
-        return _sign_in_first(request)
     form = await _form(request)
-    try:
-        org = await organizations.accept(session, principal, _text(form, "token", 200))
-    except AgoraError as exc:
-        return await error_page(request, session, principal, exc)
+    org = await organizations.accept(session, principal, _text(form, "token", 200))
     return RedirectResponse(f"/organizations/{org['id']}", status_code=303)

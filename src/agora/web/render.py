@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
+from agora.auth.dependencies import csrf_token_for
 from agora.kit.errors import AgoraError
 from agora.kit.money import to_display
 
@@ -101,12 +102,14 @@ def page(
 
 
 def error_page(request: Request, exc: AgoraError) -> HTMLResponse:
-    """The app's 404/403/… page for errors raised outside a page's own handling (unknown paths,
-    a form without its CSRF token); ``app.state.html_error_page``."""
+    """The app's 404/403/… page for every error a page does not show on its own fields (another
+    workspace's id, a refused move, an unknown path, a form without its CSRF token);
+    ``app.state.html_error_page``. A page's viewer (``web.pages.ViewerDep``) keeps its header."""
+    principal = getattr(request.state, "web_principal", None)
     context: dict[str, Any] = {
-        "principal": None,
-        "csrf": None,
-        "workspaces": [],
+        "principal": principal,
+        "csrf": csrf_token_for(request) if principal is not None else None,
+        "workspaces": getattr(request.state, "web_workspaces", []) if principal else [],
         "error": exc,
         "title": exc.error,
     }

@@ -1,0 +1,104 @@
+"""What every page module shares: who is looking (``ViewerDep``, ``SignedInDep``), rendering a
+template with the header's context, reading a posted form after its CSRF check, field errors.
+
+A page that needs a person takes ``SignedInDep``: without a session it raises ``SignInFirst``,
+which the app answers with a 303 to ``/sign-in?next=<this path>`` (``sign_in_first``). Any other
+error a page does not show on its fields (``AgoraError``: 404 for another workspace's ids, 409 …)
+is left to reach the app-wide HTML error page (``app.state.html_error_page``, render.error_page),
+which reads the viewer stashed on ``request.state`` so it keeps the header of a signed-in page.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import Depends, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from starlette.datastructures import FormData
+
+from agora.auth.dependencies import SessionDep, SessionPrincipalDep, check_csrf, csrf_token_for
+from agora.auth.principal import Principal
+from agora.kit.errors import AgoraError
+from agora.web import service as web
+from agora.web.render import page
+
+Text = Annotated[str | None, Query(max_length=200)]
+
+
+class SignInFirst(Exception):  # a signal answered with a redirect, not an error
+    """Raised by ``SignedInDep`` when no one is signed in; answered by ``sign_in_first``."""
+
+
+async def sign_in_first(request: Request, _exc: Exception) -> RedirectResponse:
+    """The app's handler for ``SignInFirst``: to the sign-in page, then back here."""
+    path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return RedirectResponse(f"/sign-in?next={quote(path, safe='')}", status_code=303)
+
+
+async def _viewer(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep
+) -> Principal | None:
+    """The signed-in person (or None), with the header's workspace list, kept on
+    ``request.state`` for the error page."""
+    if principal is not None:
+        request.state.web_principal = principal
+        request.state.web_workspaces = await web.workspaces(session, principal)
+    return principal
+
+
+ViewerDep = Annotated[Principal | None, Depends(_viewer)]
+
+
+async def _signed_in(principal: ViewerDep) -> Principal:
+    if principal is None:
+        raise SignInFirst
+    return principal
+
+
+SignedInDep = Annotated[Principal, Depends(_signed_in)]
+
+
+async def render(
+    request: Request,
+    session: Any,
+    principal: Principal | None,
+    name: str,
+    status_code: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    choices: list[web.WorkspaceChoice] = []
+    if principal is not None:
+        choices = getattr(request.state, "web_workspaces", None) or await web.workspaces(
+            session, principal
+        )
+    base = {"principal": principal, "csrf": csrf_token_for(request), "workspaces": choices}
+    return page(request, name, {**base, **context}, status_code)
+
+
+def field_errors(exc: AgoraError, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for detail in exc.details:
+        name = detail.field.removeprefix(prefix)
+        out.setdefault(name, detail.reason)
+    return out
+
+
+async def posted(request: Request) -> FormData:
+    """The posted form, after its CSRF token was checked (403 otherwise)."""
+    form = await request.form(max_files=0, max_fields=200)
+    token = form.get("csrf")
+    check_csrf(request, token if isinstance(token, str) else None)
+    return form
+
+
+def text(form: FormData, name: str, limit: int = 10_000) -> str:
+    value = form.get(name)
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def safe_next(target: str | None, default: str = "/agents") -> str:
+    """Only same-site paths (no open redirect)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return default
+    return target

@@ -1,0 +1,376 @@
+"""The workspace's work pages: the history feed, projects and their tasks (docs/web.md).
+
+Thin like every page: the feed is ``history.service.read_feed`` (the service of GET /v1/history),
+projects ``projects.service``, tasks ``tasks.service``, assignable coworkers
+``coworkers.service.listing``. Errors a form shows on its fields (400, and 409 for a refused
+status move) render in the page; any other error (404 for another workspace's ids) reaches the
+app's error page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ValidationError
+from starlette.datastructures import FormData
+
+from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.auth.principal import Principal
+from agora.coworkers import service as coworkers
+from agora.history import service as history
+from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFound
+from agora.kit.pagination import PageParams
+from agora.models.statuses import JobStatus
+from agora.projects import service as projects
+from agora.projects.schemas import ProjectCreate, ProjectUpdate
+from agora.settings import Settings
+from agora.tasks import lifecycle
+from agora.tasks import service as tasks
+from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskUpdate
+from agora.web.pages import SignedInDep, Text, field_errors, posted, render, safe_next, text
+
+router = APIRouter(include_in_schema=False)
+PageNumber = Annotated[int, Query(alias="page", ge=1, le=10_000)]
+PAGE = 20  # rows per page of projects, tasks and the feed
+SELECT_LIMIT = 100  # projects in the history filter, coworkers in an assign select
+FEED_STATUSES = (
+    *dict.fromkeys([*lifecycle.STATUSES, *(s.value for s in JobStatus)]),
+    "active",
+    "archived",
+)
+FEED_TYPES = ("task", "job", "conversation")
+M = TypeVar("M", bound=BaseModel)
+
+
+def _model(model: type[M], **data: Any) -> M:
+    """A request model from form fields; its validation problems as a 400 naming each field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        details = [FieldError(str(e["loc"][0]), str(e["msg"])) for e in exc.errors() if e["loc"]]
+        raise BadRequest("Some fields need another value", details=details) from exc
+
+
+def _errors(exc: AgoraError, field: str) -> dict[str, str]:
+    """Field errors, or the whole message on ``field`` when the service named none."""
+    return field_errors(exc) or {field: exc.message}
+
+
+async def _choices(session: Any, principal: Principal) -> list[Any]:
+    """Coworkers the person may give a task: not archived, whitelisted or their own, taking
+    tasks (``tasks.service`` re-checks on assignment)."""
+    rows, _more = await coworkers.listing(
+        session, principal, scope="all", capabilities=["tasks"], limit=SELECT_LIMIT
+    )
+    return rows
+
+
+# ---- history -------------------------------------------------------------------------------
+
+
+@router.get("/history")
+async def history_page(
+    request: Request,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+    q: Text = None,
+    status: Text = None,
+    types: Annotated[list[str] | None, Query(max_length=3)] = None,
+    scope: Text = None,
+    project: Text = None,
+    cursor: Annotated[str | None, Query(max_length=2000)] = None,
+) -> HTMLResponse:
+    """The workspace's feed (tasks, jobs, conversations), newest change first."""
+    chosen, whose = [t for t in types or [] if t], scope or "owned"
+    filters = {
+        "q": q or "", "status": status or "", "types": chosen, "scope": whose,
+        "project": project or "",
+    }  # fmt: skip
+    query = history.FeedQuery(
+        cursor=cursor or None, limit=PAGE, scope=whose,
+        types=",".join(chosen) or None, status=status or None, project_id=project or None,
+        q=q or None,
+    )  # fmt: skip
+    listed = await projects.list_projects(
+        session, principal.workspace_id, PageParams(1, SELECT_LIMIT)
+    )
+    errors: dict[str, str] = {}
+    try:
+        feed = await history.read_feed(session, principal, query, settings.resolved_secret_key())
+        items, next_cursor = feed.items, feed.pagination.cursor
+    except BadRequest as exc:
+        errors = {k.replace("projectId", "project"): v for k, v in _errors(exc, "q").items()}
+        items, next_cursor = [], None
+    return await render(
+        request, session, principal, "history.html", 400 if errors else 200, items=items,
+        next_cursor=next_cursor, first=bool(cursor), filters=filters, errors=errors,
+        projects=listed.items, project_names={p.id: p.name for p in listed.items},
+        statuses=FEED_STATUSES, kinds=FEED_TYPES,
+        query=urlencode([(k, v) for k, v in filters.items() if v], doseq=True),
+    )  # fmt: skip
+
+
+# ---- projects ------------------------------------------------------------------------------
+
+
+async def _projects_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    page_number: int,
+    *,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    paging = PageParams(page_number, PAGE)
+    listed = await projects.list_projects(session, principal.workspace_id, paging)
+    return await render(
+        request, session, principal, "projects.html", status_code, projects=listed.items,
+        total=listed.total, page_number=page_number, more=paging.meta(listed.total)["hasMore"],
+        values=values or {}, errors=errors or {},
+    )  # fmt: skip
+
+
+@router.get("/projects")
+async def projects_page(
+    request: Request, session: SessionDep, principal: SignedInDep, page_number: PageNumber = 1
+) -> HTMLResponse:
+    return await _projects_page(request, session, principal, page_number)
+
+
+@router.post("/projects")
+async def create_project(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    form = await posted(request)
+    values = {"name": text(form, "name", 500), "description": text(form, "description")}
+    try:
+        body = _model(ProjectCreate, **values)
+        project = await projects.create_project(
+            session, principal.workspace_id, principal.user_id, body
+        )
+    except BadRequest as exc:
+        return await _projects_page(
+            request, session, principal, 1, values=values, errors=_errors(exc, "name"),
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/projects/{project.id}", status_code=303)
+
+
+async def _project_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    settings: Settings,
+    project_id: str,
+    *,
+    page_number: int = 1,
+    archived: bool = False,
+    jobs_cursor: str | None = None,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    project = await projects.get_project(session, principal.workspace_id, project_id)
+    paging = PageParams(page_number, PAGE)
+    filters = tasks.parse_filters(
+        None, str(project.id), "all" if archived else "false", scope="workspace"
+    )
+    listed = await tasks.list_tasks(session, principal, filters, paging)
+    feed = await history.read_feed(
+        session, principal,
+        history.FeedQuery(jobs_cursor, PAGE, "workspace", "job", None, str(project.id)),
+        settings.resolved_secret_key(),
+    )  # fmt: skip
+    return await render(
+        request, session, principal, "project.html", status_code, project=project,
+        tasks=listed.items, total=listed.total, page_number=page_number, archived=archived,
+        more=paging.meta(listed.total)["hasMore"], jobs=feed.items,
+        jobs_cursor=feed.pagination.cursor, coworkers=await _choices(session, principal),
+        moves=lifecycle.TRANSITIONS, values=values or {}, errors=errors or {},
+    )  # fmt: skip
+
+
+@router.get("/projects/{project_id}")
+async def project_page(
+    request: Request,
+    project_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+    page_number: PageNumber = 1,
+    archived: bool = False,
+    jobs: Annotated[str | None, Query(max_length=2000)] = None,
+) -> HTMLResponse:
+    return await _project_page(
+        request, session, principal, settings, project_id, page_number=page_number,
+        archived=archived, jobs_cursor=jobs,
+    )  # fmt: skip
+
+
+@router.post("/projects/{project_id}")
+async def update_project(
+    request: Request,
+    project_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:
+    """Rename the project or change its description."""
+    form = await posted(request)
+    values = {"name": text(form, "name", 500), "description": text(form, "description")}
+    try:
+        body = _model(ProjectUpdate, **values)
+        await projects.update_project(session, principal.workspace_id, project_id, body)
+    except BadRequest as exc:
+        return await _project_page(
+            request, session, principal, settings, project_id,
+            errors={f"project-{k}": v for k, v in _errors(exc, "name").items()},
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/projects/{project_id}", status_code=303)
+
+
+@router.post("/projects/{project_id}/delete")
+async def delete_project(
+    request: Request, project_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    """Delete the project only: its tasks and jobs stay, outside any project (as the API)."""
+    await posted(request)
+    await projects.delete_project(session, principal.workspace_id, project_id)
+    return RedirectResponse("/projects", status_code=303)
+
+
+@router.post("/projects/{project_id}/tasks")
+async def create_task(
+    request: Request,
+    project_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:
+    """A new task, created in the project (one transaction: create, then assign)."""
+    form = await posted(request)
+    values = {
+        "name": text(form, "name", 600), "description": text(form, "description"),
+        "coworkerId": text(form, "coworkerId", 100),
+    }  # fmt: skip
+    project = await projects.get_project(session, principal.workspace_id, project_id)
+    try:
+        body = _model(
+            TaskCreate, name=values["name"], description=values["description"],
+            coworkerId=values["coworkerId"] or None,
+        )  # fmt: skip
+        task = await tasks.create_task(session, principal, body)
+    except BadRequest as exc:
+        return await _project_page(
+            request, session, principal, settings, project_id, values=values,
+            errors=_errors(exc, "name"), status_code=exc.status_code,
+        )  # fmt: skip
+    await projects.assign(session, principal.workspace_id, str(project.id), "task", str(task.id))
+    return RedirectResponse(f"/projects/{project.id}", status_code=303)
+
+
+# ---- tasks ---------------------------------------------------------------------------------
+
+
+async def _task_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    settings: Settings,
+    task_id: str,
+    *,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    task = await tasks.get_task(session, principal, task_id)
+    snapshot = await tasks.render_one(session, task, settings)
+    project = (
+        await projects.get_project(session, principal.workspace_id, str(task.project_id))
+        if task.project_id
+        else None
+    )
+    return await render(
+        request, session, principal, "task.html", status_code, task=snapshot, project=project,
+        moves=lifecycle.TRANSITIONS.get(task.status, lifecycle.STATUSES),
+        coworkers=await _choices(session, principal), errors=errors or {},
+    )  # fmt: skip
+
+
+@router.get("/tasks/{task_id}")
+async def task_page(
+    request: Request,
+    task_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> HTMLResponse:
+    return await _task_page(request, session, principal, settings, task_id)
+
+
+async def _move(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    status = text(form, "status", 40)
+    if not status:
+        raise BadRequest.field("status", "choose a status")
+    await tasks.update_task(session, principal, task_id, _model(TaskUpdate, status=status))
+
+
+async def _assign(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    chosen = text(form, "coworkerId", 100)
+    if not chosen:
+        raise BadRequest.field("coworkerId", "choose a coworker")
+    await tasks.update_task(session, principal, task_id, TaskUpdate(coworkerId=chosen))
+
+
+async def _comment(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    comment = text(form, "comment", 20_000).strip()
+    if not comment:
+        raise BadRequest.field("comment", "write a comment")
+    await tasks.add_event(session, principal, task_id, TaskEventCreate(comment=comment))
+
+
+async def _archive(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    """Archive, or with ``archived=false`` unarchive; idempotent as the API."""
+    archived = text(form, "archived", 10) != "false"
+    await tasks.set_archived(session, principal, task_id, archived=archived)
+
+
+Change = Callable[[Any, Principal, str, FormData], Awaitable[None]]
+# action → (the field its problems are shown on, the change)
+TASK_CHANGES: dict[str, tuple[str, Change]] = {
+    "status": ("status", _move),
+    "assign": ("coworkerId", _assign),
+    "comment": ("comment", _comment),
+    "archive": ("archived", _archive),
+}
+
+
+@router.post("/tasks/{task_id}/{action}")
+async def change_task(
+    request: Request,
+    task_id: str,
+    action: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:
+    """Move, assign, comment on or archive a task from a posted form; back to ``next`` (the
+    project or the task page), or the task page with the problem on its field (400, or 409 for
+    a move outside the workflow's table)."""
+    if action not in TASK_CHANGES:
+        raise NotFound("No route matches this path")
+    field, change = TASK_CHANGES[action]
+    form = await posted(request)
+    try:
+        await change(session, principal, task_id, form)
+    except (BadRequest, Conflict) as exc:
+        return await _task_page(
+            request, session, principal, settings, task_id, errors=_errors(exc, field),
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(safe_next(text(form, "next", 500), f"/tasks/{task_id}"), 303)
