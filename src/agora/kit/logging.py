@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 import sys
+import threading
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -58,6 +59,43 @@ def redact_processor(
     return event_dict
 
 
+_WRITE_LOCK = threading.Lock()
+
+
+class StderrLogger:
+    """structlog's output: one line to the *current* ``sys.stderr``, looked up per line, so a
+    replaced stream (a test's capture, a daemon's redirect) never leaves a logger writing to a
+    closed file. One lock keeps lines from threads whole."""
+
+    def msg(self, message: str) -> None:
+        with _WRITE_LOCK:
+            print(message, file=sys.stderr, flush=True)
+
+    log = debug = info = warn = warning = error = critical = exception = fatal = failure = msg
+
+
+_STDERR_LOGGER = StderrLogger()
+
+
+def _stderr_logger(*_args: Any) -> StderrLogger:
+    return _STDERR_LOGGER
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """A stdlib handler for the current ``sys.stderr`` (the same reason as ``StderrLogger``)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: Any) -> None:
+        pass
+
+
 def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
@@ -75,11 +113,11 @@ def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
     structlog.configure(
         processors=[*shared, structlog.processors.format_exc_info, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=_stderr_logger,
         cache_logger_on_first_use=False,
     )
     # Route stdlib logs (uvicorn errors, SQLAlchemy warnings) through the same redaction.
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _StderrHandler()
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
