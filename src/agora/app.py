@@ -1,6 +1,7 @@
 """The ASGI application: ``create_app(settings)``.
 
-Middleware (outermost first): request id → access log → body limit → routes. Background services
+Middleware (outermost first): the MCP rate limit → one layer for request id, metrics, access
+log and body limit (kit/observe.py) → routes. Background services
 (dispatcher, availability checks) are started by the lifespan from ``app.state.background``.
 """
 
@@ -23,15 +24,12 @@ from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.kit import errorhandlers
-from agora.kit.accesslog import AccessLogMiddleware
-from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
 from agora.kit.db import Database
-from agora.kit.metrics import MetricsMiddleware
+from agora.kit.guards import request_checks
 from agora.kit.migrate import upgrade
+from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
-from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter, enforce_rate_limit
-from agora.kit.requestid import RequestIdMiddleware
-from agora.kit.textinput import reject_nul_in_query
+from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.ops.endpoints import router as ops_router
@@ -92,11 +90,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        dependencies=[
-            Depends(enforce_rate_limit),
-            Depends(require_json_body),
-            Depends(reject_nul_in_query),
-        ],
+        dependencies=[Depends(request_checks)],  # one solve per request (kit/guards.py)
     )
     app.state.settings = settings
     app.state.db = database
@@ -172,10 +166,9 @@ def create_app(
 
     app.state.openapi_document = openapi_document
 
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
-    app.add_middleware(AccessLogMiddleware)
-    app.add_middleware(RequestIdMiddleware)
-    app.add_middleware(MetricsMiddleware)
+    # One layer for request id, body limit, metrics and access log (kit/observe.py); the MCP
+    # endpoints' rate limit outside it.
+    app.add_middleware(ObserveMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimitMiddleware)
     return app
 
