@@ -21,10 +21,12 @@ async def user_by_id(session: AsyncSession, user_id: uuid.UUID) -> User | None:
     return await session.get(User, user_id)
 
 
+_USER_ROW = select(User.__table__).where(User.__table__.c.id == bindparam("user_id"))
+
+
 async def user_row(session: AsyncSession, user_id: uuid.UUID) -> Row[Any] | None:
     """The user's columns as a Core row (no ORM entity): for reads that only show them."""
-    users = User.__table__
-    return (await session.execute(select(users).where(users.c.id == user_id))).first()
+    return (await session.execute(_USER_ROW, {"user_id": user_id})).first()
 
 
 async def personal_workspace(session: AsyncSession, user_id: uuid.UUID) -> Workspace | None:

@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Agent, Job, JobEvent, Organization, Task, User
@@ -45,18 +45,25 @@ def is_demo_agent(agent: Agent) -> bool:
     return DEMO_AGENT_PATH in agent.base_url
 
 
+# Built once (bound parameters): no statement construction or cache-key walk per request.
+_VISIBLE_WITH_DEMO = (
+    select(Job, _IS_DEMO_AGENT)
+    .outerjoin(Agent, Agent.id == Job.agent_id)
+    .where(
+        Job.id == bindparam("job_id"),
+        Job.user_id == bindparam("user_id"),
+        Job.workspace_id == bindparam("workspace_id"),
+    )
+)
+
+
 async def visible_with_demo(
     session: AsyncSession, job_id: uuid.UUID, user_id: uuid.UUID, workspace_id: uuid.UUID
 ) -> tuple[Job, bool] | None:
     """``visible`` and whether the job's agent is a built-in demo agent: one statement (job by
     id is the most frequent read; docs/performance.md)."""
-    row = (
-        await session.execute(
-            select(Job, _IS_DEMO_AGENT)
-            .outerjoin(Agent, Agent.id == Job.agent_id)
-            .where(Job.id == job_id, Job.user_id == user_id, Job.workspace_id == workspace_id)
-        )
-    ).first()
+    values = {"job_id": job_id, "user_id": user_id, "workspace_id": workspace_id}
+    row = (await session.execute(_VISIBLE_WITH_DEMO, values)).first()
     return None if row is None else (row[0], bool(row[1]))
 
 
