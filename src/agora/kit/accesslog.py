@@ -3,17 +3,30 @@ written by ``kit.observe.ObserveMiddleware`` when the request ends."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import structlog
 from starlette.types import Scope
 
+from agora.kit import logging as kit_logging
 from agora.kit.logging import redact_text
 
 log = structlog.get_logger("agora.access")
+# structlog's lazy proxy builds a logger for every call (the configuration may have changed):
+# the access log binds one and keeps it until configure_logging runs again.
+_bound: tuple[int, Any] = (-1, None)
+
+
+def _logger() -> Any:
+    global _bound
+    if _bound[0] != kit_logging.generation:
+        _bound = (kit_logging.generation, log.bind())
+    return _bound[1]
 
 
 def log_request(scope: Scope, status: int, seconds: float) -> None:
     query = scope.get("query_string", b"").decode("latin-1")
-    log.info(
+    _logger().info(
         "request",
         method=scope["method"],
         path=scope["path"],

@@ -68,7 +68,14 @@ def redact_processor(
     return event_dict
 
 
+# Bumped by every configure_logging: loggers bound once and reused (the access log's) rebind
+# when it changes.
+generation = 0
+
+
 def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
+    global generation
+    generation += 1
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,
