@@ -7,6 +7,7 @@ log and body limit (kit/observe.py) → routes. Background services
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -178,6 +179,16 @@ def demo_route(agents: Any) -> Starlette:
     return Starlette(routes=[Mount(MOUNT_PREFIX, app=agents)])
 
 
+async def freeze_startup_objects(_app: FastAPI) -> None:
+    """A server process's last startup hook: move what startup built (modules, the app, its
+    routes, schemas and compiled statements) out of the garbage collector's sight. A full
+    collection otherwise walks all of it, a pause of tens of milliseconds that lands on some
+    request's latency (the p99: docs/performance.md). Server processes only; tests build many
+    apps and let them go."""
+    gc.collect()
+    gc.freeze()
+
+
 def app_from_env() -> FastAPI:
     """Factory for ``uvicorn --factory agora.app:app_from_env`` (N API processes in production)."""
     from agora.kit.logging import configure_logging
@@ -185,4 +196,4 @@ def app_from_env() -> FastAPI:
 
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.json_logs)
-    return create_app(settings)
+    return create_app(settings, startup_hooks=(freeze_startup_objects,))
