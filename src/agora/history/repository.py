@@ -1,7 +1,6 @@
 """All SQL for the history feed: one keyset query per kind, each on an index whose order is
-(workspace, [creator,] updated_at, id), sent as ONE statement (``UNION ALL``) and merged here.
-Reading the source tables directly means there is no second copy that could drift: every write
-is visible to the next read."""
+(workspace, [creator,] updated_at, id), merged by the service. Reading the source tables directly
+means there is no second copy that could drift: every write is visible to the next read."""
 
 from __future__ import annotations
 
@@ -11,23 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    ColumnElement,
-    Select,
-    String,
-    Uuid,
-    cast,
-    literal_column,
-    null,
-    or_,
-    select,
-    tuple_,
-    union_all,
-)
+from sqlalchemy import ColumnElement, literal, or_, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Conversation, Job, Task
-from agora.models.base import BigInt
 
 
 @dataclass(frozen=True)
@@ -58,77 +44,49 @@ def after(model: Any, position: tuple[datetime, uuid.UUID] | None) -> list[Colum
     return [tuple_(model.updated_at, model.id) < tuple_(position[0], position[1])]
 
 
-def _branch(
-    kind: str,
-    model: Any,
-    title: Any,
-    status: Any,
-    project_id: Any,
-    net: Any,
-    conditions: list[ColumnElement[bool]],
-    limit: int,
-) -> Select[Any]:
-    """One kind's keyset page, in the feed's columns: newest change first, on its index."""
-    return (
-        select(
-            literal_column(f"'{kind}'", String).label("kind"),
-            model.id.label("id"),
-            title.label("title"),
-            status.label("status"),
-            project_id.label("project_id"),
-            net.label("net"),
-            model.created_at.label("created_at"),
-            model.updated_at.label("updated_at"),
-        )
-        .where(*conditions)
-        .order_by(model.updated_at.desc(), model.id.desc())
-        .limit(limit)
-    )
+async def _fetch(session: AsyncSession, query: Any, model: Any, limit: int) -> list[Any]:
+    ordered = query.order_by(model.updated_at.desc(), model.id.desc()).limit(limit)
+    return list((await session.execute(ordered)).all())
 
 
-async def feed(session: AsyncSession, branches: Sequence[Select[Any]]) -> list[Row]:
-    """The kinds' pages in ONE statement (``UNION ALL`` of the limited branches: one round trip
-    instead of one per kind; each branch still reads its own index), newest change first."""
-    if not branches:
-        return []
-    statement = (
-        branches[0]
-        if len(branches) == 1
-        else union_all(*(select(branch.subquery()) for branch in branches))
-    )
-    rows = [
-        Row(r[0], r[1], r[2], r[3], r[4], int(r[5]) if r[0] == "job" else None, r[6], r[7])
-        for r in (await session.execute(statement)).all()
-    ]
-    rows.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
-    return rows
+async def tasks(
+    session: AsyncSession, conditions: list[ColumnElement[bool]], limit: int
+) -> list[Row]:
+    query = select(
+        Task.id, Task.name, Task.status, Task.project_id, Task.created_at, Task.updated_at
+    ).where(*conditions)
+    rows = await _fetch(session, query, Task, limit)
+    return [Row("task", r[0], r[1], r[2], r[3], None, r[4], r[5]) for r in rows]
 
 
-def _tasks(conditions: list[ColumnElement[bool]], limit: int) -> Select[Any]:
-    return _branch(
-        "task", Task, Task.name, Task.status, Task.project_id, _NO_NET, conditions, limit
-    )
+async def jobs(
+    session: AsyncSession, conditions: list[ColumnElement[bool]], limit: int
+) -> list[Row]:
+    query = select(
+        Job.id,
+        Job.name,
+        Job.status,
+        Job.project_id,
+        (Job.price - Job.refund).label("net"),
+        Job.created_at,
+        Job.updated_at,
+    ).where(*conditions)
+    rows = await _fetch(session, query, Job, limit)
+    return [Row("job", r[0], r[1], r[2], r[3], int(r[4]), r[5], r[6]) for r in rows]
 
 
-def _jobs(conditions: list[ColumnElement[bool]], limit: int) -> Select[Any]:
-    net = Job.price - Job.refund
-    return _branch("job", Job, Job.name, Job.status, Job.project_id, net, conditions, limit)
-
-
-def _conversations(conditions: list[ColumnElement[bool]], limit: int) -> Select[Any]:
-    return _branch(
-        "conversation",
-        Conversation,
+async def conversations(
+    session: AsyncSession, conditions: list[ColumnElement[bool]], limit: int
+) -> list[Row]:
+    query = select(
+        Conversation.id,
         Conversation.title,
-        cast(null(), String(40)),
-        cast(null(), Uuid()),
-        _NO_NET,
-        conditions,
-        limit,
-    )
-
-
-_NO_NET = cast(null(), BigInt)  # tasks are summed from their jobs; conversations cost nothing
+        literal(None).label("status"),
+        Conversation.created_at,
+        Conversation.updated_at,
+    ).where(*conditions)
+    rows = await _fetch(session, query, Conversation, limit)
+    return [Row("conversation", r[0], r[1], None, None, None, r[3], r[4]) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -153,7 +111,9 @@ def _project_conditions(model: Any, f: FeedFilter) -> list[ColumnElement[bool]]:
     return []
 
 
-def task_rows(f: FeedFilter, *, include_archived: bool, limit: int) -> Select[Any]:
+async def task_rows(
+    session: AsyncSession, f: FeedFilter, *, include_archived: bool, limit: int
+) -> list[Row]:
     conditions = [Task.workspace_id == f.workspace_id, *after(Task, f.position)]
     if f.owned:
         conditions.append(Task.creator_id == f.user_id)
@@ -164,10 +124,10 @@ def task_rows(f: FeedFilter, *, include_archived: bool, limit: int) -> Select[An
     conditions += _project_conditions(Task, f)
     if f.q:
         conditions.append(text_match([Task.name, Task.description], f.q))
-    return _tasks(conditions, limit)
+    return await tasks(session, conditions, limit)
 
 
-def job_rows(f: FeedFilter, *, limit: int) -> Select[Any]:
+async def job_rows(session: AsyncSession, f: FeedFilter, *, limit: int) -> list[Row]:
     conditions = [Job.workspace_id == f.workspace_id, *after(Job, f.position)]
     if f.owned:
         conditions.append(Job.user_id == f.user_id)
@@ -176,10 +136,12 @@ def job_rows(f: FeedFilter, *, limit: int) -> Select[Any]:
     conditions += _project_conditions(Job, f)
     if f.q:
         conditions.append(text_match([Job.name], f.q))
-    return _jobs(conditions, limit)
+    return await jobs(session, conditions, limit)
 
 
-def conversation_rows(f: FeedFilter, *, states: frozenset[str], limit: int) -> Select[Any]:
+async def conversation_rows(
+    session: AsyncSession, f: FeedFilter, *, states: frozenset[str], limit: int
+) -> list[Row]:
     """The caller's own conversations, whatever the scope (rule 1)."""
     conditions = [
         Conversation.workspace_id == f.workspace_id,
@@ -192,4 +154,4 @@ def conversation_rows(f: FeedFilter, *, states: frozenset[str], limit: int) -> S
         conditions.append(Conversation.archived_at.is_(None))
     if f.q:
         conditions.append(text_match([Conversation.title, Conversation.description], f.q))
-    return _conversations(conditions, limit)
+    return await conversations(session, conditions, limit)

@@ -10,6 +10,7 @@ tasks and jobs; no ``status`` at all shows everything that is not archived.
 
 from __future__ import annotations
 
+import heapq
 import uuid
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -151,17 +152,19 @@ async def read_feed(
     )
     fetch = query.limit + 1
     wanted_items = not f.status_given or bool(f.statuses)
-    branches = []
+    rows: list[list[repo.Row]] = []
     if "task" in f.kinds and wanted_items:
         include_archived = "archived" in f.states
-        branches.append(repo.task_rows(feed, include_archived=include_archived, limit=fetch))
+        rows.append(
+            await repo.task_rows(session, feed, include_archived=include_archived, limit=fetch)
+        )
     if "job" in f.kinds and wanted_items:
-        branches.append(repo.job_rows(feed, limit=fetch))
+        rows.append(await repo.job_rows(session, feed, limit=fetch))
     no_project_filter = f.project is None and not f.unassigned
     if "conversation" in f.kinds and no_project_filter and (not f.status_given or f.states):
-        branches.append(repo.conversation_rows(feed, states=f.states, limit=fetch))
+        rows.append(await repo.conversation_rows(session, feed, states=f.states, limit=fetch))
 
-    merged = await repo.feed(session, branches)  # one statement, newest change first
+    merged = list(heapq.merge(*rows, key=lambda r: (r.updated_at, r.id), reverse=True))
     page, has_more = merged[: query.limit], len(merged) > query.limit
     spend = await tasks_repo.spend_by_task(session, [r.id for r in page if r.kind == "task"])
     items = [_item(row, spend) for row in page]
