@@ -369,16 +369,17 @@ def test_dependencies_are_async(app: FastAPI) -> None:
     assert sync == []
 
 
-def test_sync_dependency_check_flags_a_plain_def() -> None:
-    def plain() -> int:
-        return 1
+def _plain_dependency() -> int:
+    return 1
 
+
+def test_sync_dependency_check_flags_a_plain_def() -> None:
     router = APIRouter()
 
     @router.get("/x")
-    async def x(value: Annotated[int, Depends(plain)]) -> int:
+    async def x(value: Annotated[int, Depends(_plain_dependency)]) -> int:
         return value
 
     route = router.routes[0]
     assert isinstance(route, APIRoute)
-    assert _sync_dependencies(route.dependant, set()) == [f"{__name__}.{plain.__qualname__}"]
+    assert _sync_dependencies(route.dependant, set()) == [f"{__name__}._plain_dependency"]
