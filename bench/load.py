@@ -57,6 +57,14 @@ class Figures:
     p50_ms: float
     p99_ms: float
     errors: int
+    cpu_ms: float = 0.0  # the server process's CPU time (user + system) per request
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc). On a shared machine CPU per
+    request hardly moves with the neighbours' load, unlike req/s and latencies."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _ms(value: str) -> float:
@@ -64,7 +72,9 @@ def _ms(value: str) -> float:
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Path) -> Figures:
+def run_wrk(
+    base: str, scenario: Scenario, args: argparse.Namespace, workdir: Path, pid: int
+) -> Figures:
     script = workdir / f"scenario-{abs(hash(scenario.name))}.lua"
     headers = "\n".join(f'wrk.headers["{k}"] = "{v}"' for k, v in {**scenario.headers}.items())
     body = f"wrk.body = {json.dumps(scenario.body)}" if scenario.body else ""
@@ -80,6 +90,7 @@ def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Pa
             """
         )
     )
+    cpu_before = cpu_seconds(pid)
     result = subprocess.run(
         [
             "wrk",
@@ -96,17 +107,20 @@ def run_wrk(base: str, scenario: Scenario, args: argparse.Namespace, workdir: Pa
         timeout=args.duration + 60,
         check=True,
     )
+    cpu = cpu_seconds(pid) - cpu_before
     out = result.stdout
+    requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     p50 = _ms(re.search(r"\s50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
     p99 = _ms(re.search(r"\s99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
     errors = int(re.search(r"NON2XX (\d+)", out).group(1))  # type: ignore[union-attr]
-    return Figures(rps, p50, p99, errors)
+    return Figures(rps, p50, p99, errors, 1000 * cpu / max(1, requests))
 
 
 @contextmanager
-def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[str]:
-    """``uvicorn --factory app`` on 127.0.0.1:port until it stops (30 s to become healthy)."""
+def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[tuple[str, int]]:
+    """``uvicorn --factory app`` on 127.0.0.1:port until it stops (30 s to become healthy):
+    its base URL and process id."""
     command = [PYTHON, "-m", "uvicorn", "--factory", app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--no-access-log", "--log-level", "warning"]
     with log.open("ab") as out:
@@ -125,7 +139,7 @@ def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[str]
                 if time.monotonic() > deadline:
                     raise SystemExit(f"{app} did not become healthy within 30 s")
                 time.sleep(0.1)
-            yield base
+            yield base, process.pid
         finally:
             process.terminate()
             try:
@@ -234,20 +248,20 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
     try:
         run_cli(env, "migrate")
         port, ref_port = free_port(), free_port()
-        with server(env, "agora.app:app_from_env", port, log) as base:
+        with server(env, "agora.app:app_from_env", port, log) as (base, pid):
             scenarios = seed(base, env, url, port)
             if args.keep_running:
-                print(f"Agora at {base} (pid file: none); scenarios:", file=sys.stderr)
+                print(f"Agora at {base} (pid {pid}); scenarios:", file=sys.stderr)
                 for s in scenarios:
                     print(f"  {s.method} {base}{s.path} {s.headers}", file=sys.stderr)
                 time.sleep(args.keep_running)
-            with server(env, "bench.reference_app:create_app", ref_port, log) as ref:
+            with server(env, "bench.reference_app:create_app", ref_port, log) as (ref, _):
                 check_same_answers(base, ref, scenarios)
-            agora = [run_wrk(base, s, args, workdir) for s in scenarios]
+            agora = [run_wrk(base, s, args, workdir, pid) for s in scenarios]
         if args.agora_only:
             return [(s, a, a) for s, a in zip(scenarios, agora, strict=True)]
-        with server(env, "bench.reference_app:create_app", ref_port, log) as ref:
-            reference = [run_wrk(ref, s, args, workdir) for s in scenarios]
+        with server(env, "bench.reference_app:create_app", ref_port, log) as (ref, ref_pid):
+            reference = [run_wrk(ref, s, args, workdir, ref_pid) for s in scenarios]
         results = list(zip(scenarios, agora, reference, strict=True))
     finally:
         if database == "postgres":
@@ -270,7 +284,7 @@ def report(
     print(
         f"{'case':<24}{'Agora r/s':>10}{'p50':>8}{'p99':>8}{'err':>5}"
         f"{'ref r/s':>10}{'p50':>8}{'p99':>8}{'err':>5}"
-        f"{'ratio':>7}{'target':>7}{'p99/p50':>8}"
+        f"{'ratio':>7}{'target':>7}{'p99/p50':>8}{'cpu ms':>8}{'ref cpu':>8}{'cpu ratio':>10}"
     )
     for s, a, r in results:
         ratio = a.requests_per_second / r.requests_per_second
@@ -279,8 +293,13 @@ def report(
             f"{s.name:<24}{a.requests_per_second:>10.0f}{a.p50_ms:>8.2f}{a.p99_ms:>8.2f}"
             f"{a.errors:>5}{r.requests_per_second:>10.0f}{r.p50_ms:>8.2f}{r.p99_ms:>8.2f}"
             f"{r.errors:>5}{ratio:>7.2f}{target:>7.1f}{a.p99_ms / a.p50_ms:>8.1f}"
+            f"{a.cpu_ms:>8.2f}{r.cpu_ms:>8.2f}{r.cpu_ms / max(a.cpu_ms, 1e-9):>10.2f}"
         )
-    print("(p50/p99 in ms; ratio = Agora req/s ÷ reference req/s; p99/p50 is Agora's)")
+    print(
+        "(p50/p99 in ms; ratio = Agora req/s ÷ reference req/s; p99/p50 is Agora's; cpu ms = "
+        "the server's CPU time per request; cpu ratio = reference cpu ÷ Agora cpu, the ratio "
+        "req/s would have on idle cores)"
+    )
 
 
 def main() -> None:

@@ -14,10 +14,14 @@ show that it fails when it should.
 from __future__ import annotations
 
 import ast
+import inspect
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
 
 import pytest
+from fastapi import APIRouter, Depends, FastAPI
+from fastapi.routing import APIRoute
 
 import agora
 from agora.models import Base
@@ -337,3 +341,45 @@ def test_layer_scanner_flags_upward_imports(source: str, relative: str, what: st
     findings = layer_findings(source, relative)
     assert findings, f"{relative}: {source!r} should be flagged"
     assert what in findings[0].what
+
+
+def _sync_dependencies(dependant: Any, seen: set[int]) -> list[str]:
+    found = []
+    for dep in dependant.dependencies:
+        call = dep.call
+        if call is not None and id(call) not in seen:
+            seen.add(id(call))
+            is_async = inspect.iscoroutinefunction(call) or inspect.isasyncgenfunction(call)
+            if not is_async and not inspect.isclass(call):
+                found.append(f"{call.__module__}.{call.__qualname__}")
+        found += _sync_dependencies(dep, seen)
+    return found
+
+
+def test_dependencies_are_async(app: FastAPI) -> None:
+    # FastAPI runs a plain ``def`` dependency in its thread pool: a thread hop on every request
+    # for what is usually a getattr (docs/performance.md). Dependencies are ``async def``.
+    seen: set[int] = set()
+    sync = [
+        name
+        for route in app.routes
+        if isinstance(route, APIRoute)
+        for name in _sync_dependencies(route.dependant, seen)
+    ]
+    assert sync == []
+
+
+def _plain_dependency() -> int:
+    return 1
+
+
+def test_sync_dependency_check_flags_a_plain_def() -> None:
+    router = APIRouter()
+
+    @router.get("/x")
+    async def x(value: Annotated[int, Depends(_plain_dependency)]) -> int:
+        return value
+
+    route = router.routes[0]
+    assert isinstance(route, APIRoute)
+    assert _sync_dependencies(route.dependant, set()) == [f"{__name__}._plain_dependency"]

@@ -1,11 +1,13 @@
 """The ASGI application: ``create_app(settings)``.
 
-Middleware (outermost first): request id → access log → body limit → routes. Background services
+Middleware (outermost first): the MCP rate limit → one layer for request id, metrics, access
+log and body limit (kit/observe.py) → routes. Background services
 (dispatcher, availability checks) are started by the lifespan from ``app.state.background``.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -24,15 +26,12 @@ from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers
-from agora.kit.accesslog import AccessLogMiddleware
-from agora.kit.bodylimit import BodyLimitMiddleware, require_json_body
 from agora.kit.db import Database
-from agora.kit.metrics import MetricsMiddleware
+from agora.kit.guards import request_checks
 from agora.kit.migrate import upgrade
+from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
-from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter, enforce_rate_limit
-from agora.kit.requestid import RequestIdMiddleware
-from agora.kit.textinput import reject_nul_in_query
+from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.ops.endpoints import router as ops_router
@@ -95,11 +94,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        dependencies=[
-            Depends(enforce_rate_limit),
-            Depends(require_json_body),
-            Depends(reject_nul_in_query),
-        ],
+        dependencies=[Depends(request_checks)],  # one solve per request (kit/guards.py)
     )
     app.state.settings = settings
     app.state.db = database
@@ -183,10 +178,9 @@ def create_app(
 
     app.state.openapi_document = openapi_document
 
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
-    app.add_middleware(AccessLogMiddleware)
-    app.add_middleware(RequestIdMiddleware)
-    app.add_middleware(MetricsMiddleware)
+    # One layer for request id, body limit, metrics and access log (kit/observe.py); the MCP
+    # endpoints' rate limit outside it.
+    app.add_middleware(ObserveMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimitMiddleware)
     return app
 
@@ -196,6 +190,16 @@ def demo_route(agents: Any) -> Starlette:
     return Starlette(routes=[Mount(MOUNT_PREFIX, app=agents)])
 
 
+async def freeze_startup_objects(_app: FastAPI) -> None:
+    """A server process's last startup hook: move what startup built (modules, the app, its
+    routes, schemas and compiled statements) out of the garbage collector's sight. A full
+    collection otherwise walks all of it, a pause of tens of milliseconds that lands on some
+    request's latency (the p99: docs/performance.md). Server processes only; tests build many
+    apps and let them go."""
+    gc.collect()
+    gc.freeze()
+
+
 def app_from_env() -> FastAPI:
     """Factory for ``uvicorn --factory agora.app:app_from_env`` (N API processes in production)."""
     from agora.kit.logging import configure_logging
@@ -203,4 +207,4 @@ def app_from_env() -> FastAPI:
 
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.json_logs)
-    return create_app(settings)
+    return create_app(settings, startup_hooks=(freeze_startup_objects,))

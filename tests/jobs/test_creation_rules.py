@@ -14,7 +14,7 @@ from agora.identity import repository as identity_repo
 from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.money import to_base
-from agora.models import Job, LedgerEntry, Task, Workspace
+from agora.models import Agent, Job, LedgerEntry, Task, Workspace
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, echo, register, reviewer
 from tests.support.agents import LoopbackAgents
@@ -397,3 +397,27 @@ async def test_unavailable_agents_and_permissions(
     bot_headers = {"x-api-key": bot.plaintext}
     assert (await create(client, bot_headers, verified)).status_code == 403
     assert (await client.get("/v1/jobs", headers=bot_headers)).status_code == 200
+
+
+async def test_is_demo_is_the_same_on_creation_job_by_id_and_listing(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
+) -> None:
+    # Job by id reads the flag with the job (one statement) and creation from the loaded agent;
+    # the listing still asks the catalogue: all three must agree, for demo agents and others.
+    db: Database = app.state.db
+    plain_id = await register(app, agents_server, echo())
+    demo_id = await register(app, agents_server, echo())
+    async with db.transaction() as session:
+        demo = await session.get(Agent, uuid.UUID(demo_id))
+        assert demo is not None
+        demo.base_url = demo.base_url.rstrip("/") + "/demo-agents/echo"  # served as the demo is
+    user = await make_user()
+    for agent_id, want in ((plain_id, False), (demo_id, True)):
+        created = await create(client, user.key_headers, agent_id)
+        assert created.status_code == 201, created.text
+        assert created.json()["data"]["isDemo"] is want
+        job_id = created.json()["data"]["id"]
+        read = await client.get(f"/v1/jobs/{job_id}", headers=user.key_headers)
+        assert read.json()["data"]["isDemo"] is want
+        listed = await client.get(f"/v1/jobs?agentId={agent_id}", headers=user.key_headers)
+        assert [j["isDemo"] for j in listed.json()["data"]] == [want]

@@ -72,7 +72,7 @@ def attempt_limiter(request: Request) -> AttemptLimiter:
     return limiter
 
 
-def context(request: Request, settings: SettingsDep) -> service.Context:
+async def context(request: Request, settings: SettingsDep) -> service.Context:
     return service.Context(
         settings=settings,
         mailer=mail_sender(request),

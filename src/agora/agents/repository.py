@@ -95,6 +95,23 @@ async def after(
     return list(result)
 
 
+async def first_with_total(
+    session: AsyncSession, conditions: Sequence[ColumnElement[bool]], *, limit: int
+) -> tuple[list[Agent], int]:
+    """The first ``limit`` agents (by id) and how many match in all: one statement, the total
+    as ``count(*) OVER ()`` (computed before the LIMIT). An empty page means a total of 0."""
+    rows = (
+        await session.execute(
+            select(Agent, func.count().over())
+            .options(defer(Agent.input_schema))
+            .where(*conditions)
+            .order_by(Agent.id)
+            .limit(limit)
+        )
+    ).all()
+    return [row[0] for row in rows], int(rows[0][1]) if rows else 0
+
+
 async def get(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.get(Agent, agent_id)
 

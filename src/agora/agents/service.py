@@ -132,8 +132,11 @@ async def cursor_listing(
     for condition in (await category_condition(session, categories), _search(q)):
         if condition is not None:
             conditions.append(condition)
-    total = await repo.count(session, *conditions)
-    agents = await repo.after(session, conditions, after_id=after_id, limit=limit + 1)
+    if after_id is None:  # the first page: its rows and the total in one statement
+        agents, total = await repo.first_with_total(session, conditions, limit=limit + 1)
+    else:
+        total = await repo.count(session, *conditions)
+        agents = await repo.after(session, conditions, after_id=after_id, limit=limit + 1)
     more = len(agents) > limit
     agents = agents[:limit]
     next_cursor = str(agents[-1].id) if more and agents else None

@@ -43,8 +43,18 @@ async def get_session(request: Request, background: BackgroundTasks) -> AsyncIte
         yield session
 
 
-DatabaseDep = Annotated[Database, Depends(get_db)]
-SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+# The dependencies are ``async def``: FastAPI runs a plain ``def`` dependency in its thread pool,
+# a thread hop per request for a getattr (docs/performance.md).
+async def _db_dependency(request: Request) -> Database:
+    return get_db(request)
+
+
+async def _settings_dependency(request: Request) -> Settings:
+    return get_settings_dep(request)
+
+
+DatabaseDep = Annotated[Database, Depends(_db_dependency)]
+SettingsDep = Annotated[Settings, Depends(_settings_dependency)]
 SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 
 

@@ -10,7 +10,7 @@ import typer
 import uvicorn
 from fastapi import FastAPI
 
-from agora.app import create_app
+from agora.app import create_app, freeze_startup_objects
 from agora.demo import demo_sign_in_link, ensure_demo_agents, ensure_demo_user
 from agora.demo_agents import MOUNT_PREFIX
 from agora.kit.db import Database
@@ -54,7 +54,7 @@ def serve(
         )
 
     hooks = (print_demo,) if settings.is_sqlite and settings.demo else ()
-    app = create_app(settings, startup_hooks=hooks)
+    app = create_app(settings, startup_hooks=(*hooks, freeze_startup_objects))
     uvicorn.run(app, host=host, port=port, access_log=False, log_config=None, server_header=False)
 
 

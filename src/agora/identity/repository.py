@@ -5,8 +5,9 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import and_, bindparam, exists, or_, select, update
+from sqlalchemy import Row, and_, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
@@ -18,6 +19,14 @@ async def user_by_email(session: AsyncSession, email: str) -> User | None:
 
 async def user_by_id(session: AsyncSession, user_id: uuid.UUID) -> User | None:
     return await session.get(User, user_id)
+
+
+_USER_ROW = select(User.__table__).where(User.__table__.c.id == bindparam("user_id"))
+
+
+async def user_row(session: AsyncSession, user_id: uuid.UUID) -> Row[Any] | None:
+    """The user's columns as a Core row (no ORM entity): for reads that only show them."""
+    return (await session.execute(_USER_ROW, {"user_id": user_id})).first()
 
 
 async def personal_workspace(session: AsyncSession, user_id: uuid.UUID) -> Workspace | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Agent, Job, JobEvent, Organization, Task, User
@@ -34,6 +34,38 @@ async def visible(
             Job.id == job_id, Job.user_id == user_id, Job.workspace_id == workspace_id
         )
     )
+
+
+# The built-in demo agents are the ones served under /demo-agents/.
+DEMO_AGENT_PATH = "/demo-agents/"
+_IS_DEMO_AGENT = Agent.base_url.like(f"%{DEMO_AGENT_PATH}%")
+
+
+def is_demo_agent(agent: Agent) -> bool:
+    """The rule of ``demo_agent_ids`` for an agent already loaded (no query)."""
+    return DEMO_AGENT_PATH in agent.base_url
+
+
+# Built once (bound parameters): no statement construction or cache-key walk per request.
+_VISIBLE_WITH_DEMO = (
+    select(Job, _IS_DEMO_AGENT)
+    .outerjoin(Agent, Agent.id == Job.agent_id)
+    .where(
+        Job.id == bindparam("job_id"),
+        Job.user_id == bindparam("user_id"),
+        Job.workspace_id == bindparam("workspace_id"),
+    )
+)
+
+
+async def visible_with_demo(
+    session: AsyncSession, job_id: uuid.UUID, user_id: uuid.UUID, workspace_id: uuid.UUID
+) -> tuple[Job, bool] | None:
+    """``visible`` and whether the job's agent is a built-in demo agent: one statement (job by
+    id is the most frequent read; docs/performance.md)."""
+    values = {"job_id": job_id, "user_id": user_id, "workspace_id": workspace_id}
+    row = (await session.execute(_VISIBLE_WITH_DEMO, values)).first()
+    return None if row is None else (row[0], bool(row[1]))
 
 
 async def refresh(session: AsyncSession, job: Job) -> Job:
@@ -133,7 +165,7 @@ async def demo_agent_ids(session: AsyncSession, agent_ids: Sequence[uuid.UUID]) 
     if not agent_ids:
         return set()
     rows = await session.scalars(
-        select(Agent.id).where(Agent.id.in_(set(agent_ids)), Agent.base_url.like("%/demo-agents/%"))
+        select(Agent.id).where(Agent.id.in_(set(agent_ids)), _IS_DEMO_AGENT)
     )
     return set(rows)
 

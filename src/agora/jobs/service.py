@@ -160,10 +160,16 @@ RESULT_PREVIEW_CHARS = 2000
 
 
 async def shown(
-    session: AsyncSession, jobs: list[Job], settings: Settings, *, preview: bool = False
+    session: AsyncSession,
+    jobs: list[Job],
+    settings: Settings,
+    *,
+    preview: bool = False,
+    demo: set[uuid.UUID] | None = None,
 ) -> list[ShownJob]:
     """The jobs with their shares' sharers and recipients (two queries, whatever the count);
-    with ``preview``, each result cut to ``RESULT_PREVIEW_CHARS`` (listings)."""
+    with ``preview``, each result cut to ``RESULT_PREVIEW_CHARS`` (listings). ``demo``: which
+    of their agents are demo agents, when the caller read it already (else one more query)."""
     shared = [j for j in jobs if j.share_token]
     users = await repo.users_by_id(
         session, [u for j in shared for u in (j.share_user_id, j.user_id) if u is not None]
@@ -172,7 +178,8 @@ async def shown(
         session,
         [j.share_recipient_organization_id for j in shared if j.share_recipient_organization_id],
     )
-    demo = await repo.demo_agent_ids(session, list({j.agent_id for j in jobs}))
+    if demo is None:
+        demo = await repo.demo_agent_ids(session, list({j.agent_id for j in jobs}))
     return [
         ShownJob(
             job, _share(job, settings, users, orgs), preview=preview, is_demo=job.agent_id in demo
@@ -434,7 +441,8 @@ async def create_job(
     await agents_repo.increment_job_count(session, agent.id)
     await signals.job_ready(session)
     await session.flush()
-    return CreatedJob(await shown_one(session, job, settings), replayed=False)
+    demo = {agent.id} if repo.is_demo_agent(agent) else set()
+    return CreatedJob((await shown(session, [job], settings, demo=demo))[0], replayed=False)
 
 
 # ---- reading -----------------------------------------------------------------------------
@@ -552,7 +560,14 @@ async def _visible(session: AsyncSession, principal: Principal, job_id: str) -> 
 async def get_job(
     session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
 ) -> ShownJob:
-    return await shown_one(session, await _visible(session, principal, job_id), settings)
+    job, is_demo = await fetch_by_id(
+        job_id,
+        "Job",
+        lambda parsed: repo.visible_with_demo(
+            session, parsed, principal.user_id, principal.workspace_id
+        ),
+    )
+    return (await shown(session, [job], settings, demo={job.agent_id} if is_demo else set()))[0]
 
 
 async def job_events(session: AsyncSession, principal: Principal, job_id: str) -> list[JobEvent]:

@@ -3,6 +3,7 @@ every line, and secrets redacted (API keys, Authorization, ``api_key`` query val
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import sys
@@ -23,8 +24,21 @@ _SESSION_ID = re.compile(r"(session[ _-]?id[\"']?\s*[:=]?\s*[\"']?)[0-9a-fA-F-]{
 
 
 def redact_text(text: str) -> str:
+    # Each pattern needs its marker: a key value "agora_", a query secret "=", a session id
+    # "session" (any case; non-ASCII text takes the regexes, whose IGNORECASE folds more than
+    # lower() does). Most log text has none and is returned as it is (the access log redacts
+    # every field of every line: docs/performance.md).
+    markers = "agora_" in text or "=" in text or "session" in text.lower()
+    if text.isascii() and not markers:
+        return text
     text = _SESSION_ID.sub(r"\1" + REDACTED, text)
     return _QUERY_SECRET.sub(r"\1" + REDACTED, _KEY_VALUE.sub(REDACTED, text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _secret_name(name: str) -> bool:
+    """Whether a field of this name holds a secret (the same few names recur: memoised)."""
+    return _SECRET_NAMES.search(name) is not None
 
 
 def _redact(value: Any, depth: int = 0) -> Any:
@@ -34,11 +48,7 @@ def _redact(value: Any, depth: int = 0) -> Any:
         return redact_text(value)
     if isinstance(value, dict):
         return {
-            k: (
-                REDACTED
-                if isinstance(k, str) and _SECRET_NAMES.search(k)
-                else _redact(v, depth + 1)
-            )
+            k: (REDACTED if isinstance(k, str) and _secret_name(k) else _redact(v, depth + 1))
             for k, v in value.items()
         }
     if isinstance(value, (list, tuple)):
@@ -49,13 +59,13 @@ def _redact(value: Any, depth: int = 0) -> Any:
 def redact_processor(
     _logger: Any, _method: str, event_dict: MutableMapping[str, Any]
 ) -> MutableMapping[str, Any]:
-    for key in list(event_dict):
-        if key == "event":
-            event_dict[key] = _redact(event_dict[key])
-        elif _SECRET_NAMES.search(key):
+    for key, value in event_dict.items():
+        if key != "event" and _secret_name(key):
             event_dict[key] = REDACTED
-        else:
-            event_dict[key] = _redact(event_dict[key])
+        elif isinstance(value, str):
+            event_dict[key] = redact_text(value)
+        elif value is not None and not isinstance(value, (int, float)):
+            event_dict[key] = _redact(value)
     return event_dict
 
 
@@ -96,7 +106,14 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
         pass
 
 
+# Bumped by every configure_logging: loggers bound once and reused (the access log's) rebind
+# when it changes.
+generation = 0
+
+
 def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
+    global generation
+    generation += 1
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,

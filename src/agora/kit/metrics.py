@@ -9,8 +9,6 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from starlette.types import Scope
 
-from agora.kit.accesslog import TimedMiddleware
-
 REGISTRY = CollectorRegistry(auto_describe=True)
 
 HTTP_REQUESTS = Counter(
@@ -58,8 +56,8 @@ def route_label(scope: Scope) -> str:
     return template
 
 
-class MetricsMiddleware(TimedMiddleware):
-    def observe(self, scope: Scope, status: int, seconds: float) -> None:
-        route = route_label(scope)
-        HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
-        HTTP_LATENCY.labels(scope["method"], route).observe(seconds)
+def observe_request(scope: Scope, status: int, seconds: float) -> None:
+    """Count and time a finished request (``kit.observe.ObserveMiddleware``)."""
+    route = route_label(scope)
+    HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
+    HTTP_LATENCY.labels(scope["method"], route).observe(seconds)

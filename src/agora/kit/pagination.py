@@ -36,7 +36,7 @@ class PageParams:
         }
 
 
-def page_params(
+async def page_params(  # async: a plain def would run in the thread pool
     page: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Page number, from 1")] = 1,
     limit: Annotated[
         int, Query(ge=1, le=MAX_LIMIT, description=f"Items per page (1 to {MAX_LIMIT})")

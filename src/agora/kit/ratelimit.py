@@ -10,8 +10,8 @@
 The credential → key id resolution is injected (``resolver``; the auth package provides it with a
 short-lived cache), so this module stays domain-free.
 
-Applied to ``/v1`` and ``/api/v1`` by an app-wide dependency and to the MCP endpoints (``/mcp``,
-``/sse``, ``/messages/``) by ``RateLimitMiddleware``.
+Applied to ``/v1`` and ``/api/v1`` by the app-wide dependency (``kit.guards``) and to the MCP
+endpoints (``/mcp``, ``/sse``, ``/messages/``) by ``RateLimitMiddleware``.
 
 Storage: memory by default; Redis when ``AGORA_REDIS_URL`` is set (one budget for every process).
 Redis unreachable → **fail open to an in-process limiter** (the same budgets, per process), logged
@@ -247,9 +247,10 @@ async def _charge(
 
 
 async def enforce_rate_limit(request: Request, response: Response) -> None:
-    """App-wide dependency; a no-op outside /v1 or when limits are off."""
+    """Part of the app-wide ``kit.guards.request_checks``; a no-op outside /v1 or when limits
+    are off."""
     limiter: RateLimiter | None = getattr(request.app.state, "rate_limiter", None)
-    if limiter is None or not request.url.path.startswith(LIMITED_PREFIXES):
+    if limiter is None or not request.scope["path"].startswith(LIMITED_PREFIXES):
         return
     response.headers.update(await check(limiter, request))
 

@@ -69,8 +69,12 @@ def find_unstorable(value: Any, path: str = "") -> tuple[str, str] | None:
     return None
 
 
-async def reject_nul_in_query(request: Request) -> None:
-    """App-wide dependency: no query parameter may carry a NUL."""
+def reject_nul_in_query(request: Request) -> None:
+    """No query parameter may carry a NUL (``kit.guards.request_checks``). A query string
+    without a raw or percent-encoded NUL is not parsed."""
+    raw: bytes = request.scope.get("query_string", b"")
+    if b"%00" not in raw and b"\x00" not in raw:
+        return
     for name, value in request.query_params.multi_items():
         if NUL in name or NUL in value:
             raise BadRequest.field(f"query.{name}", NUL_REASON)

@@ -15,7 +15,7 @@ router = key_router(prefix="/users", tags=["users"])
 @router.get("/me", response_model=EnvelopeA[UserOut], operation_id="getCurrentUser")
 async def get_me(session: SessionDep, principal: PrincipalDep) -> EnvelopeA[UserOut]:
     """The authenticated user's profile."""
-    user = await service.get_user(session, principal.user_id)
+    user = await service.get_profile(session, principal.user_id)
     return EnvelopeA[UserOut](data=user)
 
 

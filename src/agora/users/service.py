@@ -8,7 +8,9 @@ there is no default to revert to. PATCH changes only the fields it is given.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
+from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.identity import repository as identity_repo
@@ -23,6 +25,14 @@ async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
     if user is None:
         raise NotFound("User not found")
     return user
+
+
+async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> Row[Any]:
+    """``get_user`` as a Core row: what ``GET /v1/users/me`` shows, without loading an entity."""
+    row = await identity_repo.user_row(session, user_id)
+    if row is None:
+        raise NotFound("User not found")
+    return row
 
 
 def _clean_name(name: str) -> str:
