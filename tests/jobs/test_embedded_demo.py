@@ -89,6 +89,12 @@ def test_demo_jobs_run_to_the_end_in_the_embedded_server(tmp_path: Path) -> None
             assert credits["held"] == 0
             assert round(before - credits["balance"], 6) == price
             assert http.get("/readyz").json()["checks"]["dispatcher"] == "ok"
+            # With the demo the first availability round comes soon after start: the gallery
+            # shows both demo agents as available, not "not checked yet" for minutes.
+            deadline = time.monotonic() + 30
+            while http.get("/agents").text.count("availability-available") < 2:
+                assert time.monotonic() < deadline, "the demo agents were never checked"
+                time.sleep(0.2)
     finally:
         process.terminate()
         process.wait(timeout=15)

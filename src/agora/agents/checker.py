@@ -12,13 +12,18 @@ from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
 
+DEMO_FIRST_ROUND_SECONDS = 5.0
+
 
 class AvailabilityChecker:
     def __init__(self, db: Database, client: Mip003Client, settings: Settings) -> None:
         self.db, self.client, self.settings = db, client, settings
         every = float(settings.availability_check_seconds)
+        # With the demo, the first round comes soon after start, so the gallery's availability
+        # badges show the demo agents' state at once instead of "not checked yet" for minutes.
+        first = min(every, DEMO_FIRST_ROUND_SECONDS) if settings.demo else every
         self.loop = Loop(
-            "agent-availability-checker", self.round, initial_delay=every, error_delay=every
+            "agent-availability-checker", self.round, initial_delay=first, error_delay=every
         )
 
     async def start(self) -> None:
