@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -174,7 +175,9 @@ async def test_another_workspaces_ids_stay_invisible(
         assert "400 Invalid request parameters" in bad, bad
 
 
-async def test_host_checking(mcp_base: str, make_user: MakeUser) -> None:
+async def test_host_checking(
+    mcp_base: str, make_user: MakeUser, capsys: pytest.CaptureFixture[str]
+) -> None:
     user = await make_user()
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
     headers = {"accept": "application/json, text/event-stream", "x-api-key": user.api_key}
@@ -186,3 +189,5 @@ async def test_host_checking(mcp_base: str, make_user: MakeUser) -> None:
         assert rebinding.status_code == 421
         sse = await http.get("/sse", headers={**headers, "host": "evil.example:80"})
         assert sse.status_code == 421
+    await asyncio.sleep(0.5)  # the server thread logs after it has answered
+    assert "unhandled_error" not in capsys.readouterr().err  # refusals, not server errors

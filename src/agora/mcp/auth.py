@@ -21,6 +21,7 @@ from agora.kit.unavailable import database_error, database_unavailable
 
 TOKEN_STATE = "agora_mcp_token"
 SSE_SESSION_PREFIX = b"session_id="
+SDK_REFUSAL = "Request validation failed"  # mcp.server.sse.SseServerTransport.connect_sse
 
 
 def presented_key(request: Request) -> str | None:
@@ -106,8 +107,11 @@ class McpAuthMiddleware:
 
     async def _open_sse(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
         opened: list[str] = []
+        answered: list[bool] = []
 
         async def remember_session(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                answered.append(True)
             body = message.get("body", b"") if message["type"] == "http.response.body" else b""
             if not opened and SSE_SESSION_PREFIX in body:
                 tail = body.split(SSE_SESSION_PREFIX, 1)[1]
@@ -118,6 +122,11 @@ class McpAuthMiddleware:
 
         try:
             await self.app(scope, receive, remember_session)
+        except ValueError as exc:
+            # The SDK answers a refused stream (its Host/Origin check) itself and then raises:
+            # the client has its answer, so this is no server error to log as one.
+            if not answered or str(exc) != SDK_REFUSAL:
+                raise
         finally:
             for session_id in opened:
                 self._sse_keys.pop(session_id, None)
