@@ -1,17 +1,22 @@
 """The workspace's work pages through HTTP, on SQLite and PostgreSQL: projects (create, rename,
 delete, paged), their tasks (create, assign to a coworker, move along the workflow, comment,
-archive), the task page, and the history page on the feed (filters, cursor paging). State is
-checked through the API; another workspace's ids answer 404; forms without their token 403."""
+archive), the task page, and the history page on the feed (filters, cursor paging); existing tasks
+and jobs put into a project, moved to another (one step) and taken out. State is checked through
+the API; another workspace's ids answer 404; forms without their token 403."""
 
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import httpx2
 
+from agora.kit.db import Database
+from agora.models import Task
 from agora.settings import Settings
-from tests.conftest import MakeUser
+from tests.conftest import MakeUser, TestUser
+from tests.projects.factories import make_agent, make_job
 from tests.web.test_pages import _sign_up_in
 
 _UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -285,3 +290,172 @@ async def test_another_workspaces_projects_and_tasks_answer_404(
     assert [t["name"] for t in their_tasks.json()["data"]] == ["Hidden"]
     # Their project is not among the history page's choices either.
     assert "Secret" not in (await client.get("/history")).text
+
+
+async def _me(client: httpx2.AsyncClient, csrf: str) -> TestUser:
+    """The signed-in person as a factory user (ids read from a task they create)."""
+    task = await _api(client, csrf, "POST", "/v1/tasks", json={"name": "Probe"})
+    return TestUser(uuid.UUID(task["creatorId"]), uuid.UUID(task["workspaceId"]), "", "")
+
+
+async def _project_of(client: httpx2.AsyncClient, csrf: str, kind: str, id_: str) -> Any:
+    return (await _api(client, csrf, "GET", f"/v1/{kind}/{id_}"))["projectId"]
+
+
+async def _place(
+    client: httpx2.AsyncClient, csrf: str, path: str, project: str, **extra: str
+) -> Any:
+    return await client.post(path, data={"csrf": csrf, "projectId": project, **extra})
+
+
+def _remove_form(html: str, id_: str) -> dict[str, str]:
+    """The hidden fields of the page's "Remove from project" form for the task/job ``id_``."""
+    form = re.search(rf'action="/(?:tasks|jobs)/{id_}/project"(.*?)</form>', html, re.S)
+    assert form and ">Remove from project</button>" in form.group(1), id_
+    return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form.group(1)))
+
+
+async def test_existing_tasks_and_jobs_go_into_move_between_and_leave_projects(
+    client: httpx2.AsyncClient, settings: Settings, db: Database
+) -> None:
+    csrf = await _sign_up_in(client, settings, "mo@example.com")
+    me = await _me(client, csrf)
+    first, second = (
+        await _new_project(client, csrf, "Alpha"),
+        await _new_project(client, csrf, "Beta"),
+    )
+    task_id = (await _api(client, csrf, "POST", "/v1/tasks", json={"name": "Loose end"}))["id"]
+    job_id = str(await make_job(db, me, await make_agent(db)))
+
+    # The task page offers the workspace's projects, "No project" chosen.
+    page = await client.get(f"/tasks/{task_id}")
+    select = page.text.split('id="project-select"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="">No project</option>' in select and " selected" not in select
+    assert f'<option value="{first}">Alpha</option>' in select
+    # Assign, then move to the other project: one step, the API shows the new place.
+    put = await _place(client, csrf, f"/tasks/{task_id}/project", first)
+    assert put.status_code == 303 and put.headers["location"] == f"/tasks/{task_id}"
+    assert await _project_of(client, csrf, "tasks", task_id) == first
+    assert (
+        f'<option value="{first}" selected>Alpha</option>'
+        in (await client.get(f"/tasks/{task_id}")).text
+    )
+    moved = await _place(client, csrf, f"/tasks/{task_id}/project", second)
+    assert moved.status_code == 303
+    assert await _project_of(client, csrf, "tasks", task_id) == second
+    assert f'/tasks/{task_id}"' not in (await client.get(f"/projects/{first}")).text
+
+    # The same for a job, from its page; its project page lists it with "Remove from project".
+    job_page = await client.get(f"/jobs/{job_id}")
+    assert f'action="/jobs/{job_id}/project"' in job_page.text
+    assert (await _place(client, csrf, f"/jobs/{job_id}/project", first)).status_code == 303
+    assert await _project_of(client, csrf, "jobs", job_id) == first
+    job_moved = await _place(client, csrf, f"/jobs/{job_id}/project", second)
+    assert job_moved.headers["location"] == f"/jobs/{job_id}"
+    assert await _project_of(client, csrf, "jobs", job_id) == second
+    beta = await client.get(f"/projects/{second}")
+    assert beta.text.count(">Remove from project</button>") == 2  # the task and the job
+    assert f'action="/jobs/{job_id}/project"' in beta.text
+    removed = await client.post(f"/jobs/{job_id}/project", data=_remove_form(beta.text, job_id))
+    assert removed.headers["location"] == f"/projects/{second}"
+    assert await _project_of(client, csrf, "jobs", job_id) is None
+    out = await client.post(f"/tasks/{task_id}/project", data=_remove_form(beta.text, task_id))
+    assert out.headers["location"] == f"/projects/{second}"
+    assert await _project_of(client, csrf, "tasks", task_id) is None
+
+    # "Add an existing task": the unassigned, unarchived ones; nothing chosen, or one put into
+    # another project meanwhile, is refused on the select.
+    alpha = await client.get(f"/projects/{first}")
+    offered = alpha.text.split('id="existing-task"', 1)[1].split("</select>", 1)[0]
+    assert f'<option value="{task_id}">Loose end</option>' in offered
+    assert 'id="more-tasks"' not in alpha.text
+    blank = await client.post(f"/projects/{first}/tasks/add", data={"csrf": csrf, "taskId": ""})
+    assert blank.status_code == 400 and 'id="err-taskId"' in blank.text
+    added = await client.post(
+        f"/projects/{first}/tasks/add", data={"csrf": csrf, "taskId": task_id}
+    )
+    assert added.status_code == 303 and added.headers["location"] == f"/projects/{first}"
+    assert await _project_of(client, csrf, "tasks", task_id) == first
+    assert f'<option value="{task_id}">' not in (await client.get(f"/projects/{first}")).text
+    taken = await client.post(
+        f"/projects/{second}/tasks/add", data={"csrf": csrf, "taskId": task_id}
+    )
+    assert taken.status_code == 409 and 'id="err-taskId"' in taken.text
+    assert await _project_of(client, csrf, "tasks", task_id) == first
+
+    # An archived task cannot move into a project: the refusal is on the select, and the task
+    # stays where it was (the refusal comes before taking it out of its project).
+    await _api(client, csrf, "POST", f"/v1/tasks/{task_id}/archive")
+    refused = await _place(client, csrf, f"/tasks/{task_id}/project", second)
+    assert refused.status_code == 400 and 'id="err-projectId"' in refused.text
+    assert "archived task cannot be added" in refused.text
+    assert await _project_of(client, csrf, "tasks", task_id) == first
+    # Taking it out is allowed.
+    assert (await _place(client, csrf, f"/tasks/{task_id}/project", "")).status_code == 303
+    assert await _project_of(client, csrf, "tasks", task_id) is None
+    # Forms without their token: 403, nothing changes.
+    for path in (f"/tasks/{task_id}/project", f"/jobs/{job_id}/project"):
+        assert (await client.post(path, data={"projectId": first})).status_code == 403, path
+    no_token = await client.post(f"/projects/{first}/tasks/add", data={"taskId": task_id})
+    assert no_token.status_code == 403
+    assert await _project_of(client, csrf, "tasks", task_id) is None
+    assert await _project_of(client, csrf, "jobs", job_id) is None
+
+
+async def test_add_existing_task_select_is_bounded(
+    client: httpx2.AsyncClient, settings: Settings, db: Database
+) -> None:
+    csrf = await _sign_up_in(client, settings, "bo@example.com")
+    me = await _me(client, csrf)  # one task ("Probe")
+    project_id = await _new_project(client, csrf, "Big")
+    async with db.transaction() as session:
+        session.add_all(
+            Task(workspace_id=me.workspace_id, creator_id=me.user_id, name=f"Bulk {n:03d}")
+            for n in range(100)
+        )
+    page = await client.get(f"/projects/{project_id}")
+    offered = page.text.split('id="existing-task"', 1)[1].split("</select>", 1)[0]
+    assert offered.count("<option value=") == 1 + 100  # "Choose a task" and the first 100
+    assert 'id="more-tasks"' in page.text and "of 101 tasks" in page.text
+
+
+async def test_another_workspaces_task_job_or_project_cannot_be_placed(
+    client: httpx2.AsyncClient, settings: Settings, db: Database, make_user: MakeUser
+) -> None:
+    other = await make_user()
+    theirs = (
+        await client.post("/v1/projects", json={"name": "Secret"}, headers=other.key_headers)
+    ).json()["data"]["id"]
+    their_task = (
+        await client.post("/v1/tasks", json={"name": "Hidden"}, headers=other.key_headers)
+    ).json()["data"]["id"]
+    their_job = str(await make_job(db, other, await make_agent(db)))
+    csrf = await _sign_up_in(client, settings, "eva@example.com")
+    me = await _me(client, csrf)
+    mine = await _new_project(client, csrf, "Mine")
+    my_task = (await _api(client, csrf, "POST", "/v1/tasks", json={"name": "Own"}))["id"]
+    my_job = str(await make_job(db, me, await make_agent(db)))
+    await _place(client, csrf, f"/tasks/{my_task}/project", mine)
+    await _place(client, csrf, f"/jobs/{my_job}/project", mine)
+
+    assert "Secret" not in (await client.get(f"/tasks/{my_task}")).text
+    assert "Hidden" not in (await client.get(f"/projects/{mine}")).text
+    attempts = [
+        (f"/tasks/{their_task}/project", {"projectId": mine}),
+        (f"/tasks/{their_task}/project", {"projectId": ""}),
+        (f"/tasks/{my_task}/project", {"projectId": theirs}),
+        (f"/jobs/{their_job}/project", {"projectId": mine}),
+        (f"/jobs/{my_job}/project", {"projectId": theirs}),
+        (f"/projects/{theirs}/tasks/add", {"taskId": my_task}),
+        (f"/projects/{mine}/tasks/add", {"taskId": their_task}),
+    ]
+    for path, data in attempts:
+        answer = await client.post(path, data={"csrf": csrf, **data})
+        assert answer.status_code == 404 and "<h1>404" in answer.text, (path, data)
+        assert (await client.post(path, data=data)).status_code == 403, (path, data)
+    # Nothing changed on either side: mine stay in my project, theirs in none.
+    assert await _project_of(client, csrf, "tasks", my_task) == mine
+    assert await _project_of(client, csrf, "jobs", my_job) == mine
+    for kind, id_ in (("tasks", their_task), ("jobs", their_job)):
+        seen = await client.get(f"/v1/{kind}/{id_}", headers=other.key_headers)
+        assert seen.json()["data"]["projectId"] is None, kind

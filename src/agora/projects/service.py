@@ -151,3 +151,38 @@ async def unassign(
         raise NotFound(f"{_LABELS[kind]} {resource} is not in project {project_id}")
     await repo.touch(session, project, now)
     return resource_id
+
+
+async def move(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    kind: Kind,
+    resource: str,
+    project_id: str | None,
+) -> uuid.UUID | None:
+    """Put the job/task into ``project_id`` (None: into no project), taking it out of the project
+    it is in first: the web app's one-step move, in the caller's one transaction (the API keeps
+    the interface's two steps). Every refusal (404 project or job/task, 400 archived task) comes
+    before any change, so a page that shows the refusal and commits changes nothing. The projects
+    are locked in id order, so two opposite moves never deadlock. Returns the new project id."""
+    resource_id = _resource_id(kind, resource)
+    target = await get_project(session, workspace_id, project_id) if project_id else None
+    model, label = _MODELS[kind], _LABELS[kind]
+    found = await repo.placement(session, model, workspace_id, resource_id)
+    if found is None:
+        raise NotFound(f"{label} {resource} not found")
+    current, archived_at, _name = found
+    target_id = target.id if target is not None else None
+    if current == target_id:
+        return current
+    if target_id is not None and archived_at is not None:
+        raise BadRequest.field(
+            "taskId", "the task is archived; an archived task cannot be added to a project"
+        )
+    for locked in sorted(p for p in (current, target_id) if p is not None):
+        await _locked_project(session, workspace_id, str(locked))
+    if current is not None:
+        await unassign(session, workspace_id, str(current), kind, str(resource_id))
+    if target_id is not None:
+        await assign(session, workspace_id, str(target_id), kind, str(resource_id))
+    return target_id

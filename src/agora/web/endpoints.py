@@ -311,6 +311,8 @@ async def _job_page(
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
         share_link=web.share_link(settings, shown.row.share_token),
         share_targets=await web.share_targets(session, principal),
+        projects=await work.project_choices(session, principal, shown.row.project_id)
+        if shown.row.workspace_id == principal.workspace_id else None,
     )  # fmt: skip
 
 

@@ -2,7 +2,9 @@
 
 Thin like every page: the feed is ``history.service.read_feed`` (the service of GET /v1/history),
 projects ``projects.service``, tasks ``tasks.service``, assignable coworkers
-``coworkers.service.listing``. Errors a form shows on its fields (400, and 409 for a refused
+``coworkers.service.listing``. Putting an existing task or job into a project, moving it to
+another or taking it out is ``projects.service.move``: one step in the page's one transaction.
+Errors a form shows on its fields (400, and 409 for a refused
 status move) render in the page; any other error (404 for another workspace's ids) reaches the
 app's error page.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
+from uuid import UUID
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -24,6 +27,7 @@ from agora.coworkers import service as coworkers
 from agora.history import service as history
 from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFound
 from agora.kit.pagination import PageParams
+from agora.models import Project
 from agora.models.statuses import JobStatus
 from agora.projects import service as projects
 from agora.projects.schemas import ProjectCreate, ProjectUpdate
@@ -36,7 +40,7 @@ from agora.web.pages import SignedInDep, Text, field_errors, posted, render, saf
 router = APIRouter(include_in_schema=False)
 PageNumber = Annotated[int, Query(alias="page", ge=1, le=10_000)]
 PAGE = 20  # rows per page of projects, tasks and the feed
-SELECT_LIMIT = 100  # projects in the history filter, coworkers in an assign select
+SELECT_LIMIT = 100  # projects in a select, coworkers in an assign select, tasks to add
 FEED_STATUSES = (
     *dict.fromkeys([*lifecycle.STATUSES, *(s.value for s in JobStatus)]),
     "active",
@@ -67,6 +71,32 @@ async def _choices(session: Any, principal: Principal) -> list[Any]:
         session, principal, scope="all", capabilities=["tasks"], limit=SELECT_LIMIT
     )
     return rows
+
+
+async def project_choices(
+    session: Any, principal: Principal, current: UUID | None = None
+) -> list[Project]:
+    """The projects a "Project" select offers (the first SELECT_LIMIT, last changed first), with
+    the current one added when it is not among them."""
+    listed = await projects.list_projects(
+        session, principal.workspace_id, PageParams(1, SELECT_LIMIT)
+    )
+    items = list(listed.items)
+    if current is not None and all(p.id != current for p in items):
+        items.append(await projects.get_project(session, principal.workspace_id, str(current)))
+    return items
+
+
+async def _place(
+    session: Any, principal: Principal, kind: projects.Kind, id_: str, form: FormData
+) -> None:
+    """Into the chosen project, moved from the one it is in, or (empty choice) out of any; the
+    archived-task refusal is shown on the select."""
+    chosen = text(form, "projectId", 100).strip() or None
+    try:
+        await projects.move(session, principal.workspace_id, kind, id_, chosen)
+    except BadRequest as exc:
+        raise BadRequest.field("projectId", next(iter(_errors(exc, "projectId").values()))) from exc
 
 
 # ---- history -------------------------------------------------------------------------------
@@ -181,6 +211,10 @@ async def _project_page(
         None, str(project.id), "all" if archived else "false", scope="workspace"
     )
     listed = await tasks.list_tasks(session, principal, filters, paging)
+    loose = await tasks.list_tasks(
+        session, principal, tasks.parse_filters(None, "null", "false", scope="workspace"),
+        PageParams(1, SELECT_LIMIT),
+    )  # fmt: skip
     feed = await history.read_feed(
         session, principal,
         history.FeedQuery(jobs_cursor, PAGE, "workspace", "job", None, str(project.id)),
@@ -192,6 +226,7 @@ async def _project_page(
         more=paging.meta(listed.total)["hasMore"], jobs=feed.items,
         jobs_cursor=feed.pagination.cursor, coworkers=await _choices(session, principal),
         moves=lifecycle.TRANSITIONS, values=values or {}, errors=errors or {},
+        loose=loose.items, loose_total=loose.total,
     )  # fmt: skip
 
 
@@ -275,6 +310,45 @@ async def create_task(
     return RedirectResponse(f"/projects/{project.id}", status_code=303)
 
 
+@router.post("/projects/{project_id}/tasks/add")
+async def add_existing_task(
+    request: Request,
+    project_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:
+    """An existing task (not in any project, not archived) into the project; a refusal (400
+    archived, 409 meanwhile put in another project) on the select."""
+    form = await posted(request)
+    chosen = text(form, "taskId", 100).strip()
+    try:
+        if not chosen:
+            raise BadRequest.field("taskId", "choose a task")
+        await projects.assign(session, principal.workspace_id, project_id, "task", chosen)
+    except (BadRequest, Conflict) as exc:
+        return await _project_page(
+            request, session, principal, settings, project_id,
+            errors={"taskId": next(iter(_errors(exc, "taskId").values()))},
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/projects/{project_id}", status_code=303)
+
+
+# ---- jobs ----------------------------------------------------------------------------------
+
+
+@router.post("/jobs/{job_id}/project")
+async def place_job(
+    request: Request, job_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    """The job into the chosen project, moved, or out of any (the job page's "Project" form and
+    the project page's "Remove from project"); back to ``next`` or the job page."""
+    form = await posted(request)
+    await _place(session, principal, "job", job_id, form)
+    return RedirectResponse(safe_next(text(form, "next", 500), f"/jobs/{job_id}"), 303)
+
+
 # ---- tasks ---------------------------------------------------------------------------------
 
 
@@ -299,6 +373,7 @@ async def _task_page(
         request, session, principal, "task.html", status_code, task=snapshot, project=project,
         moves=lifecycle.TRANSITIONS.get(task.status, lifecycle.STATUSES),
         coworkers=await _choices(session, principal), errors=errors or {},
+        projects=await project_choices(session, principal, task.project_id),
     )  # fmt: skip
 
 
@@ -340,6 +415,10 @@ async def _archive(session: Any, principal: Principal, task_id: str, form: FormD
     await tasks.set_archived(session, principal, task_id, archived=archived)
 
 
+async def _project(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+    await _place(session, principal, "task", task_id, form)
+
+
 Change = Callable[[Any, Principal, str, FormData], Awaitable[None]]
 # action → (the field its problems are shown on, the change)
 TASK_CHANGES: dict[str, tuple[str, Change]] = {
@@ -347,6 +426,7 @@ TASK_CHANGES: dict[str, tuple[str, Change]] = {
     "assign": ("coworkerId", _assign),
     "comment": ("comment", _comment),
     "archive": ("archived", _archive),
+    "project": ("projectId", _project),
 }
 
 
@@ -359,9 +439,9 @@ async def change_task(
     principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    """Move, assign, comment on or archive a task from a posted form; back to ``next`` (the
-    project or the task page), or the task page with the problem on its field (400, or 409 for
-    a move outside the workflow's table)."""
+    """Move, assign, comment on, archive or put into a project a task from a posted form; back
+    to ``next`` (the project or the task page), or the task page with the problem on its field
+    (400, or 409 for a move outside the workflow's table)."""
     if action not in TASK_CHANGES:
         raise NotFound("No route matches this path")
     field, change = TASK_CHANGES[action]
