@@ -64,6 +64,11 @@ def _errors(exc: AgoraError, field: str) -> dict[str, str]:
     return field_errors(exc) or {field: exc.message}
 
 
+def _on(field: str, exc: AgoraError) -> dict[str, str]:
+    """The (first) problem on ``field``, whichever field the service named: a one-select form."""
+    return {field: next(iter(_errors(exc, field).values()))}
+
+
 async def _choices(session: Any, principal: Principal) -> list[Any]:
     """Coworkers the person may give a task: not archived, whitelisted or their own, taking
     tasks (``tasks.service`` re-checks on assignment)."""
@@ -96,7 +101,7 @@ async def _place(
     try:
         await projects.move(session, principal.workspace_id, kind, id_, chosen)
     except BadRequest as exc:
-        raise BadRequest.field("projectId", next(iter(_errors(exc, "projectId").values()))) from exc
+        raise BadRequest.field("projectId", _on("projectId", exc)["projectId"]) from exc
 
 
 # ---- history -------------------------------------------------------------------------------
@@ -329,7 +334,7 @@ async def add_existing_task(
     except (BadRequest, Conflict) as exc:
         return await _project_page(
             request, session, principal, settings, project_id,
-            errors={"taskId": next(iter(_errors(exc, "taskId").values()))},
+            errors=_on("taskId", exc),
             status_code=exc.status_code,
         )  # fmt: skip
     return RedirectResponse(f"/projects/{project_id}", status_code=303)
