@@ -149,7 +149,7 @@ def test_sign_up_hire_answer_and_see_the_result(server: tuple[str, Path], browse
         row.wait_for()
         assert "PENDING" in row.inner_text()
         row.locator("select[name=status]").select_option("RUNNING")
-        row.locator("button:has-text('Move')").click()
+        row.get_by_role("button", name="Move", exact=True).click()
         page.wait_for_selector("#tasks tbody tr:has-text('RUNNING')")
         _shot(page, "project-tasks")
         # The task on the history page, filtered by its project, and its own page from there.
