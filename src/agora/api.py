@@ -1,4 +1,4 @@
-"""Every ``/v1`` router, in one list. The app serves it under ``/v1`` and again under ``/api/v1``.
+"""Every ``/v1`` router, in one list. The app serves each under ``/v1`` and again under ``/api/v1``.
 
 To add a domain: give it ``endpoints.py`` with a ``router`` and add it here.
 """
@@ -54,10 +54,3 @@ ROUTERS: list[APIRouter] = [
     coworkers_admin_router,
     payments_router,
 ]
-
-
-def v1_router() -> APIRouter:
-    router = APIRouter()
-    for domain_router in ROUTERS:
-        router.include_router(domain_router)
-    return router

@@ -20,7 +20,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
 from agora.agents.checker import AvailabilityChecker
-from agora.api import v1_router
+from agora.api import ROUTERS
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
@@ -32,6 +32,7 @@ from agora.kit.migrate import upgrade
 from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
 from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
+from agora.kit.routing import install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.ops.endpoints import router as ops_router
@@ -143,12 +144,13 @@ def create_app(
         app.state.rate_limiter.resolver = key_id_resolver(database)
 
     errorhandlers.install(app)
-    # Routes are matched in order, one by one: /healthz and /metrics first (polled often), so
-    # they do not walk every /v1 and /api/v1 route (docs/performance.md).
+    # /healthz is answered by the request's layer (kit/observe.py); /metrics and /readyz here.
     app.include_router(ops_router)
-    router = v1_router()
-    app.include_router(router, prefix="/v1")
-    app.include_router(router, prefix="/api/v1", include_in_schema=False)
+    # Each domain's router directly under /v1 (and again under /api/v1): the route index
+    # (kit/routing.py) then tries a request against its own domain's routes only.
+    for prefix, in_schema in (("/v1", True), ("/api/v1", False)):
+        for domain_router in ROUTERS:
+            app.include_router(domain_router, prefix=prefix, include_in_schema=in_schema)
     app.state.mcp = build_mcp(database, settings, app.state.agent_client)
     app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
@@ -182,6 +184,7 @@ def create_app(
     # endpoints' rate limit outside it.
     app.add_middleware(ObserveMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimitMiddleware)
+    install_route_index(app)
     return app
 
 

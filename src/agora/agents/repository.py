@@ -14,6 +14,7 @@ from sqlalchemy import (
     FunctionElement,
     String,
     and_,
+    bindparam,
     cast,
     exists,
     false,
@@ -28,6 +29,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import defer
 from sqlalchemy.sql.compiler import SQLCompiler
 
+from agora.kit.reads import Prepared, read_all, read_one
 from agora.models import Agent, AgentCheck, Category, Job, agent_categories
 from agora.models.statuses import AgentStatus, JobStatus
 
@@ -112,6 +114,39 @@ async def first_with_total(
     return [row[0] for row in rows], int(rows[0][1]) if rows else 0
 
 
+# The authenticated listing without filters (the common request), prepared and read lean
+# (kit/reads.py): the agents' columns but the input schema, which the listing never shows.
+_LISTED_COLUMNS = [c for c in Agent.__table__.columns if c.key != "input_schema"]
+_AVAILABLE_FIRST = Prepared(
+    select(*_LISTED_COLUMNS, func.count().over().label("total"))
+    .where(AVAILABLE)
+    .order_by(Agent.id)
+    .limit(bindparam("limit"))
+)
+_AVAILABLE_AFTER = Prepared(
+    select(*_LISTED_COLUMNS)
+    .where(AVAILABLE, Agent.id > bindparam("after_id"))
+    .order_by(Agent.id)
+    .limit(bindparam("limit"))
+)
+_AVAILABLE_COUNT = Prepared(select(func.count().label("total")).select_from(Agent).where(AVAILABLE))
+
+
+async def available_first_with_total(session: AsyncSession, *, limit: int) -> tuple[list[Any], int]:
+    """``first_with_total`` of the available agents, unfiltered (rows, not entities)."""
+    rows = await read_all(session, _AVAILABLE_FIRST, limit=limit)
+    return rows, int(rows[0].total) if rows else 0
+
+
+async def available_after(
+    session: AsyncSession, *, after_id: uuid.UUID, limit: int
+) -> tuple[list[Any], int]:
+    """The available agents after ``after_id`` (by id) and how many are available in all."""
+    total = await read_one(session, _AVAILABLE_COUNT)
+    rows = await read_all(session, _AVAILABLE_AFTER, after_id=after_id, limit=limit)
+    return rows, int(total.total) if total is not None else 0
+
+
 async def get(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.get(Agent, agent_id)
 
@@ -132,20 +167,23 @@ async def get_for_update(session: AsyncSession, agent_id: uuid.UUID) -> Agent | 
     return await session.scalar(select(Agent).where(Agent.id == agent_id).with_for_update())
 
 
+_CATEGORIES_OF = Prepared(
+    select(agent_categories.c.agent_id.label("agent_id"), *Category.__table__.columns)
+    .join(Category, Category.id == agent_categories.c.category_id)
+    .where(agent_categories.c.agent_id.in_(bindparam("agent_ids", expanding=True)))
+    .order_by(Category.slug)
+)
+
+
 async def categories_of(
     session: AsyncSession, agent_ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, list[Category]]:
-    out: dict[uuid.UUID, list[Category]] = defaultdict(list)
+) -> dict[uuid.UUID, list[Any]]:
+    """Each agent's categories (rows with the category's columns), by slug."""
+    out: dict[uuid.UUID, list[Any]] = defaultdict(list)
     if not agent_ids:
         return out
-    rows = await session.execute(
-        select(agent_categories.c.agent_id, Category)
-        .join(Category, Category.id == agent_categories.c.category_id)
-        .where(agent_categories.c.agent_id.in_(agent_ids))
-        .order_by(Category.slug)
-    )
-    for agent_id, category in rows.all():
-        out[agent_id].append(category)
+    for row in await read_all(session, _CATEGORIES_OF, agent_ids=list(agent_ids)):
+        out[row.agent_id].append(row)
     return out
 
 

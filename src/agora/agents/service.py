@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -55,7 +56,8 @@ class AgentPage:
     has_more: bool = False
 
 
-async def with_categories(session: AsyncSession, agents: list[Agent]) -> list[ListedAgent]:
+async def with_categories(session: AsyncSession, agents: Sequence[Any]) -> list[ListedAgent]:
+    """The agents (entities or rows) with their categories."""
     categories = await repo.categories_of(session, [a.id for a in agents])
     return [ListedAgent(a, categories.get(a.id, [])) for a in agents]
 
@@ -132,7 +134,13 @@ async def cursor_listing(
     for condition in (await category_condition(session, categories), _search(q)):
         if condition is not None:
             conditions.append(condition)
-    if after_id is None:  # the first page: its rows and the total in one statement
+    agents: list[Any]
+    if len(conditions) == 1:  # no filter: the prepared statements (read lean)
+        if after_id is None:
+            agents, total = await repo.available_first_with_total(session, limit=limit + 1)
+        else:
+            agents, total = await repo.available_after(session, after_id=after_id, limit=limit + 1)
+    elif after_id is None:  # the first page: its rows and the total in one statement
         agents, total = await repo.first_with_total(session, conditions, limit=limit + 1)
     else:
         total = await repo.count(session, *conditions)

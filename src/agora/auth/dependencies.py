@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import BackgroundTasks, Depends, Header, Path, Request
+from fastapi import BackgroundTasks, Depends, Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
@@ -123,13 +123,9 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
     return principal
 
 
-async def get_principal(
-    request: Request,
-    session: SessionDep,
-    x_workspace_id: Annotated[str | None, Header(include_in_schema=False)] = None,
-    x_organization_slug: Annotated[str | None, Header(include_in_schema=False)] = None,
-) -> Principal:
-    """The authenticated caller (401 without valid credentials)."""
+async def get_principal(request: Request, session: SessionDep) -> Principal:
+    """The authenticated caller (401 without valid credentials). The workspace headers
+    (``X-Workspace-Id``, ``X-Organization-Slug``) are read from the request."""
     return await authenticate_request(request, session)
 
 
@@ -153,12 +149,7 @@ def require(permission: Permission) -> object:
     return Depends(_check)
 
 
-async def get_principal_apart(
-    request: Request,
-    background: BackgroundTasks,
-    x_workspace_id: Annotated[str | None, Header(include_in_schema=False)] = None,
-    x_organization_slug: Annotated[str | None, Header(include_in_schema=False)] = None,
-) -> Principal:
+async def get_principal_apart(request: Request, background: BackgroundTasks) -> Principal:
     """The caller, resolved in its own short read transaction.
 
     For endpoints that call another service (an agent, a payment node) before they write: the

@@ -1,18 +1,22 @@
 """All SQL for the history feed: one keyset query per kind, each on an index whose order is
-(workspace, [creator,] updated_at, id), merged by the service. Reading the source tables directly
-means there is no second copy that could drift: every write is visible to the next read."""
+(workspace, [creator,] updated_at, id), merged by the service. Each kind's statement is
+prepared once per shape of the filter (which conditions apply) and read lean (kit/reads.py).
+Reading the source tables directly means there is no second copy that could drift: every write
+is visible to the next read."""
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, literal, or_, select, tuple_
+from sqlalchemy import BindParameter, ColumnElement, bindparam, or_, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_all
 from agora.models import Conversation, Job, Task
 
 
@@ -33,60 +37,11 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
-def text_match(columns: Sequence[Any], q: str) -> ColumnElement[bool]:
-    pattern = _like(q)
+def text_match(columns: Sequence[Any], q: str | BindParameter[str]) -> ColumnElement[bool]:
+    """Case-insensitive substring search in ``columns`` (``q``: the text, or a parameter that
+    will carry ``_like(text)``)."""
+    pattern = q if isinstance(q, BindParameter) else _like(q)
     return or_(*(column.ilike(pattern, escape="\\") for column in columns))
-
-
-def after(model: Any, position: tuple[datetime, uuid.UUID] | None) -> list[ColumnElement[bool]]:
-    if position is None:
-        return []
-    return [tuple_(model.updated_at, model.id) < tuple_(position[0], position[1])]
-
-
-async def _fetch(session: AsyncSession, query: Any, model: Any, limit: int) -> list[Any]:
-    ordered = query.order_by(model.updated_at.desc(), model.id.desc()).limit(limit)
-    return list((await session.execute(ordered)).all())
-
-
-async def tasks(
-    session: AsyncSession, conditions: list[ColumnElement[bool]], limit: int
-) -> list[Row]:
-    query = select(
-        Task.id, Task.name, Task.status, Task.project_id, Task.created_at, Task.updated_at
-    ).where(*conditions)
-    rows = await _fetch(session, query, Task, limit)
-    return [Row("task", r[0], r[1], r[2], r[3], None, r[4], r[5]) for r in rows]
-
-
-async def jobs(
-    session: AsyncSession, conditions: list[ColumnElement[bool]], limit: int
-) -> list[Row]:
-    query = select(
-        Job.id,
-        Job.name,
-        Job.status,
-        Job.project_id,
-        (Job.price - Job.refund).label("net"),
-        Job.created_at,
-        Job.updated_at,
-    ).where(*conditions)
-    rows = await _fetch(session, query, Job, limit)
-    return [Row("job", r[0], r[1], r[2], r[3], int(r[4]), r[5], r[6]) for r in rows]
-
-
-async def conversations(
-    session: AsyncSession, conditions: list[ColumnElement[bool]], limit: int
-) -> list[Row]:
-    query = select(
-        Conversation.id,
-        Conversation.title,
-        literal(None).label("status"),
-        Conversation.created_at,
-        Conversation.updated_at,
-    ).where(*conditions)
-    rows = await _fetch(session, query, Conversation, limit)
-    return [Row("conversation", r[0], r[1], None, None, None, r[3], r[4]) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -102,56 +57,123 @@ class FeedFilter:
     unassigned: bool
     q: str | None
 
+    def shape(self) -> tuple[bool, ...]:
+        """Which conditions apply: one prepared statement per kind and shape (kit/reads.py)."""
+        return (
+            self.owned,
+            self.position is not None,
+            bool(self.statuses),
+            self.project is not None,
+            self.unassigned,
+            self.q is not None,
+        )
 
-def _project_conditions(model: Any, f: FeedFilter) -> list[ColumnElement[bool]]:
-    if f.project is not None:
-        return [model.project_id == f.project]
-    if f.unassigned:
-        return [model.project_id.is_(None)]
-    return []
+    def params(self) -> dict[str, Any]:
+        """The values of the shape's parameters."""
+        values: dict[str, Any] = {"workspace_id": self.workspace_id, "user_id": self.user_id}
+        if self.position is not None:
+            values["after_at"], values["after_id"] = self.position
+        if self.statuses:
+            values["statuses"] = sorted(self.statuses)
+        if self.project is not None:
+            values["project_id"] = self.project
+        if self.q is not None:
+            values["pattern"] = _like(self.q)
+        return values
+
+
+def _conditions(model: Any, shape: tuple[bool, ...], owner: Any) -> list[ColumnElement[bool]]:
+    owned, positioned, by_status, by_project, unassigned, _searched = shape
+    conditions = [model.workspace_id == bindparam("workspace_id")]
+    if positioned:
+        after = tuple_(  # typed: a tuple's parameters take no type from the comparison
+            bindparam("after_at", type_=model.updated_at.type),
+            bindparam("after_id", type_=model.id.type),
+        )
+        conditions.append(tuple_(model.updated_at, model.id) < after)
+    if owned and owner is not None:
+        conditions.append(owner == bindparam("user_id"))
+    if by_status and hasattr(model, "status"):
+        conditions.append(model.status.in_(bindparam("statuses", expanding=True)))
+    if by_project:
+        conditions.append(model.project_id == bindparam("project_id"))
+    elif unassigned:
+        conditions.append(model.project_id.is_(None))
+    return conditions
+
+
+def _ordered(query: Any, model: Any) -> Prepared:
+    ordered = query.order_by(model.updated_at.desc(), model.id.desc())
+    return Prepared(ordered.limit(bindparam("limit")))
+
+
+@functools.cache
+def _task_statement(shape: tuple[bool, ...], include_archived: bool) -> Prepared:
+    conditions = _conditions(Task, shape, Task.creator_id)
+    if not include_archived:
+        conditions.append(Task.archived_at.is_(None))
+    if shape[-1]:
+        conditions.append(text_match([Task.name, Task.description], bindparam("pattern")))
+    query = select(
+        Task.id, Task.name, Task.status, Task.project_id, Task.created_at, Task.updated_at
+    ).where(*conditions)
+    return _ordered(query, Task)
+
+
+@functools.cache
+def _job_statement(shape: tuple[bool, ...]) -> Prepared:
+    conditions = _conditions(Job, shape, Job.user_id)
+    if shape[-1]:
+        conditions.append(text_match([Job.name], bindparam("pattern")))
+    query = select(
+        Job.id,
+        Job.name,
+        Job.status,
+        Job.project_id,
+        (Job.price - Job.refund).label("net"),
+        Job.created_at,
+        Job.updated_at,
+    ).where(*conditions)
+    return _ordered(query, Job)
+
+
+@functools.cache
+def _conversation_statement(shape: tuple[bool, ...], states: frozenset[str]) -> Prepared:
+    # The caller's own conversations whatever the scope (rule 1); no status or project.
+    _owned, positioned, *_, searched = shape
+    conditions = _conditions(Conversation, (False, positioned, False, False, False, searched), None)
+    conditions.append(Conversation.user_id == bindparam("user_id"))
+    if states == {"archived"}:
+        conditions.append(Conversation.archived_at.is_not(None))
+    elif states != {"active", "archived"}:
+        conditions.append(Conversation.archived_at.is_(None))
+    if searched:
+        columns = [Conversation.title, Conversation.description]
+        conditions.append(text_match(columns, bindparam("pattern")))
+    query = select(
+        Conversation.id, Conversation.title, Conversation.created_at, Conversation.updated_at
+    ).where(*conditions)
+    return _ordered(query, Conversation)
 
 
 async def task_rows(
     session: AsyncSession, f: FeedFilter, *, include_archived: bool, limit: int
 ) -> list[Row]:
-    conditions = [Task.workspace_id == f.workspace_id, *after(Task, f.position)]
-    if f.owned:
-        conditions.append(Task.creator_id == f.user_id)
-    if f.statuses:
-        conditions.append(Task.status.in_(f.statuses))
-    if not include_archived:
-        conditions.append(Task.archived_at.is_(None))
-    conditions += _project_conditions(Task, f)
-    if f.q:
-        conditions.append(text_match([Task.name, Task.description], f.q))
-    return await tasks(session, conditions, limit)
+    statement = _task_statement(f.shape(), include_archived)
+    rows = await read_all(session, statement, **f.params(), limit=limit)
+    return [Row("task", r[0], r[1], r[2], r[3], None, r[4], r[5]) for r in rows]
 
 
 async def job_rows(session: AsyncSession, f: FeedFilter, *, limit: int) -> list[Row]:
-    conditions = [Job.workspace_id == f.workspace_id, *after(Job, f.position)]
-    if f.owned:
-        conditions.append(Job.user_id == f.user_id)
-    if f.statuses:
-        conditions.append(Job.status.in_(f.statuses))
-    conditions += _project_conditions(Job, f)
-    if f.q:
-        conditions.append(text_match([Job.name], f.q))
-    return await jobs(session, conditions, limit)
+    rows = await read_all(session, _job_statement(f.shape()), **f.params(), limit=limit)
+    return [Row("job", r[0], r[1], r[2], r[3], int(r[4]), r[5], r[6]) for r in rows]
 
 
 async def conversation_rows(
     session: AsyncSession, f: FeedFilter, *, states: frozenset[str], limit: int
 ) -> list[Row]:
     """The caller's own conversations, whatever the scope (rule 1)."""
-    conditions = [
-        Conversation.workspace_id == f.workspace_id,
-        Conversation.user_id == f.user_id,
-        *after(Conversation, f.position),
-    ]
-    if states == {"archived"}:
-        conditions.append(Conversation.archived_at.is_not(None))
-    elif states != {"active", "archived"}:
-        conditions.append(Conversation.archived_at.is_(None))
-    if f.q:
-        conditions.append(text_match([Conversation.title, Conversation.description], f.q))
-    return await conversations(session, conditions, limit)
+    statement = _conversation_statement(f.shape(), states)
+    params = {k: v for k, v in f.params().items() if k not in ("statuses", "project_id")}
+    rows = await read_all(session, statement, **params, limit=limit)
+    return [Row("conversation", r[0], r[1], None, None, None, r[2], r[3]) for r in rows]

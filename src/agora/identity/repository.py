@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, and_, bindparam, exists, or_, select, update
+from sqlalchemy import and_, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_one
 from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
 
 
@@ -21,12 +22,13 @@ async def user_by_id(session: AsyncSession, user_id: uuid.UUID) -> User | None:
     return await session.get(User, user_id)
 
 
-_USER_ROW = select(User.__table__).where(User.__table__.c.id == bindparam("user_id"))
+_USER_ROW = Prepared(select(User.__table__).where(User.__table__.c.id == bindparam("user_id")))
 
 
-async def user_row(session: AsyncSession, user_id: uuid.UUID) -> Row[Any] | None:
-    """The user's columns as a Core row (no ORM entity): for reads that only show them."""
-    return (await session.execute(_USER_ROW, {"user_id": user_id})).first()
+async def user_row(session: AsyncSession, user_id: uuid.UUID) -> Any | None:
+    """The user's columns as a row (no ORM entity; lean in a read unit: kit/reads.py): for
+    reads that only show them."""
+    return await read_one(session, _USER_ROW, user_id=user_id)
 
 
 async def personal_workspace(session: AsyncSession, user_id: uuid.UUID) -> Workspace | None:
@@ -104,7 +106,7 @@ class KeyPrincipalRow:
     org_role: str | None
 
 
-_KEY_PRINCIPAL = (
+_KEY_PRINCIPAL = Prepared(
     select(
         ApiKey.id,
         ApiKey.key_hash,
@@ -132,7 +134,7 @@ _KEY_PRINCIPAL = (
 async def key_principal(session: AsyncSession, key_hash: str) -> KeyPrincipalRow | None:
     """The key with this hash, its default workspace's organization and the key owner's role
     there: ONE round trip."""
-    row = (await session.execute(_KEY_PRINCIPAL, {"key_hash": key_hash})).first()
+    row = await read_one(session, _KEY_PRINCIPAL, key_hash=key_hash)
     if row is None:
         return None
     return KeyPrincipalRow(

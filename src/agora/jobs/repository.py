@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_one
 from agora.models import Agent, Job, JobEvent, Organization, Task, User
 
 
@@ -46,9 +47,10 @@ def is_demo_agent(agent: Agent) -> bool:
     return DEMO_AGENT_PATH in agent.base_url
 
 
-# Built once (bound parameters): no statement construction or cache-key walk per request.
-_VISIBLE_WITH_DEMO = (
-    select(Job, _IS_DEMO_AGENT)
+# Compiled once, read on the driver's connections (kit/reads.py): job by id is the most
+# frequent read (docs/performance.md). The row is the job's columns and ``is_demo_agent``.
+_VISIBLE_WITH_DEMO = Prepared(
+    select(*Job.__table__.columns, _IS_DEMO_AGENT.label("is_demo_agent"))
     .outerjoin(Agent, Agent.id == Job.agent_id)
     .where(
         Job.id == bindparam("job_id"),
@@ -60,12 +62,13 @@ _VISIBLE_WITH_DEMO = (
 
 async def visible_with_demo(
     session: AsyncSession, job_id: uuid.UUID, user_id: uuid.UUID, workspace_id: uuid.UUID
-) -> tuple[Job, bool] | None:
-    """``visible`` and whether the job's agent is a built-in demo agent: one statement (job by
-    id is the most frequent read; docs/performance.md)."""
-    values = {"job_id": job_id, "user_id": user_id, "workspace_id": workspace_id}
-    row = (await session.execute(_VISIBLE_WITH_DEMO, values)).first()
-    return None if row is None else (row[0], bool(row[1]))
+) -> tuple[Any, bool] | None:
+    """``visible`` (the job's columns as a row) and whether its agent is a built-in demo
+    agent: one statement."""
+    row = await read_one(
+        session, _VISIBLE_WITH_DEMO, job_id=job_id, user_id=user_id, workspace_id=workspace_id
+    )
+    return None if row is None else (row, bool(row.is_demo_agent))
 
 
 async def refresh(session: AsyncSession, job: Job) -> Job:

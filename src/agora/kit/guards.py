@@ -8,14 +8,14 @@ JSON", "no NUL in a query value" (docs/performance.md).
 
 from __future__ import annotations
 
-from fastapi import Request, Response
+from fastapi import Request
 
 from agora.kit.bodylimit import require_json_body
 from agora.kit.ratelimit import enforce_rate_limit
 from agora.kit.textinput import reject_nul_in_query
 
 
-async def request_checks(request: Request, response: Response) -> None:
-    await enforce_rate_limit(request, response)
+async def request_checks(request: Request) -> None:
+    await enforce_rate_limit(request)
     require_json_body(request)
     reject_nul_in_query(request)

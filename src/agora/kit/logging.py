@@ -9,6 +9,8 @@ import re
 import sys
 import threading
 from collections.abc import MutableMapping
+from datetime import UTC, datetime
+from json import dumps as json_dumps
 from typing import Any
 
 import structlog
@@ -20,17 +22,20 @@ _SECRET_NAMES = re.compile(
 _KEY_VALUE = re.compile(r"agora_[a-z]{3}_[A-Za-z0-9_-]{8,}")
 _QUERY_SECRET = re.compile(r"((?:api[_-]?key|token|secret|session_?id)=)[^&\s]*", re.I)
 # MCP SSE session ids act as credentials: "session_id=<hex>", "session ID: <hex>" and the like.
+# Every name the two patterns above and below can match contains one of these (lower case).
+_SECRET_MARKERS = ("api", "token", "secret", "session")
 _SESSION_ID = re.compile(r"(session[ _-]?id[\"']?\s*[:=]?\s*[\"']?)[0-9a-fA-F-]{16,}", re.I)
 
 
 def redact_text(text: str) -> str:
-    # Each pattern needs its marker: a key value "agora_", a query secret "=", a session id
-    # "session" (any case; non-ASCII text takes the regexes, whose IGNORECASE folds more than
+    # Each pattern needs its marker: a key value "agora_", a query secret's or session id's
+    # name (any case; non-ASCII text takes the regexes, whose IGNORECASE folds more than
     # lower() does). Most log text has none and is returned as it is (the access log redacts
-    # every field of every line: docs/performance.md).
-    markers = "agora_" in text or "=" in text or "session" in text.lower()
-    if text.isascii() and not markers:
-        return text
+    # every field of every line, "limit=20" included: docs/performance.md).
+    if text.isascii() and "agora_" not in text:
+        lowered = text.lower()
+        if not any(name in lowered for name in _SECRET_MARKERS):
+            return text
     text = _SESSION_ID.sub(r"\1" + REDACTED, text)
     return _QUERY_SECRET.sub(r"\1" + REDACTED, _KEY_VALUE.sub(REDACTED, text))
 
@@ -72,14 +77,21 @@ def redact_processor(
 _WRITE_LOCK = threading.Lock()
 
 
+def _write_line(message: str) -> None:
+    """One line to the *current* ``sys.stderr``, looked up per line, so a replaced stream (a
+    test's capture, a daemon's redirect) never leaves a logger writing to a closed file. One
+    lock keeps lines from threads whole."""
+    with _WRITE_LOCK:
+        stream = sys.stderr
+        stream.write(message + "\n")
+        stream.flush()
+
+
 class StderrLogger:
-    """structlog's output: one line to the *current* ``sys.stderr``, looked up per line, so a
-    replaced stream (a test's capture, a daemon's redirect) never leaves a logger writing to a
-    closed file. One lock keeps lines from threads whole."""
+    """structlog's output (``_write_line``)."""
 
     def msg(self, message: str) -> None:
-        with _WRITE_LOCK:
-            print(message, file=sys.stderr, flush=True)
+        _write_line(message)
 
     log = debug = info = warn = warning = error = critical = exception = fatal = failure = msg
 
@@ -109,11 +121,34 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
 # Bumped by every configure_logging: loggers bound once and reused (the access log's) rebind
 # when it changes.
 generation = 0
+# What configure_logging chose, for ``write_json_event``: JSON lines, and the least level shown.
+_json_lines = False
+_least_level = logging.INFO
+
+
+def write_json_event(level: int, event: str, fields: dict[str, Any]) -> bool:
+    """The line structlog would write for ``logger.<level>(event, **fields)`` with the JSON
+    configuration (the same keys, order, redaction and stream), written without its processor
+    chain: for the access log, one line per request. False, writing nothing, when the console
+    renderer is configured (the caller then logs through structlog)."""
+    if not _json_lines:
+        return False
+    if level < _least_level:
+        return True
+    event_dict: dict[str, Any] = {**fields, "event": event}
+    for key, value in structlog.contextvars.get_contextvars().items():
+        event_dict.setdefault(key, value)
+    name = logging.getLevelName(level).lower()
+    event_dict["level"] = name
+    event_dict["timestamp"] = datetime.now(UTC).isoformat().replace("+00:00", "Z")
+    _write_line(json_dumps(redact_processor(None, name, event_dict), default=repr))
+    return True
 
 
 def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
-    global generation
+    global generation, _json_lines, _least_level
     generation += 1
+    _json_lines, _least_level = json, logging.getLevelName(level.upper())
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,

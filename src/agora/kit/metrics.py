@@ -6,6 +6,8 @@ Database-derived gauges (jobs by state, ledger totals) are read at scrape time.
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from starlette.types import Scope
 
@@ -56,8 +58,20 @@ def route_label(scope: Scope) -> str:
     return template
 
 
-def observe_request(scope: Scope, status: int, seconds: float) -> None:
+# The labelled children of the request metrics, by (method, route, status): ``labels()`` takes a
+# lock and builds its key on every call; the label sets are few (route templates, not paths).
+_REQUEST_CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+
+def observe_request(method: str, route: str, status: int, seconds: float) -> None:
     """Count and time a finished request (``kit.observe.ObserveMiddleware``)."""
-    route = route_label(scope)
-    HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
-    HTTP_LATENCY.labels(scope["method"], route).observe(seconds)
+    key = (method, route, status)
+    children = _REQUEST_CHILDREN.get(key)
+    if children is None:
+        children = (
+            HTTP_REQUESTS.labels(method, route, str(status)),
+            HTTP_LATENCY.labels(method, route),
+        )
+        _REQUEST_CHILDREN[key] = children
+    children[0].inc()
+    children[1].observe(seconds)

@@ -1,11 +1,18 @@
-"""The request's one layer around the routes: request id, body limit, metrics, access log.
+"""The request's one layer around the routes: request id, body limit, metrics, access log, and
+the liveness probe.
 
 These were four pure-ASGI middlewares, each with its own ``send`` wrapper and timer; a request
 paid four layers (``/healthz`` little else: docs/performance.md). One layer does the same work in
 the same order: assign the request id (``kit.requestid``) and bind it into every log line, wrap
-``receive`` with the body limit (``kit.bodylimit``), echo ``X-Request-Id`` and note the status on
-the response's start, then count and time the request by route template (``kit.metrics``) and
-write its access-log line (``kit.accesslog``), also when it fails (status 500 if none was sent).
+``receive`` with the body limit (``kit.bodylimit``), echo ``X-Request-Id`` (and any headers the
+request's checks left for the response, such as the rate limit's) on the response's start, then
+count and time the request by route template (``kit.metrics``) and write its access-log line
+(``kit.accesslog``), also when it fails (status 500 if none was sent).
+
+``GET /healthz`` (liveness: "the process answers") is answered here, with its request id, metric
+and log line, and never reaches the framework's routing and dependencies: a probe polled every
+few seconds by every load balancer costs what a bare route costs, and it keeps answering while
+the application below is busy or broken.
 """
 
 from __future__ import annotations
@@ -13,13 +20,26 @@ from __future__ import annotations
 import time
 
 import structlog
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agora.kit.accesslog import log_request
 from agora.kit.bodylimit import limit_body
-from agora.kit.metrics import observe_request
+from agora.kit.metrics import observe_request, route_label
 from agora.kit.requestid import assign_request_id
+
+LIVENESS_PATH = "/healthz"
+_LIVENESS_BODY = b'{"status":"ok"}'
+_LIVENESS_HEADERS = [
+    (b"content-type", b"application/json"),
+    (b"content-length", str(len(_LIVENESS_BODY)).encode()),
+]
+_RESPONSE_HEADERS = "response_headers"  # in the request's state: headers its checks add
+
+
+def add_response_headers(scope: Scope, headers: dict[str, str]) -> None:
+    """Headers for the response, whatever answers the request (a route or an error handler)."""
+    if headers:
+        scope.setdefault("state", {}).setdefault(_RESPONSE_HEADERS, {}).update(headers)
 
 
 class ObserveMiddleware:
@@ -33,13 +53,22 @@ class ObserveMiddleware:
             return
         started = time.perf_counter()
         rid = assign_request_id(scope)
+        rid_header = (b"x-request-id", rid.encode("latin-1"))
+        if scope["path"] == LIVENESS_PATH and scope["method"] in ("GET", "HEAD"):
+            await self._liveness(scope, send, rid, rid_header, started)
+            return
         status = 500
 
         async def observed_send(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                MutableHeaders(scope=message)["X-Request-Id"] = rid
+                headers = list(message.get("headers", ()))
+                headers.append(rid_header)
+                extra = scope["state"].get(_RESPONSE_HEADERS)
+                if extra:
+                    headers.extend((k.lower().encode(), v.encode()) for k, v in extra.items())
+                message["headers"] = headers
             await send(message)
 
         tokens = structlog.contextvars.bind_contextvars(request_id=rid)
@@ -47,6 +76,25 @@ class ObserveMiddleware:
             await self.app(scope, limit_body(scope, receive, self.max_body_bytes), observed_send)
         finally:
             seconds = time.perf_counter() - started
-            observe_request(scope, status, seconds)
+            observe_request(scope["method"], route_label(scope), status, seconds)
             log_request(scope, status, seconds)
             structlog.contextvars.reset_contextvars(**tokens)
+
+    @staticmethod
+    async def _liveness(
+        scope: Scope, send: Send, rid: str, rid_header: tuple[bytes, bytes], started: float
+    ) -> None:
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [*_LIVENESS_HEADERS, rid_header],
+            }
+        )
+        body = b"" if scope["method"] == "HEAD" else _LIVENESS_BODY
+        await send({"type": "http.response.body", "body": body})
+        seconds = time.perf_counter() - started
+        observe_request(scope["method"], LIVENESS_PATH, 200, seconds)
+        tokens = structlog.contextvars.bind_contextvars(request_id=rid)
+        log_request(scope, 200, seconds)
+        structlog.contextvars.reset_contextvars(**tokens)

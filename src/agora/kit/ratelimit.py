@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import structlog
-from fastapi import Request, Response
+from fastapi import Request
 from limits import RateLimitItem, parse
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
@@ -42,6 +42,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from agora.kit.errors import RateLimited
 from agora.kit.metrics import REGISTRY
+from agora.kit.observe import add_response_headers
 from agora.kit.unavailable import database_error, database_unavailable
 
 log = structlog.get_logger(__name__)
@@ -246,13 +247,14 @@ async def _charge(
     return _headers(decision)
 
 
-async def enforce_rate_limit(request: Request, response: Response) -> None:
+async def enforce_rate_limit(request: Request) -> None:
     """Part of the app-wide ``kit.guards.request_checks``; a no-op outside /v1 or when limits
-    are off."""
+    are off. The budget's headers go on the response through the request's layer
+    (``kit.observe``: ``RESPONSE_HEADERS`` in the request state), errors included."""
     limiter: RateLimiter | None = getattr(request.app.state, "rate_limiter", None)
     if limiter is None or not request.scope["path"].startswith(LIMITED_PREFIXES):
         return
-    response.headers.update(await check(limiter, request))
+    add_response_headers(request.scope, await check(limiter, request))
 
 
 class RateLimitMiddleware:

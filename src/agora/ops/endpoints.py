@@ -16,12 +16,6 @@ router = APIRouter(include_in_schema=False)
 v1_router = bearer_router(tags=["meta"])
 
 
-@router.get("/healthz")
-async def healthz() -> dict[str, str]:
-    """Liveness: the process answers."""
-    return {"status": "ok"}
-
-
 router.add_api_route("/metrics", metrics, methods=["GET"])
 
 

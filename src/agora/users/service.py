@@ -10,7 +10,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.identity import repository as identity_repo
@@ -27,7 +26,7 @@ async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
     return user
 
 
-async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> Row[Any]:
+async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> Any:
     """``get_user`` as a Core row: what ``GET /v1/users/me`` shows, without loading an entity."""
     row = await identity_repo.user_row(session, user_id)
     if row is None:

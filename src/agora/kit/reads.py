@@ -1,0 +1,233 @@
+"""Lean reads: SELECT statements, compiled once, on the driver's own connections.
+
+A read through the ORM session pays for the session, its transaction, the statement's cache
+key, the ORM's result machinery and a greenlet switch per await: 0.35 ms of CPU for one row by
+primary key on PostgreSQL and 0.9 ms on SQLite (a thread hop each for BEGIN, the statement, the
+fetch and COMMIT), three to five times what the driver itself needs (docs/performance.md).
+The hottest reads (a job by id, users/me, the agent listing, the history page) run here:
+
+- ``Prepared(select(...))``: a SQLAlchemy Core SELECT, written in the repositories like any
+  other, compiled once per dialect into the driver's SQL, its parameter order and the column
+  types' bind and result processors (the same conversions the ORM applies: UUIDs, times, JSON,
+  booleans), its rows plain named tuples.
+- ``Reads``: a small pool of the driver's connections (asyncpg; aiosqlite on SQLite, one thread
+  hop per statement), in autocommit: each statement reads its own snapshot — what READ
+  COMMITTED gives every PostgreSQL read unit already (``kit.db``). Only SELECTs are accepted.
+
+Repositories call ``read_all(session, prepared, ...)`` / ``read_one``: in a read unit of work
+(``Database.transaction(write=False)``: GET requests, read-only tools) the statement runs here;
+in a write unit it runs on the session, so it sees that transaction's own changes. Either way the
+rows have the same names and values (a named tuple here, a SQLAlchemy ``Row`` there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import namedtuple
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+import asyncpg
+from sqlalchemy import make_url
+from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql import Select
+from sqlalchemy.sql.compiler import SQLCompiler
+
+READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool
+SQLITE_READ_POOL_SIZE = 4  # each is a thread contending for the GIL (kit.db.SQLITE_POOL_SIZE)
+
+Processor = Callable[[Any], Any] | None
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    names: tuple[str, ...]  # the bound parameters in the driver's order
+    fixed: dict[str, Any]  # the values the statement carries itself (a LIKE pattern …)
+    binds: tuple[Processor, ...]
+    results: tuple[Processor, ...]
+    row: type
+
+
+class Prepared:
+    """A Core SELECT compiled once per dialect (and per length of each list parameter)."""
+
+    def __init__(self, statement: Select[Any]) -> None:
+        if not isinstance(statement, Select):
+            raise TypeError("Prepared takes a SELECT (writes go through the session)")
+        self.statement = statement
+        self._compiled: dict[tuple[str, tuple[int, ...]], _Compiled] = {}
+
+    def compiled(self, dialect: Dialect, params: dict[str, Any]) -> tuple[_Compiled, list[Any]]:
+        sizes = tuple(len(v) for v in params.values() if isinstance(v, (list, tuple)))
+        key = (dialect.name, sizes)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compile(dialect, params)
+            self._compiled[key] = compiled
+        values = []
+        fixed = compiled.fixed
+        for name, process in zip(compiled.names, compiled.binds, strict=True):
+            value = fixed[name] if name in fixed else _expanded_value(name, params)
+            values.append(process(value) if process is not None else value)
+        return compiled, values
+
+    def _compile(self, dialect: Dialect, params: dict[str, Any]) -> _Compiled:
+        compiler = self.statement.compile(dialect=dialect)
+        assert isinstance(compiler, SQLCompiler)
+        # List parameters ("IN") are rendered as one placeholder per value.
+        expanded = compiler.construct_expanded_state(params)
+        names = tuple(expanded.positiontup or ())
+        processors = {**compiler._bind_processors, **expanded.processors}
+        binds = tuple(processors.get(name) for name in names)
+        given = set(params)
+        fixed = {
+            name: value
+            for name, value in expanded.parameters.items()
+            if name not in given and name.rpartition("_")[0] not in given
+        }
+        results = tuple(
+            _result_processor(dialect, column.type) for column in compiler._result_columns
+        )
+        row = namedtuple(  # type: ignore[misc]
+            "Row", [column.keyname for column in compiler._result_columns], rename=True
+        )
+        return _Compiled(expanded.statement, names, fixed, binds, results, row)
+
+
+def _result_processor(dialect: Dialect, type_: Any) -> Processor:
+    try:
+        processor: Processor = type_._cached_result_processor(dialect, None)
+    except TypeError:
+        # asyncpg's numeric processors choose by the column's type code, known only from a
+        # cursor; the driver already returns float for float columns (the one kind we have).
+        return None
+    return processor
+
+
+def _expanded_value(name: str, params: dict[str, Any]) -> Any:
+    """``name``'s value; an expanded list parameter's names are ``name_1``, ``name_2`` …"""
+    if name in params:
+        return params[name]
+    base, _, index = name.rpartition("_")
+    return params[base][int(index) - 1]
+
+
+class Reads:
+    """Runs ``Prepared`` statements on a pool of driver connections (see the module)."""
+
+    def __init__(self, url: str, dialect: Dialect, json_loads: Callable[[Any], Any]) -> None:
+        self.url = url
+        self.dialect = dialect
+        self.is_sqlite = url.startswith("sqlite")
+        self._json_loads = json_loads
+        self._pg: asyncpg.Pool | None = None
+        self._sqlite: asyncio.Queue[aiosqlite.Connection] | None = None
+        self._sqlite_all: list[aiosqlite.Connection] = []
+        self._lock = asyncio.Lock()
+
+    async def all(self, prepared: Prepared, **params: Any) -> list[Any]:
+        compiled, values = prepared.compiled(self.dialect, params)
+        async with self._connection() as run:
+            raw = await run(compiled.sql, values)
+        return [_row(compiled, record) for record in raw]
+
+    async def one(self, prepared: Prepared, **params: Any) -> Any | None:
+        rows = await self.all(prepared, **params)
+        return rows[0] if rows else None
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Callable[[str, list[Any]], Any]]:
+        if self.is_sqlite:
+            queue = self._sqlite or await self._open_sqlite()
+            conn = await queue.get()
+            try:
+                yield lambda sql, values: conn.execute_fetchall(sql, values)
+            finally:
+                queue.put_nowait(conn)
+        else:
+            pool = self._pg or await self._open_postgres()
+            async with pool.acquire() as pg:
+                yield lambda sql, values: pg.fetch(sql, *values)
+
+    async def _open_postgres(self) -> asyncpg.Pool:
+        async with self._lock:
+            if self._pg is None:
+                url = make_url(self.url).set(drivername="postgresql")
+                dsn = url.render_as_string(hide_password=False)
+                self._pg = await asyncpg.create_pool(
+                    dsn,
+                    min_size=1,
+                    max_size=READ_POOL_SIZE,
+                    init=self._init_postgres,
+                    reset=_nothing_to_reset,
+                )
+            return self._pg
+
+    async def _init_postgres(self, conn: asyncpg.Connection) -> None:
+        # JSON as the engine decodes it (kit.db.json_loads); binary format, as SQLAlchemy does.
+        loads = self._json_loads
+        await conn.set_type_codec(
+            "json", encoder=str.encode, decoder=loads, schema="pg_catalog", format="binary"
+        )
+        await conn.set_type_codec(
+            "jsonb",
+            encoder=lambda text: b"\x01" + text.encode(),
+            decoder=lambda data: loads(data[1:]),
+            schema="pg_catalog",
+            format="binary",
+        )
+
+    async def _open_sqlite(self) -> asyncio.Queue[aiosqlite.Connection]:
+        async with self._lock:
+            if self._sqlite is None:
+                path = make_url(self.url).database or ""
+                queue: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+                for _ in range(SQLITE_READ_POOL_SIZE):
+                    conn = await aiosqlite.connect(path, timeout=30, isolation_level=None)
+                    await conn.execute("PRAGMA busy_timeout=30000")
+                    self._sqlite_all.append(conn)
+                    queue.put_nowait(conn)
+                self._sqlite = queue
+            return self._sqlite
+
+    async def close(self) -> None:
+        if self._pg is not None:
+            await self._pg.close()
+            self._pg = None
+        for conn in self._sqlite_all:
+            await conn.close()
+        self._sqlite_all, self._sqlite = [], None
+
+
+async def _nothing_to_reset(_conn: asyncpg.Connection) -> None:
+    """These connections only ever run single SELECTs in autocommit: no transaction, setting,
+    cursor, lock or LISTEN outlives a statement, so the pool's reset (a round trip per
+    release) has nothing to undo."""
+
+
+def _row(compiled: _Compiled, record: Sequence[Any]) -> Any:
+    return compiled.row._make(  # type: ignore[attr-defined]
+        value if process is None or value is None else process(value)
+        for process, value in zip(compiled.results, record, strict=True)
+    )
+
+
+READS_KEY = "agora_reads"  # in a read unit's ``session.info``: its database's ``Reads``
+
+
+async def read_all(session: AsyncSession, prepared: Prepared, **params: Any) -> list[Any]:
+    """The rows of ``prepared``: lean in a read unit of work, on the session in a write unit."""
+    reads: Reads | None = session.info.get(READS_KEY)
+    if reads is not None:
+        return await reads.all(prepared, **params)
+    return list((await session.execute(prepared.statement, params)).all())
+
+
+async def read_one(session: AsyncSession, prepared: Prepared, **params: Any) -> Any | None:
+    rows = await read_all(session, prepared, **params)
+    return rows[0] if rows else None

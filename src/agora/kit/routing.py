@@ -1,0 +1,147 @@
+"""Route matching by path prefix: the app's routes are tried only where they can match.
+
+FastAPI matches a request by asking each top-level route in turn, and an included router by
+asking each of its routes, twice (once to match, once to handle). With twenty-odd domain
+routers under ``/v1`` and again under ``/api/v1``, a request to a late domain walked a hundred
+routes before its own (a tenth of a history page's CPU: docs/performance.md).
+
+``install_route_index(app)`` puts an index in front of the app's router: the top-level routes
+grouped by the first two literal segments their paths can start with (``/v1/jobs/{jobId}`` →
+``v1``, ``jobs``; a parameter or a mount's tail is a wildcard there). A request is matched
+against its group only, in the app's order, so the first full match is the one FastAPI's own
+walk would find (the routes left out cannot match the path at all). Anything else — no full
+match (404, 405, the trailing-slash redirect), lifespan, websockets — goes to FastAPI's router
+as before. ``app.routes`` is not changed: OpenAPI, ``url_path_for`` and tests see what they saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fastapi import FastAPI
+
+# FastAPI's own steps on a full match, reused so that a route matched here is handled exactly
+# as FastAPI's router would handle it (the version is pinned: requirements.lock).
+from fastapi.routing import (
+    _apply_router_form_limits,
+    _route_selected,
+    _update_scope,
+    iter_route_contexts,
+)
+from starlette.routing import BaseRoute, Match, Mount, get_route_path
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+WILDCARD = "*"
+END = ""  # the path has no segment there (``/healthz`` has no second segment)
+
+
+def _literal(segment: str) -> str:
+    return WILDCARD if "{" in segment else segment
+
+
+def route_prefixes(route: BaseRoute) -> set[tuple[str, str]]:
+    """The (first, second) segments of every path ``route`` can match; WILDCARD where any."""
+    keys: set[tuple[str, str]] = set()
+    for context in iter_route_contexts([route]):
+        path = context.path
+        if not isinstance(path, str):
+            return {(WILDCARD, WILDCARD)}  # a route we cannot read: tried for every path
+        mount = isinstance(context.original_route, Mount) or isinstance(context.route, Mount)
+        segments = path.strip("/").split("/") if path.strip("/") else []
+        first = _literal(segments[0]) if segments else END
+        if len(segments) >= 2:
+            second = _literal(segments[1])
+        else:
+            second = WILDCARD if mount or first == END else END
+        if first == END:
+            first = WILDCARD if mount else END
+        keys.add((first, second))
+    return keys
+
+
+def request_prefix(path: str) -> tuple[str, str]:
+    segments = path.lstrip("/").split("/", 2)
+    first = segments[0]
+    second = segments[1] if len(segments) > 1 else END
+    return first, second
+
+
+@dataclass
+class RouteIndex:
+    """The app's top-level routes by the prefixes they can match (built from ``routes``)."""
+
+    routes: Sequence[BaseRoute]
+    by_prefix: dict[tuple[str, str], list[BaseRoute]] = field(default_factory=dict)
+    by_first: dict[str, list[BaseRoute]] = field(default_factory=dict)
+    anywhere: list[BaseRoute] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        keyed = [(route, route_prefixes(route)) for route in self.routes]
+        literal_pairs = {key for _, keys in keyed for key in keys if WILDCARD not in key}
+        for first, second in literal_pairs:
+            self.by_prefix[(first, second)] = [
+                route for route, keys in keyed if _may_match(keys, first, second)
+            ]
+        firsts = {first for _, keys in keyed for first, _ in keys if first != WILDCARD}
+        for first in firsts:
+            self.by_first[first] = [route for route, keys in keyed if _may_match(keys, first)]
+        self.anywhere = [route for route, keys in keyed if _may_match(keys)]
+
+    def candidates(self, path: str) -> list[BaseRoute]:
+        """The routes that can match ``path``, in the app's order (a superset is harmless; a
+        route left out must be one that cannot match)."""
+        first, second = request_prefix(path)
+        found = self.by_prefix.get((first, second))
+        if found is None:
+            found = self.by_first.get(first, self.anywhere)
+        return found
+
+
+def _may_match(
+    keys: set[tuple[str, str]], first: str | None = None, second: str | None = None
+) -> bool:
+    """Whether a route with these keys can match a path starting with ``first``/``second``
+    (None: a segment that no route names, which only a wildcard takes)."""
+    return any(
+        key_first in (WILDCARD, first) and (second is None or key_second in (WILDCARD, second))
+        for key_first, key_second in keys
+    )
+
+
+class IndexedRouter:
+    """The app router's entry point (``router.middleware_stack``) with the index in front."""
+
+    def __init__(self, app: FastAPI, fallback: ASGIApp) -> None:
+        self.app = app
+        self.fallback = fallback
+        self._index: RouteIndex | None = None
+        self._built_for: tuple[int, ...] = ()
+
+    def index(self) -> RouteIndex:
+        routes = self.app.router.routes
+        signature = tuple(id(route) for route in routes)
+        if self._index is None or signature != self._built_for:  # routes added after startup
+            self._index, self._built_for = RouteIndex(list(routes)), signature
+        return self._index
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            router = self.app.router
+            for route in self.index().candidates(get_route_path(scope)):
+                match, child_scope = route.matches(scope)
+                if match == Match.FULL:
+                    # What FastAPI's router does on a full match (``APIRouter.app``).
+                    _apply_router_form_limits(scope, router.form_limits)
+                    scope.setdefault("router", router)
+                    _update_scope(scope, child_scope)
+                    path_format = getattr(route, "path_format", None)
+                    _route_selected(scope=scope, path=path_format, mount=isinstance(route, Mount))
+                    await route.handle(scope, receive, send)
+                    return
+        await self.fallback(scope, receive, send)
+
+
+def install_route_index(app: FastAPI) -> None:
+    """Match the app's requests through ``IndexedRouter`` (call once, after the routes)."""
+    app.router.middleware_stack = IndexedRouter(app, app.router.middleware_stack)

@@ -1,0 +1,81 @@
+"""Lean reads (kit/reads.py): the same rows as the session, only SELECTs, and a write unit
+still sees its own changes."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import bindparam, select, update
+
+from agora.kit.db import Database
+from agora.kit.ids import uuid7
+from agora.kit.reads import Prepared, read_all, read_one
+from agora.models import User, Workspace
+
+USER = Prepared(select(User.__table__).where(User.id == bindparam("user_id")))
+USERS_IN = Prepared(
+    select(User.id, User.email, User.terms_accepted)
+    .where(User.id.in_(bindparam("ids", expanding=True)))
+    .order_by(User.email)
+)
+WORKSPACE_OF = Prepared(
+    select(Workspace.id, Workspace.balance, Workspace.created_at).where(
+        Workspace.owner_user_id == bindparam("user_id")
+    )
+)
+
+
+async def _two_users(db: Database) -> list[uuid.UUID]:
+    ids = []
+    async with db.transaction() as session:
+        for n in range(2):
+            user = User(id=uuid7(), email=f"reads-{n}-{uuid.uuid4().hex[:6]}@example.com")
+            user.name, user.terms_accepted = "R", n == 0
+            session.add(user)
+            await session.flush()
+            workspace = Workspace(id=uuid7(), name="R", kind="personal", owner_user_id=user.id)
+            workspace.balance = 1_500_000 * (n + 1)
+            session.add(workspace)
+            ids.append(user.id)
+    return ids
+
+
+async def test_lean_rows_equal_the_sessions_rows(db: Database) -> None:
+    ids = await _two_users(db)
+    for prepared, params in (
+        (USER, {"user_id": ids[0]}),
+        (USERS_IN, {"ids": ids}),
+        (USERS_IN, {"ids": [ids[1]]}),  # another list length: compiled again
+        (WORKSPACE_OF, {"user_id": ids[1]}),
+    ):
+        async with db.transaction(write=False) as session:
+            lean = await read_all(session, prepared, **params)
+        async with db.transaction(write=True) as session:
+            orm = list((await session.execute(prepared.statement, params)).all())
+        assert [tuple(r) for r in lean] == [tuple(r) for r in orm]
+        assert lean, "the statement found rows"
+    async with db.transaction(write=False) as session:
+        user = await read_one(session, USER, user_id=ids[0])
+        missing = await read_one(session, USER, user_id=uuid7())
+    assert isinstance(user.id, uuid.UUID) and user.id == ids[0]
+    assert user.terms_accepted is True
+    assert isinstance(user.created_at, datetime) and user.created_at.tzinfo in (UTC, None)
+    assert missing is None
+
+
+async def test_a_write_unit_reads_its_own_changes(db: Database) -> None:
+    ids = await _two_users(db)
+    async with db.transaction(write=True) as session:
+        await session.execute(update(User).where(User.id == ids[0]).values(name="changed"))
+        row = await read_one(session, USER, user_id=ids[0])
+        assert row.name == "changed"  # on the session: the uncommitted change is seen
+        await session.rollback()
+    async with db.transaction(write=False) as session:
+        assert (await read_one(session, USER, user_id=ids[0])).name == "R"
+
+
+def test_only_selects_are_prepared() -> None:
+    with pytest.raises(TypeError):
+        Prepared(update(User).values(name="x"))  # type: ignore[arg-type]
