@@ -148,7 +148,8 @@ class Database:
         async with self.session(write=write) as session:
             try:
                 yield session
-                await session.commit()
+                if session.in_transaction():  # else nothing ran: nothing to commit
+                    await session.commit()
             except BaseException:
                 await session.rollback()
                 raise

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import namedtuple
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -48,7 +48,7 @@ class _Compiled:
     sql: str
     names: tuple[str, ...]  # the bound parameters in the driver's order
     fixed: dict[str, Any]  # the values the statement carries itself (a LIKE pattern …)
-    binds: tuple[Processor, ...]
+    binds: tuple[Any, ...]  # the column types' bind processors (None: the value as it is)
     results: tuple[Processor, ...]
     row: type
 
@@ -56,7 +56,7 @@ class _Compiled:
 class Prepared:
     """A Core SELECT compiled once per dialect (and per length of each list parameter)."""
 
-    def __init__(self, statement: Select[Any]) -> None:
+    def __init__(self, statement: Any) -> None:
         if not isinstance(statement, Select):
             raise TypeError("Prepared takes a SELECT (writes go through the session)")
         self.statement = statement
@@ -117,6 +117,61 @@ def _expanded_value(name: str, params: dict[str, Any]) -> Any:
     return params[base][int(index) - 1]
 
 
+# What a failed connection raises (aiosqlite: ValueError once closed); asyncpg's DataError is
+# a ValueError too: a connection dropped for that is merely reopened.
+_BROKEN = (OSError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError, ValueError)
+
+
+class _Pool:
+    """A few driver connections for single statements: taken and given back without the
+    general pools' bookkeeping (asyncpg's shields its release in a task: a fifth of a lean
+    read's CPU). A free slot is ``None`` until a connection is opened for it; a connection
+    that failed is closed and its slot freed, so the next statement opens a new one."""
+
+    def __init__(self, size: int, connect: Callable[[], Awaitable[Any]]) -> None:
+        self._connect = connect
+        self._idle: asyncio.Queue[Any] = asyncio.Queue()
+        self._open: set[Any] = set()
+        for _ in range(size):
+            self._idle.put_nowait(None)
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Any]:
+        conn = self._idle.get_nowait() if not self._idle.empty() else await self._idle.get()
+        if conn is None:
+            try:
+                conn = await self._connect()
+            except BaseException:
+                self._idle.put_nowait(None)
+                raise
+            self._open.add(conn)
+        try:
+            yield conn
+        except (_BROKEN, asyncio.CancelledError):
+            # The connection failed, was closed under us, or was left mid-statement by a
+            # cancelled request: drop it and free its slot.
+            self._open.discard(conn)
+            self._idle.put_nowait(None)
+            await _close_quietly(conn)
+            raise
+        except BaseException:
+            self._idle.put_nowait(conn)  # a statement's own error: the connection is fine
+            raise
+        self._idle.put_nowait(conn)
+
+    async def close(self) -> None:
+        for conn in list(self._open):
+            await _close_quietly(conn)
+        self._open.clear()
+
+
+async def _close_quietly(conn: Any) -> None:
+    try:
+        await conn.close()
+    except Exception:  # already gone: nothing to release
+        return
+
+
 class Reads:
     """Runs ``Prepared`` statements on a pool of driver connections (see the module)."""
 
@@ -125,50 +180,27 @@ class Reads:
         self.dialect = dialect
         self.is_sqlite = url.startswith("sqlite")
         self._json_loads = json_loads
-        self._pg: asyncpg.Pool | None = None
-        self._sqlite: asyncio.Queue[aiosqlite.Connection] | None = None
-        self._sqlite_all: list[aiosqlite.Connection] = []
-        self._lock = asyncio.Lock()
+        if self.is_sqlite:
+            self._pool = _Pool(SQLITE_READ_POOL_SIZE, self._connect_sqlite)
+        else:
+            self._pool = _Pool(READ_POOL_SIZE, self._connect_postgres)
 
     async def all(self, prepared: Prepared, **params: Any) -> list[Any]:
         compiled, values = prepared.compiled(self.dialect, params)
-        async with self._connection() as run:
-            raw = await run(compiled.sql, values)
+        async with self._pool.connection() as conn:
+            if self.is_sqlite:
+                raw = await conn.execute_fetchall(compiled.sql, values)
+            else:
+                raw = await conn.fetch(compiled.sql, *values)
         return [_row(compiled, record) for record in raw]
 
     async def one(self, prepared: Prepared, **params: Any) -> Any | None:
         rows = await self.all(prepared, **params)
         return rows[0] if rows else None
 
-    @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[Callable[[str, list[Any]], Any]]:
-        if self.is_sqlite:
-            queue = self._sqlite or await self._open_sqlite()
-            conn = await queue.get()
-            try:
-                yield lambda sql, values: conn.execute_fetchall(sql, values)
-            finally:
-                queue.put_nowait(conn)
-        else:
-            pool = self._pg or await self._open_postgres()
-            async with pool.acquire() as pg:
-                yield lambda sql, values: pg.fetch(sql, *values)
-
-    async def _open_postgres(self) -> asyncpg.Pool:
-        async with self._lock:
-            if self._pg is None:
-                url = make_url(self.url).set(drivername="postgresql")
-                dsn = url.render_as_string(hide_password=False)
-                self._pg = await asyncpg.create_pool(
-                    dsn,
-                    min_size=1,
-                    max_size=READ_POOL_SIZE,
-                    init=self._init_postgres,
-                    reset=_nothing_to_reset,
-                )
-            return self._pg
-
-    async def _init_postgres(self, conn: asyncpg.Connection) -> None:
+    async def _connect_postgres(self) -> asyncpg.Connection:
+        url = make_url(self.url).set(drivername="postgresql")
+        conn = await asyncpg.connect(url.render_as_string(hide_password=False))
         # JSON as the engine decodes it (kit.db.json_loads); binary format, as SQLAlchemy does.
         loads = self._json_loads
         await conn.set_type_codec(
@@ -181,33 +213,16 @@ class Reads:
             schema="pg_catalog",
             format="binary",
         )
+        return conn
 
-    async def _open_sqlite(self) -> asyncio.Queue[aiosqlite.Connection]:
-        async with self._lock:
-            if self._sqlite is None:
-                path = make_url(self.url).database or ""
-                queue: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
-                for _ in range(SQLITE_READ_POOL_SIZE):
-                    conn = await aiosqlite.connect(path, timeout=30, isolation_level=None)
-                    await conn.execute("PRAGMA busy_timeout=30000")
-                    self._sqlite_all.append(conn)
-                    queue.put_nowait(conn)
-                self._sqlite = queue
-            return self._sqlite
+    async def _connect_sqlite(self) -> aiosqlite.Connection:
+        path = make_url(self.url).database or ""
+        conn = await aiosqlite.connect(path, timeout=30, isolation_level=None)
+        await conn.execute("PRAGMA busy_timeout=30000")
+        return conn
 
     async def close(self) -> None:
-        if self._pg is not None:
-            await self._pg.close()
-            self._pg = None
-        for conn in self._sqlite_all:
-            await conn.close()
-        self._sqlite_all, self._sqlite = [], None
-
-
-async def _nothing_to_reset(_conn: asyncpg.Connection) -> None:
-    """These connections only ever run single SELECTs in autocommit: no transaction, setting,
-    cursor, lock or LISTEN outlives a statement, so the pool's reset (a round trip per
-    release) has nothing to undo."""
+        await self._pool.close()
 
 
 def _row(compiled: _Compiled, record: Sequence[Any]) -> Any:

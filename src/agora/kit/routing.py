@@ -23,13 +23,10 @@ from fastapi import FastAPI
 
 # FastAPI's own steps on a full match, reused so that a route matched here is handled exactly
 # as FastAPI's router would handle it (the version is pinned: requirements.lock).
-from fastapi.routing import (
-    _apply_router_form_limits,
-    _route_selected,
-    _update_scope,
-    iter_route_contexts,
-)
-from starlette.routing import BaseRoute, Match, Mount, get_route_path
+from fastapi.routing import _apply_router_form_limits, _update_scope, iter_route_contexts
+from fastapi.telemetry._api import _route_selected
+from starlette._utils import get_route_path
+from starlette.routing import BaseRoute, Match, Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 WILDCARD = "*"
