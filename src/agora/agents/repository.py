@@ -241,10 +241,13 @@ async def expire_lapsed(session: AsyncSession, now: datetime) -> int:
     return int(result.rowcount)  # type: ignore[attr-defined]
 
 
+_INCREMENT_JOB_COUNT = (
+    update(Agent).where(Agent.id == bindparam("agent_id")).values(job_count=Agent.job_count + 1)
+)
+
+
 async def increment_job_count(session: AsyncSession, agent_id: uuid.UUID) -> None:
-    await session.execute(
-        update(Agent).where(Agent.id == agent_id).values(job_count=Agent.job_count + 1)
-    )
+    await session.execute(_INCREMENT_JOB_COUNT, {"agent_id": agent_id})
 
 
 async def record_check(

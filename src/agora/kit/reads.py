@@ -119,7 +119,13 @@ def _expanded_value(name: str, params: dict[str, Any]) -> Any:
 
 # What a failed connection raises (aiosqlite: ValueError once closed); asyncpg's DataError is
 # a ValueError too: a connection dropped for that is merely reopened.
-_BROKEN = (OSError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError, ValueError)
+_BROKEN: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    ValueError,
+    asyncio.CancelledError,  # left mid-statement by a cancelled request
+)
 
 
 class _Pool:
@@ -147,7 +153,7 @@ class _Pool:
             self._open.add(conn)
         try:
             yield conn
-        except (_BROKEN, asyncio.CancelledError):
+        except _BROKEN:
             # The connection failed, was closed under us, or was left mid-statement by a
             # cancelled request: drop it and free its slot.
             self._open.discard(conn)
