@@ -113,8 +113,10 @@ async def authenticate(
             organization_id = workspace.organization_id
             role = await _org_role(session, key.user_id, organization_id)
     # After the caller's transaction: on SQLite a write request already holds the write lock.
-    # touch_last_used writes at most once a minute per key (a memo answers the other requests).
-    on_commit(session, lambda: touch_last_used(db, key.key_id))
+    # At most once a minute per key (a memo answers the other requests, which then schedule
+    # nothing at all: no after-commit task per request).
+    if _touch_due(key.key_id):
+        on_commit(session, lambda: touch_last_used(db, key.key_id))
     return Principal(
         user_id=key.user_id,
         key_id=key.key_id,
@@ -170,7 +172,8 @@ async def authenticate_session(
         workspace = await repo.workspace_by_id(session, workspace_id)
         assert workspace is not None
     role = await _org_role(session, user.id, workspace.organization_id)
-    on_commit(session, lambda: touch_session(db, browser.id))
+    if _touch_due(browser.id):
+        on_commit(session, lambda: touch_session(db, browser.id))
     return Principal(
         user_id=user.id,
         key_id=browser.id,
@@ -213,9 +216,8 @@ async def _resolve_workspace(
 
 
 async def touch_last_used(db: Database, key_id: uuid.UUID) -> None:
-    """Write lastUsedAt at most once a minute, in its own short transaction."""
-    if not _touch_due(key_id):
-        return
+    """Write lastUsedAt in its own short transaction (the caller asks ``_touch_due`` first:
+    at most once a minute per key)."""
     async with db.transaction() as session:
         await repo.touch_api_key(session, key_id, utcnow(), LAST_USED_INTERVAL)
 
@@ -253,8 +255,7 @@ def _touch_due(item_id: uuid.UUID) -> bool:
 
 
 async def touch_session(db: Database, session_id: uuid.UUID) -> None:
-    """Write a session's lastSeenAt at most once a minute, in its own short transaction."""
-    if not _touch_due(session_id):
-        return
+    """Write a session's lastSeenAt in its own short transaction (the caller asks
+    ``_touch_due`` first: at most once a minute per session)."""
     async with db.transaction() as session:
         await accounts_repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)

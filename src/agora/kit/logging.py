@@ -10,7 +10,7 @@ import sys
 import threading
 from collections.abc import MutableMapping
 from datetime import UTC, datetime
-from json import dumps as json_dumps
+from json import JSONEncoder
 from typing import Any
 
 import structlog
@@ -138,11 +138,15 @@ def write_json_event(level: int, event: str, fields: dict[str, Any]) -> bool:
     event_dict: dict[str, Any] = {**fields, "event": event}
     for key, value in structlog.contextvars.get_contextvars().items():
         event_dict.setdefault(key, value)
-    name = logging.getLevelName(level).lower()
+    name = _LEVEL_NAMES.get(level) or logging.getLevelName(level).lower()
     event_dict["level"] = name
     event_dict["timestamp"] = datetime.now(UTC).isoformat().replace("+00:00", "Z")
-    _write_line(json_dumps(redact_processor(None, name, event_dict), default=repr))
+    _write_line(_JSON.encode(redact_processor(None, name, event_dict)))
     return True
+
+
+_LEVEL_NAMES = {n: logging.getLevelName(n).lower() for n in (10, 20, 30, 40, 50)}
+_JSON = JSONEncoder(default=repr)  # as structlog's renderer: unknown values by their repr
 
 
 def configure_logging(level: str = "INFO", *, json: bool = False) -> None:

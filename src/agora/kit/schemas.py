@@ -39,8 +39,13 @@ class Schema(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _read_views_as_dicts(cls, value: Any) -> Any:
-        """A ``RowView`` over a plain row is read as a dict (``RowView.schema_input``)."""
-        return value.schema_input(_read_names(cls)) if isinstance(value, RowView) else value
+        """A plain row (a lean read's named tuple, a Core ``Row``) and a ``RowView`` over one
+        are read as a dict (``RowView.schema_input``): pydantic reads dicts several times
+        faster than attributes."""
+        if isinstance(value, RowView):
+            return value.schema_input(_read_names(cls))
+        as_dict = getattr(value, "_asdict", None)
+        return as_dict() if as_dict is not None and not isinstance(value, BaseModel) else value
 
 
 def _credits(base_units: int) -> float:
