@@ -100,7 +100,16 @@ def check_csrf(request: Request, presented: str | None = None) -> None:
         )
 
 
+# A dependency carrying this attribute authenticates as the named one (kit/openapi.py).
+AUTHENTICATES = "agora_authenticates_as"
+
+
 async def authenticate_request(request: Request, session: AsyncSession) -> Principal:
+    """The request's principal (authenticated once per request: a second dependency that asks
+    gets the same one)."""
+    known: Principal | None = getattr(request.state, "principal", None)
+    if known is not None:
+        return known
     if presented_token(request) is None and (cookie := session_cookie(request)) is not None:
         principal = await service.authenticate_session(
             session,
@@ -140,12 +149,16 @@ PrincipalDep = Annotated[Principal, Depends(get_principal)]
 
 
 def require(permission: Permission) -> object:
-    """Dependency factory: the caller must hold ``permission``."""
+    """Dependency factory: the caller, who must hold ``permission``. One dependency that
+    authenticates and checks (a level less to solve on every request than ``PrincipalDep``
+    under a check); OpenAPI reads it as ``get_principal`` (``AUTHENTICATES``)."""
 
-    async def _check(principal: PrincipalDep) -> Principal:
+    async def _check(request: Request, session: SessionDep) -> Principal:
+        principal = await authenticate_request(request, session)
         principal.require(permission)
         return principal
 
+    setattr(_check, AUTHENTICATES, get_principal.__name__)
     return Depends(_check)
 
 

@@ -100,7 +100,11 @@ _DESCRIPTIONS = {
 
 
 def _uses(dependant: Dependant, name: str) -> bool:
-    if dependant.call is not None and getattr(dependant.call, "__name__", "") == name:
+    call = dependant.call
+    if call is not None and name in (
+        getattr(call, "__name__", ""),
+        getattr(call, "agora_authenticates_as", ""),  # auth.dependencies.AUTHENTICATES
+    ):
         return True
     return any(_uses(dep, name) for dep in dependant.dependencies)
 
