@@ -79,3 +79,36 @@ async def test_a_write_unit_reads_its_own_changes(db: Database) -> None:
 def test_only_selects_are_prepared() -> None:
     with pytest.raises(TypeError):
         Prepared(update(User).values(name="x"))  # type: ignore[arg-type]
+
+
+@pytest.mark.postgres_only
+async def test_a_dropped_connection_is_replaced(db: Database) -> None:
+    """PostgreSQL ends the lean reads' connections (a restart, a failover, an admin): a read
+    that meets a dead one fails as "database unavailable" (503, never 500) and the next one
+    opens a new connection."""
+    from sqlalchemy import text
+
+    from agora.kit.reads import APPLICATION_NAME
+    from agora.kit.unavailable import database_unavailable
+
+    ids = await _two_users(db)
+    async with db.transaction(write=False) as session:
+        assert await read_one(session, USER, user_id=ids[0]) is not None
+    async with db.engine.connect() as conn:
+        ended = await conn.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE application_name = :name AND datname = current_database()"
+            ),
+            {"name": APPLICATION_NAME},
+        )
+        assert ended.scalar_one() >= 1
+    outcomes = []
+    for _ in range(3):  # bounded: the pool has one slot per connection it opened
+        try:
+            async with db.transaction(write=False) as session:
+                outcomes.append((await read_one(session, USER, user_id=ids[0])).id)
+        except Exception as exc:
+            outcomes.append("unavailable" if database_unavailable(exc) else repr(exc))
+    assert outcomes[-1] == ids[0]
+    assert all(o in (ids[0], "unavailable") for o in outcomes), outcomes

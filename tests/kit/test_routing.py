@@ -57,7 +57,11 @@ async def test_unmatched_requests_are_fastapis(client: httpx2.AsyncClient) -> No
 
 async def test_liveness_is_answered_by_the_request_layer(client: httpx2.AsyncClient) -> None:
     got = await client.get("/healthz", headers={"X-Request-Id": "probe-1"})
-    assert (got.status_code, got.json(), got.headers["x-request-id"]) == (200, {"status": "ok"}, "probe-1")
+    assert (got.status_code, got.json(), got.headers["x-request-id"]) == (
+        200,
+        {"status": "ok"},
+        "probe-1",
+    )
     head = await client.head("/healthz")
     assert head.status_code == 200 and head.content == b""
     assert len(head.headers["x-request-id"]) == 32

@@ -38,6 +38,7 @@ from sqlalchemy.sql import Select
 from sqlalchemy.sql.compiler import SQLCompiler
 
 READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool
+APPLICATION_NAME = "agora-reads"  # how they show in pg_stat_activity
 SQLITE_READ_POOL_SIZE = 4  # each is a thread contending for the GIL (kit.db.SQLITE_POOL_SIZE)
 
 Processor = Callable[[Any], Any] | None
@@ -117,26 +118,17 @@ def _expanded_value(name: str, params: dict[str, Any]) -> Any:
     return params[base][int(index) - 1]
 
 
-# What a failed connection raises (aiosqlite: ValueError once closed); asyncpg's DataError is
-# a ValueError too: a connection dropped for that is merely reopened.
-_BROKEN: tuple[type[BaseException], ...] = (
-    OSError,
-    asyncpg.InterfaceError,
-    asyncpg.PostgresConnectionError,
-    ValueError,
-    asyncio.CancelledError,  # left mid-statement by a cancelled request
-)
-
-
 class _Pool:
     """A few driver connections for single statements: taken and given back without the
     general pools' bookkeeping (asyncpg's shields its release in a task: a fifth of a lean
-    read's CPU). A free slot is ``None`` until a connection is opened for it; a connection
-    that failed is closed and its slot freed, so the next statement opens a new one."""
+    read's CPU). Last in, first out, so the warm connections serve and no more are opened than
+    the concurrency needs. A free slot is ``None`` until a connection is opened for it; a
+    connection found closed, or that failed or was left mid-statement by a cancelled request,
+    is closed and its slot freed (``tests/kit/test_reads.py``)."""
 
     def __init__(self, size: int, connect: Callable[[], Awaitable[Any]]) -> None:
         self._connect = connect
-        self._idle: asyncio.Queue[Any] = asyncio.Queue()
+        self._idle: asyncio.LifoQueue[Any] = asyncio.LifoQueue()
         self._open: set[Any] = set()
         for _ in range(size):
             self._idle.put_nowait(None)
@@ -144,6 +136,9 @@ class _Pool:
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Any]:
         conn = self._idle.get_nowait() if not self._idle.empty() else await self._idle.get()
+        if conn is not None and _closed(conn):  # ended by the server since its last statement
+            await self._drop(conn)
+            conn = None
         if conn is None:
             try:
                 conn = await self._connect()
@@ -153,22 +148,41 @@ class _Pool:
             self._open.add(conn)
         try:
             yield conn
-        except _BROKEN:
-            # The connection failed, was closed under us, or was left mid-statement by a
-            # cancelled request: drop it and free its slot.
-            self._open.discard(conn)
-            self._idle.put_nowait(None)
-            await _close_quietly(conn)
+        except asyncio.CancelledError:
+            await self._drop(conn, free_slot=True)
             raise
-        except BaseException:
-            self._idle.put_nowait(conn)  # a statement's own error: the connection is fine
-            raise
+        except Exception as exc:
+            if not (_closed(conn) or isinstance(exc, _CONNECTION_ERRORS)):
+                self._idle.put_nowait(conn)  # a statement's own error: the connection is fine
+                raise
+            await self._drop(conn, free_slot=True)
+            if isinstance(exc, _CONNECTION_ERRORS):
+                raise
+            # e.g. asyncpg's InterfaceError("connection is closed"): what it means is that the
+            # database is unreachable (a 503 with Retry-After, kit/unavailable.py)
+            raise ConnectionError("the database connection was lost") from exc
         self._idle.put_nowait(conn)
+
+    async def _drop(self, conn: Any, *, free_slot: bool = False) -> None:
+        self._open.discard(conn)
+        if free_slot:
+            self._idle.put_nowait(None)
+        await _close_quietly(conn)
 
     async def close(self) -> None:
         for conn in list(self._open):
             await _close_quietly(conn)
         self._open.clear()
+
+
+_CONNECTION_ERRORS = (OSError, asyncpg.PostgresConnectionError)
+
+
+def _closed(conn: Any) -> bool:
+    """asyncpg knows when its connection has ended; an SQLite file's connection does not end
+    under us."""
+    is_closed = getattr(conn, "is_closed", None)
+    return bool(is_closed()) if is_closed is not None else False
 
 
 async def _close_quietly(conn: Any) -> None:
@@ -206,7 +220,10 @@ class Reads:
 
     async def _connect_postgres(self) -> asyncpg.Connection:
         url = make_url(self.url).set(drivername="postgresql")
-        conn = await asyncpg.connect(url.render_as_string(hide_password=False))
+        conn = await asyncpg.connect(
+            url.render_as_string(hide_password=False),
+            server_settings={"application_name": APPLICATION_NAME},
+        )
         # JSON as the engine decodes it (kit.db.json_loads); binary format, as SQLAlchemy does.
         loads = self._json_loads
         await conn.set_type_codec(
