@@ -39,7 +39,10 @@ from sqlalchemy.sql.compiler import SQLCompiler
 
 READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool
 APPLICATION_NAME = "agora-reads"  # how they show in pg_stat_activity
-SQLITE_READ_POOL_SIZE = 4  # each is a thread contending for the GIL (kit.db.SQLITE_POOL_SIZE)
+# Each aiosqlite connection is a thread contending for the GIL: under 16 concurrent requests two
+# served most (job by id 1 831 req/s, 0.57 ms CPU; four: 1 541, 0.70 ms; one: 1 650 and a
+# starved history p99 of 0.9 s; docs/performance.md).
+SQLITE_READ_POOL_SIZE = 2
 
 Processor = Callable[[Any], Any] | None
 
