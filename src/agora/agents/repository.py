@@ -29,7 +29,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import defer
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from agora.kit.reads import Prepared, read_all, read_one
+from agora.kit.reads import Prepared, read_all, read_committed, read_one
 from agora.models import Agent, AgentCheck, Category, Job, agent_categories
 from agora.models.statuses import AgentStatus, JobStatus
 
@@ -145,6 +145,26 @@ async def available_after(
     total = await read_one(session, _AVAILABLE_COUNT)
     rows = await read_all(session, _AVAILABLE_AFTER, after_id=after_id, limit=limit)
     return rows, int(total.total) if total is not None else 0
+
+
+_FOR_JOB = Prepared(
+    select(
+        Agent.id,
+        Agent.name,
+        Agent.status,
+        Agent.is_shown,
+        Agent.price,
+        Agent.fee,
+        Agent.base_url,
+        Agent.input_schema,
+    ).where(Agent.id == bindparam("agent_id"))
+)
+
+
+async def for_job(session: AsyncSession, agent_id: uuid.UUID) -> Any | None:
+    """What creating a job reads of its agent, as committed (``read_committed``: outside the
+    creating unit's transaction, which has written nothing yet)."""
+    return await read_committed(session, _FOR_JOB, agent_id=agent_id)
 
 
 async def get(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:

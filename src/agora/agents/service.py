@@ -167,6 +167,16 @@ async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
     return await fetch_by_id(agent_id, "Agent", shown)
 
 
+async def get_for_job(session: AsyncSession, agent_id: str) -> Any:
+    """``get_shown`` for creating a job: the columns it needs, as a row (``repo.for_job``)."""
+
+    async def shown(parsed: uuid.UUID) -> Any | None:
+        agent = await repo.for_job(session, parsed)
+        return agent if agent is not None and agent.is_shown else None
+
+    return await fetch_by_id(agent_id, "Agent", shown)
+
+
 async def get_listed(session: AsyncSession, agent_id: str) -> ListedAgent:
     return await with_categories_one(session, await get_shown(session, agent_id))
 

@@ -350,13 +350,13 @@ async def create_job(
     """Validate, hold the price, enqueue. 402 when the workspace's credits are short."""
     principal.require(Permission.JOBS_WRITE)
     key = _clean_idempotency_key(idempotency_key)
-    digest = _request_hash(principal, agent_id, body)
+    digest = _request_hash(principal, agent_id, body) if key is not None else ""
     if key is not None:
         existing = await repo.by_idempotency_key(session, principal.user_id, key)
         if existing is not None:
             return await _replay(session, existing, digest, settings)
 
-    agent = await agents_service.get_shown(session, agent_id)
+    agent = await agents_service.get_for_job(session, agent_id)
     if agent.status != AgentStatus.VERIFIED:
         raise BadRequest.field(
             "agentId", f"agent {agent_id} is {agent.status}; only VERIFIED agents take jobs"
@@ -401,7 +401,7 @@ async def create_job(
         fee=agent.fee,
         max_accepted_credits=limit,
         idempotency_key=key,
-        request_hash=digest if key else None,
+        request_hash=digest or None,
         dispatch_state="queued",
         next_attempt_at=now,
         attempts=0,

@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from agora.kit.reads import READS_KEY, Reads
+from agora.kit.reads import COMMITTED_KEY, READS_KEY, Reads
 
 log = structlog.get_logger(__name__)
 
@@ -132,11 +132,11 @@ class Database:
         self._write = async_sessionmaker(write_engine, expire_on_commit=False, autoflush=False)
 
     def session(self, *, write: bool) -> AsyncSession:
-        if write:
-            return self._write()
-        session = self._read()
-        if self.reads is not None:  # its Prepared statements run lean (kit/reads.py)
-            session.info[READS_KEY] = self.reads
+        session = self._write() if write else self._read()
+        if self.reads is not None:  # Prepared statements run lean (kit/reads.py): every one
+            session.info[COMMITTED_KEY] = self.reads  # in a read unit, read_committed's in both
+            if not write:
+                session.info[READS_KEY] = self.reads
         return session
 
     @asynccontextmanager

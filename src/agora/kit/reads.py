@@ -259,6 +259,7 @@ def _row(compiled: _Compiled, record: Sequence[Any]) -> Any:
 
 
 READS_KEY = "agora_reads"  # in a read unit's ``session.info``: its database's ``Reads``
+COMMITTED_KEY = "agora_committed_reads"  # in every unit's ``session.info`` (read_committed)
 
 
 async def read_all(session: AsyncSession, prepared: Prepared, **params: Any) -> list[Any]:
@@ -271,4 +272,16 @@ async def read_all(session: AsyncSession, prepared: Prepared, **params: Any) -> 
 
 async def read_one(session: AsyncSession, prepared: Prepared, **params: Any) -> Any | None:
     rows = await read_all(session, prepared, **params)
+    return rows[0] if rows else None
+
+
+async def read_committed(session: AsyncSession, prepared: Prepared, **params: Any) -> Any | None:
+    """``read_one``, lean even in a write unit: what is committed, outside the unit's
+    transaction. For a row a write unit only checks before it writes anything (the agent a job
+    is created for): under READ COMMITTED the unit's own SELECT would see the same, and on
+    SQLite the write lock is then taken later and held shorter."""
+    reads: Reads | None = session.info.get(COMMITTED_KEY)
+    if reads is None:
+        return await read_one(session, prepared, **params)
+    rows = await reads.all(prepared, **params)
     return rows[0] if rows else None
