@@ -65,3 +65,23 @@ async def test_liveness_is_answered_by_the_request_layer(client: httpx2.AsyncCli
     head = await client.head("/healthz")
     assert head.status_code == 200 and head.content == b""
     assert len(head.headers["x-request-id"]) == 32
+
+
+def test_path_parameters_and_mounts_are_wildcards() -> None:
+    from fastapi import APIRouter
+    from starlette.routing import Mount
+
+    from agora.kit.routing import RouteIndex
+
+    jobs, catch_all, static = APIRouter(), APIRouter(), Mount("/static", routes=[])
+    jobs.add_api_route("/v1/jobs/{jobId}", lambda: None)
+    catch_all.add_api_route("/{rest:path}", lambda: None)
+    app = FastAPI()
+    app.include_router(jobs)
+    app.router.routes.append(static)
+    app.include_router(catch_all)
+    index = RouteIndex(list(app.router.routes))
+    routes = app.router.routes
+    assert index.candidates("/v1/jobs/1") == [routes[-3], routes[-1]]
+    assert index.candidates("/static/app.css") == [routes[-2], routes[-1]]
+    assert index.candidates("/elsewhere") == [routes[-1]]

@@ -88,11 +88,11 @@ class Prepared:
         names = tuple(expanded.positiontup or ())
         processors = {**compiler._bind_processors, **expanded.processors}
         binds = tuple(processors.get(name) for name in names)
-        given = set(params)
-        fixed = {
+        expanding = {name for name, bind in compiler.binds.items() if bind.expanding}
+        fixed = {  # neither given nor the element of a given list ("ids" → "ids_1", "ids_2" …)
             name: value
             for name, value in expanded.parameters.items()
-            if name not in given and name.rpartition("_")[0] not in given
+            if name not in params and name.rpartition("_")[0] not in expanding
         }
         results = tuple(
             _result_processor(dialect, column.type) for column in compiler._result_columns

@@ -46,6 +46,9 @@ def route_prefixes(route: BaseRoute) -> set[tuple[str, str]]:
             return {(WILDCARD, WILDCARD)}  # a route we cannot read: tried for every path
         mount = isinstance(context.original_route, Mount) or isinstance(context.route, Mount)
         segments = path.strip("/").split("/") if path.strip("/") else []
+        if segments and ":path}" in segments[0]:  # "/{rest:path}" takes any path at all
+            keys.add((WILDCARD, WILDCARD))
+            continue
         first = _literal(segments[0]) if segments else END
         if len(segments) >= 2:
             second = _literal(segments[1])
