@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 
 import structlog
+from starlette._utils import get_route_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agora.kit.accesslog import log_request
@@ -54,7 +55,7 @@ class ObserveMiddleware:
         started = time.perf_counter()
         rid = assign_request_id(scope)
         rid_header = (b"x-request-id", rid.encode("latin-1"))
-        if scope["path"] == LIVENESS_PATH and scope["method"] in ("GET", "HEAD"):
+        if scope["method"] in ("GET", "HEAD") and get_route_path(scope) == LIVENESS_PATH:
             await self._liveness(scope, send, rid, rid_header, started)
             return
         status = 500
