@@ -32,7 +32,7 @@ from agora.kit.migrate import upgrade
 from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
 from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
-from agora.kit.routing import install_route_index
+from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.ops.endpoints import router as ops_router
@@ -200,7 +200,7 @@ async def freeze_startup_objects(app: FastAPI) -> None:
     garbage collector's sight. A full collection otherwise walks all of it, a pause of tens of
     milliseconds that lands on some request's latency (the p99: docs/performance.md). Server
     processes only; tests build many apps and let them go."""
-    app.router.middleware_stack.index()  # type: ignore[attr-defined]  # (kit/routing.py)
+    build_route_index(app)
     gc.collect()
     gc.freeze()
 

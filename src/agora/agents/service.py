@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -130,12 +130,14 @@ async def cursor_listing(
             raise BadRequest.field(
                 "cursor", "must be the id of the last agent of the previous page"
             )
-    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE]
-    for condition in (await category_condition(session, categories), _search(q)):
-        if condition is not None:
-            conditions.append(condition)
+    filters = [
+        condition
+        for condition in (await category_condition(session, categories), _search(q))
+        if condition is not None
+    ]
+    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE, *filters]
     agents: list[Any]
-    if len(conditions) == 1:  # no filter: the prepared statements (read lean)
+    if not filters:  # the prepared statements (read lean)
         if after_id is None:
             agents, total = await repo.available_first_with_total(session, limit=limit + 1)
         else:
@@ -159,22 +161,24 @@ async def available_agents(session: AsyncSession) -> list[ListedAgent]:
     return await with_categories(session, agents)
 
 
-async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
-    async def shown(parsed: uuid.UUID) -> Agent | None:
-        agent = await repo.get(session, parsed)
+async def _shown_by_id(agent_id: str, fetch: Callable[[uuid.UUID], Awaitable[Any]]) -> Any:
+    """What ``fetch`` finds for ``agent_id`` when the agent is shown (else the same 404)."""
+
+    async def shown(parsed: uuid.UUID) -> Any | None:
+        agent = await fetch(parsed)
         return agent if agent is not None and agent.is_shown else None
 
     return await fetch_by_id(agent_id, "Agent", shown)
+
+
+async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
+    agent: Agent = await _shown_by_id(agent_id, lambda parsed: repo.get(session, parsed))
+    return agent
 
 
 async def get_for_job(session: AsyncSession, agent_id: str) -> Any:
     """``get_shown`` for creating a job: the columns it needs, as a row (``repo.for_job``)."""
-
-    async def shown(parsed: uuid.UUID) -> Any | None:
-        agent = await repo.for_job(session, parsed)
-        return agent if agent is not None and agent.is_shown else None
-
-    return await fetch_by_id(agent_id, "Agent", shown)
+    return await _shown_by_id(agent_id, lambda parsed: repo.for_job(session, parsed))
 
 
 async def get_listed(session: AsyncSession, agent_id: str) -> ListedAgent:

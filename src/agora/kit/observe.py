@@ -55,9 +55,7 @@ class ObserveMiddleware:
         started = time.perf_counter()
         rid = assign_request_id(scope)
         rid_header = (b"x-request-id", rid.encode("latin-1"))
-        if scope["method"] in ("GET", "HEAD") and get_route_path(scope) == LIVENESS_PATH:
-            await self._liveness(scope, send, rid, rid_header, started)
-            return
+        liveness = scope["method"] in ("GET", "HEAD") and get_route_path(scope) == LIVENESS_PATH
         status = 500
 
         async def observed_send(message: Message) -> None:
@@ -74,28 +72,20 @@ class ObserveMiddleware:
 
         tokens = structlog.contextvars.bind_contextvars(request_id=rid)
         try:
-            await self.app(scope, limit_body(scope, receive, self.max_body_bytes), observed_send)
+            if liveness:
+                await _answer_liveness(scope, observed_send)
+            else:
+                receive = limit_body(scope, receive, self.max_body_bytes)
+                await self.app(scope, receive, observed_send)
         finally:
             seconds = time.perf_counter() - started
-            observe_request(scope["method"], route_label(scope), status, seconds)
+            route = LIVENESS_PATH if liveness else route_label(scope)
+            observe_request(scope["method"], route, status, seconds)
             log_request(scope, status, seconds)
             structlog.contextvars.reset_contextvars(**tokens)
 
-    @staticmethod
-    async def _liveness(
-        scope: Scope, send: Send, rid: str, rid_header: tuple[bytes, bytes], started: float
-    ) -> None:
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 200,
-                "headers": [*_LIVENESS_HEADERS, rid_header],
-            }
-        )
-        body = b"" if scope["method"] == "HEAD" else _LIVENESS_BODY
-        await send({"type": "http.response.body", "body": body})
-        seconds = time.perf_counter() - started
-        observe_request(scope["method"], LIVENESS_PATH, 200, seconds)
-        tokens = structlog.contextvars.bind_contextvars(request_id=rid)
-        log_request(scope, 200, seconds)
-        structlog.contextvars.reset_contextvars(**tokens)
+
+async def _answer_liveness(scope: Scope, send: Send) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": list(_LIVENESS_HEADERS)})
+    body = b"" if scope["method"] == "HEAD" else _LIVENESS_BODY
+    await send({"type": "http.response.body", "body": body})

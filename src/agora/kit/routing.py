@@ -145,3 +145,10 @@ class IndexedRouter:
 def install_route_index(app: FastAPI) -> None:
     """Match the app's requests through ``IndexedRouter`` (call once, after the routes)."""
     app.router.middleware_stack = IndexedRouter(app, app.router.middleware_stack)
+
+
+def build_route_index(app: FastAPI) -> None:
+    """Build the index now (a server's startup) rather than on the first request."""
+    dispatch = app.router.middleware_stack
+    assert isinstance(dispatch, IndexedRouter), "install_route_index(app) first"
+    dispatch.index()
