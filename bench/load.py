@@ -5,6 +5,7 @@ the ratios Agora/reference, on PostgreSQL and on SQLite.
     make load                                        # both databases, 6 s per case, 16 connections
     .venv/bin/python -m bench.load --database sqlite --duration 5 --connections 16
     .venv/bin/python -m bench.load --agora-only --keep-running 60   # e.g. to attach py-spy
+    .venv/bin/python -m bench.load --database postgres --case creation  # one case
 
 Needs ``wrk`` (``apt-get install wrk``). Only 127.0.0.1 is targeted; every run is bounded by
 ``--duration``. Agora runs as in production: one uvicorn process (``--factory``), INFO access logs
@@ -249,7 +250,7 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
         run_cli(env, "migrate")
         port, ref_port = free_port(), free_port()
         with server(env, "agora.app:app_from_env", port, log) as (base, pid):
-            scenarios = seed(base, env, url, port)
+            scenarios = [s for s in seed(base, env, url, port) if args.case in s.name]
             if args.keep_running:
                 print(f"Agora at {base} (pid {pid}); scenarios:", file=sys.stderr)
                 for s in scenarios:
@@ -309,6 +310,9 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--agora-only", action="store_true", help="skip the reference runs")
+    parser.add_argument(
+        "--case", default="", help="only the cases whose name contains this (e.g. creation)"
+    )
     parser.add_argument(
         "--keep-running", type=int, default=0, help="seconds to keep Agora up before measuring"
     )

@@ -261,8 +261,11 @@ async def expire_lapsed(session: AsyncSession, now: datetime) -> int:
     return int(result.rowcount)  # type: ignore[attr-defined]
 
 
-_INCREMENT_JOB_COUNT = (
-    update(Agent).where(Agent.id == bindparam("agent_id")).values(job_count=Agent.job_count + 1)
+_AGENTS = Agent.__table__.c
+_INCREMENT_JOB_COUNT = (  # on the table: no ORM bulk-update bookkeeping (nothing to synchronize)
+    update(Agent.__table__)  # type: ignore[arg-type]
+    .where(_AGENTS.id == bindparam("agent_id"))
+    .values(job_count=_AGENTS.job_count + 1)
 )
 
 

@@ -8,14 +8,13 @@ down, balance up. Each call writes one ledger entry in the caller's transaction.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.credits import repository as repo
 from agora.kit.errors import BadRequest, NotFound, PaymentRequired
-from agora.kit.ids import uuid7
 from agora.kit.money import to_display
-from agora.models import LedgerEntry
 
 
 async def grant(
@@ -31,16 +30,14 @@ async def grant(
     balance = await repo.add_to_balance(session, workspace_id, amount)
     if balance is None:
         raise NotFound(f"Workspace {workspace_id} not found")
-    repo.add_entry(
+    await repo.add_entry(
         session,
-        LedgerEntry(
-            workspace_id=workspace_id,
-            user_id=user_id,
-            kind="grant",
-            amount=amount,
-            balance_after=balance,
-            memo=memo,
-        ),
+        workspace_id=workspace_id,
+        user_id=user_id,
+        kind="grant",
+        amount=amount,
+        balance_after=balance,
+        memo=memo,
     )
     return balance
 
@@ -63,18 +60,16 @@ async def hold(
             f"Not enough credits: the job costs {to_display(amount)}, "
             f"the workspace has {to_display(available)} available"
         )
-    repo.add_entry(
+    await repo.add_entry(
         session,
-        LedgerEntry(
-            workspace_id=workspace_id,
-            job_id=job_id,
-            user_id=user_id,
-            kind="hold",
-            amount=-amount,
-            held_change=amount,
-            balance_after=balance,
-            memo="held for job",
-        ),
+        workspace_id=workspace_id,
+        job_id=job_id,
+        user_id=user_id,
+        kind="hold",
+        amount=-amount,
+        held_change=amount,
+        balance_after=balance,
+        memo="held for job",
     )
     return balance
 
@@ -96,32 +91,28 @@ async def settle(
         raise RuntimeError(f"workspace {workspace_id} holds less than {held}")
     captured = held - refund
     if captured:
-        repo.add_entry(
+        await repo.add_entry(
             session,
-            LedgerEntry(
-                workspace_id=workspace_id,
-                job_id=job_id,
-                user_id=user_id,
-                kind="capture",
-                amount=0,
-                held_change=-captured,
-                balance_after=balance - refund,
-                memo="captured for completed job",
-            ),
+            workspace_id=workspace_id,
+            job_id=job_id,
+            user_id=user_id,
+            kind="capture",
+            amount=0,
+            held_change=-captured,
+            balance_after=balance - refund,
+            memo="captured for completed job",
         )
     if refund or not captured:
-        repo.add_entry(
+        await repo.add_entry(
             session,
-            LedgerEntry(
-                workspace_id=workspace_id,
-                job_id=job_id,
-                user_id=user_id,
-                kind="refund",
-                amount=refund,
-                held_change=-refund,
-                balance_after=balance,
-                memo="refunded",
-            ),
+            workspace_id=workspace_id,
+            job_id=job_id,
+            user_id=user_id,
+            kind="refund",
+            amount=refund,
+            held_change=-refund,
+            balance_after=balance,
+            memo="refunded",
         )
     return balance
 
@@ -133,9 +124,9 @@ async def charge_usage(
     amount: int,
     user_id: uuid.UUID,
     memo: str,
-) -> LedgerEntry:
+) -> Any:
     """A coworker's usage charge: balance down at once (no hold), or PaymentRequired when short.
-    Returns the ledger entry (its id is the charge's ``transactionId``)."""
+    Returns the ledger entry's row (its id is the charge's ``transactionId``)."""
     if amount <= 0:
         raise BadRequest.field("credits", "must be positive")
     balance = await repo.take_from_balance(session, workspace_id, amount)
@@ -146,8 +137,8 @@ async def charge_usage(
             f"Not enough credits: the usage costs {to_display(amount)}, "
             f"the workspace has {to_display(available)} available"
         )
-    entry = LedgerEntry(
-        id=uuid7(),
+    return await repo.add_entry(
+        session,
         workspace_id=workspace_id,
         user_id=user_id,
         kind="usage",
@@ -155,5 +146,3 @@ async def charge_usage(
         balance_after=balance,
         memo=memo[:500],
     )
-    repo.add_entry(session, entry)
-    return entry

@@ -4,11 +4,13 @@ holds can never take a balance below zero (the CHECK constraint is the second li
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
+from agora.kit.writes import RowInsert, insert_row
 from agora.models import LedgerEntry, Workspace
 
 
@@ -25,15 +27,21 @@ async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount:
 
 # Built once (bound parameters): a job's creation runs it, and building it cost more than
 # running it (docs/performance.md).
+# On the table, not the mapped class: no ORM bulk-update bookkeeping (no workspace object of
+# the session is refreshed by it; nothing reads one after a hold).
+_WORKSPACES = Workspace.__table__.c
 _TAKE_HOLD = (
-    update(Workspace)
-    .where(Workspace.id == bindparam("workspace_id"), Workspace.balance >= bindparam("amount"))
+    update(Workspace.__table__)  # type: ignore[arg-type]
+    .where(
+        _WORKSPACES.id == bindparam("workspace_id"),
+        _WORKSPACES.balance >= bindparam("amount"),
+    )
     .values(
-        balance=Workspace.balance - bindparam("amount"),
-        held=Workspace.held + bindparam("amount"),
+        balance=_WORKSPACES.balance - bindparam("amount"),
+        held=_WORKSPACES.held + bindparam("amount"),
         updated_at=bindparam("now"),
     )
-    .returning(Workspace.balance)
+    .returning(_WORKSPACES.balance)
 )
 
 
@@ -71,8 +79,14 @@ async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int,
     return (int(row[0]), int(row[1])) if row else None
 
 
-def add_entry(session: AsyncSession, entry: LedgerEntry) -> None:
-    session.add(entry)
+# Ledger entries are written once and never changed: inserted by a statement built once
+# (kit/writes.py), not through the unit of work.
+_ENTRY_INSERT = RowInsert(LedgerEntry.__table__)  # type: ignore[arg-type]
+
+
+async def add_entry(session: AsyncSession, **values: Any) -> Any:
+    """Insert one ledger entry (``LedgerEntry``'s columns); the row as written."""
+    return await insert_row(session, _ENTRY_INSERT, **values)
 
 
 async def recent_entries(

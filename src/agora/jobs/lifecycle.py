@@ -20,7 +20,7 @@ from agora.jobs import signals
 from agora.kit.db import on_commit
 from agora.kit.metrics import JOB_TRANSITIONS
 from agora.kit.timeutil import utcnow
-from agora.models import Job, JobEvent
+from agora.models import Job
 from agora.models.statuses import JobStatus, JobType
 from agora.notifications import outbox
 
@@ -54,15 +54,13 @@ async def record_event(
     to_status: str | None = None,
     detail: dict[str, Any] | None = None,
 ) -> None:
-    repo.add_event(
+    await repo.add_event(
         session,
-        JobEvent(
-            job_id=job.id,
-            type=event_type,
-            from_status=from_status,
-            to_status=to_status,
-            detail=detail or {},
-        ),
+        job_id=job.id,
+        type=event_type,
+        from_status=from_status,
+        to_status=to_status,
+        detail=detail or {},
     )
     await signals.job_event(session, str(job.id))  # the job's live streams read it after commit
 

@@ -34,6 +34,7 @@ from agora.jobs.schemas import (
     JobShareRequest,
     Pagination,
 )
+from agora.kit.db import send_notifications
 from agora.kit.errors import BadRequest, Conflict, FieldError, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
@@ -381,52 +382,63 @@ async def create_job(
     now = utcnow()
     name = (body.name or "").strip() or f"{agent.name} · {now:%Y-%m-%d %H:%M} UTC"
     paid = price > 0
-    job = Job(
-        id=uuid7(),
-        workspace_id=principal.workspace_id,
-        user_id=principal.user_id,
-        organization_id=principal.organization_id,
-        agent_id=agent.id,
-        task_id=task_id,
-        name=name,
-        status=lifecycle.PENDING,
-        job_type=JobType.PAID if paid else JobType.FREE,
-        input_data=data,
-        identifier_from_purchaser=new_identifier_from_purchaser(),
+    values: dict[str, Any] = {
+        "id": uuid7(),
+        "workspace_id": principal.workspace_id,
+        "user_id": principal.user_id,
+        "organization_id": principal.organization_id,
+        "agent_id": agent.id,
+        "task_id": task_id,
+        "name": name,
+        "status": lifecycle.PENDING,
+        "job_type": JobType.PAID if paid else JobType.FREE,
+        "input_data": data,
+        "identifier_from_purchaser": new_identifier_from_purchaser(),
         # With a payment node, onChainStatus is the node's (null until something is on chain).
-        on_chain_status=(
+        "on_chain_status": (
             lifecycle.FUNDS_LOCKED if paid and settings.payment_backend == "credits" else None
         ),
-        price=price,
-        fee=agent.fee,
-        max_accepted_credits=limit,
-        idempotency_key=key,
-        request_hash=digest or None,
-        dispatch_state="queued",
-        next_attempt_at=now,
-        attempts=0,
-        deadline_at=now + timedelta(seconds=settings.job_deadline_seconds),
-        created_at=now,
-        updated_at=now,
-    )
+        "price": price,
+        "fee": agent.fee,
+        "max_accepted_credits": limit,
+        "idempotency_key": key,
+        "request_hash": digest or None,
+        "dispatch_state": "queued",
+        "next_attempt_at": now,
+        "attempts": 0,
+        "deadline_at": now + timedelta(seconds=settings.job_deadline_seconds),
+        "created_at": now,
+        "updated_at": now,
+    }
     if body.jobShareRequest is not None:
-        job.share_token = secrets.token_urlsafe(24)
-        job.share_public = body.jobShareRequest.public
-        job.share_recipient_organization_id = share_org.id if share_org else None
-        job.share_user_id = principal.user_id
-        job.share_created_at = job.share_updated_at = now
+        values.update(
+            share_token=secrets.token_urlsafe(24),
+            share_public=body.jobShareRequest.public,
+            share_recipient_organization_id=share_org.id if share_org else None,
+            share_user_id=principal.user_id,
+            share_created_at=now,
+            share_updated_at=now,
+        )
     if key is None:
-        await repo.add(session, job)
+        job = await repo.insert(session, **values)
     else:
         try:
             async with session.begin_nested():
-                await repo.add(session, job)
+                job = await repo.insert(session, **values)
         except IntegrityError:
             # A concurrent request with the same key committed first (PostgreSQL waits for it).
             existing = await repo.by_idempotency_key(session, principal.user_id, key)
             if existing is None:
                 raise
             return await _replay(session, existing, digest, settings)
+    await lifecycle.record_event(
+        session, job, "created", to_status=lifecycle.PENDING, detail={"price": to_display(price)}
+    )
+    await signals.job_ready(session)
+    # The workspace's and the agent's rows are shared by every job creation of the workspace
+    # (of the agent): their locks are taken last, so they are held for the fewest round trips
+    # before the commit — they serialise concurrent creations (docs/performance.md).
+    await send_notifications(session)
     if paid:
         await ledger.hold(
             session,
@@ -435,12 +447,7 @@ async def create_job(
             job_id=job.id,
             user_id=principal.user_id,
         )
-    await lifecycle.record_event(
-        session, job, "created", to_status=lifecycle.PENDING, detail={"price": to_display(price)}
-    )
     await agents_repo.increment_job_count(session, agent.id)
-    await signals.job_ready(session)
-    await session.flush()
     demo = {agent.id} if repo.is_demo_agent(agent) else set()
     return CreatedJob((await shown(session, [job], settings, demo=demo))[0], replayed=False)
 
