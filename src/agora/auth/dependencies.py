@@ -5,7 +5,6 @@ Use the ``Annotated`` aliases in endpoints: ``session: SessionDep``, ``principal
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import BackgroundTasks, Depends, Path, Request
@@ -16,9 +15,8 @@ from agora.auth.principal import Permission, Principal
 from agora.kit.db import Database
 from agora.kit.errors import FieldError, Forbidden, Unauthorized
 from agora.kit.security import csrf_matches, csrf_token
+from agora.kit.units import READ_METHODS, request_session
 from agora.settings import Settings
-
-_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def get_db(request: Request) -> Database:
@@ -29,18 +27,6 @@ def get_db(request: Request) -> Database:
 def get_settings_dep(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
-
-
-async def get_session(request: Request, background: BackgroundTasks) -> AsyncIterator[AsyncSession]:
-    """One transaction per request (``Database.transaction``, the only owner), committed before
-    the response is sent (scope="function"); its after-commit hooks run after the response.
-
-    Reads run in a deferred transaction; writes take SQLite's write lock up front.
-    """
-    async with get_db(request).transaction(
-        write=request.method not in _READ_METHODS, after=background.add_task
-    ) as session:
-        yield session
 
 
 # The dependencies are ``async def``: FastAPI runs a plain ``def`` dependency in its thread pool,
@@ -55,7 +41,9 @@ async def _settings_dependency(request: Request) -> Settings:
 
 DatabaseDep = Annotated[Database, Depends(_db_dependency)]
 SettingsDep = Annotated[Settings, Depends(_settings_dependency)]
-SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
+# One transaction per request, opened by its route (kit/units.py: ``UnitOfWorkRoute``) and
+# committed before the response is sent; its after-commit hooks run after the response.
+SessionDep = Annotated[AsyncSession, Depends(request_session)]
 
 
 def presented_token(request: Request) -> str | None:
@@ -91,7 +79,7 @@ def check_csrf(request: Request, presented: str | None = None) -> None:
     """403 unless a state-changing cookie request carries its session's CSRF token (from the
     X-CSRF-Token header, or ``presented``, e.g. a form field). API keys need none."""
     cookie = session_cookie(request)
-    if cookie is None or request.method in _READ_METHODS:
+    if cookie is None or request.method in READ_METHODS:
         return
     if not csrf_matches(secret_key(request), cookie, presented or request.headers.get(CSRF_HEADER)):
         raise Forbidden(

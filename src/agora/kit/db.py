@@ -8,6 +8,7 @@ Services only flush; whoever opened the transaction commits, then runs the after
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -147,17 +148,26 @@ class Database:
         """The unit of work: commit on success, roll back on error, then after-commit hooks.
 
         The only transaction owner (requests, workers, CLI commands all come through here).
-        Hooks run inline once the connection is released, or are handed to ``after`` (a request
-        passes ``BackgroundTasks.add_task`` so they run after its response has been sent).
+        Hooks run inline once the connection is released, or are handed to ``after`` (a
+        request's route adds them to its response's background work: ``kit.units``).
         """
-        async with self.session(write=write) as session:
-            try:
-                yield session
-                if _has_work(session):  # else nothing ran or waits: nothing to commit
-                    await session.commit()
-            except BaseException:
-                await session.rollback()
-                raise
+        session = self.session(write=write)
+        try:
+            yield session
+            if _has_work(session):  # else nothing ran or waits: nothing to commit
+                await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise
+        finally:
+            # Commit and rollback give the connection back; only a rollback cut short (a
+            # cancellation) leaves one held, released by a close that no cancellation cuts short
+            # (``AsyncSession.__aexit__`` does that always: a task and a shield per request).
+            # A session that holds none is closed in place (no I/O): its objects go at once.
+            if session.in_transaction():
+                await asyncio.shield(asyncio.create_task(session.close()))
+            else:
+                session.sync_session.close()
         if after is None:
             await run_after_commit(session)
         elif session.info.get("after_commit"):

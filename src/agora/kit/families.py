@@ -16,8 +16,9 @@ import enum
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
+
+from agora.kit.units import UnitOfWorkRoute
 
 
 class Family(enum.StrEnum):
@@ -25,11 +26,11 @@ class Family(enum.StrEnum):
     BEARER = "bearer"
 
 
-class _KeyRoute(APIRoute):
+class _KeyRoute(UnitOfWorkRoute):
     family = Family.KEY
 
 
-class _BearerRoute(APIRoute):
+class _BearerRoute(UnitOfWorkRoute):
     family = Family.BEARER
 
 

@@ -23,7 +23,7 @@ rows have the same names and values (a named tuple here, a SQLAlchemy ``Row`` th
 from __future__ import annotations
 
 import asyncio
-from collections import namedtuple
+from collections import deque, namedtuple
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -125,20 +125,22 @@ class _Pool:
     """A few driver connections for single statements: taken and given back without the
     general pools' bookkeeping (asyncpg's shields its release in a task: a fifth of a lean
     read's CPU). Last in, first out, so the warm connections serve and no more are opened than
-    the concurrency needs. A free slot is ``None`` until a connection is opened for it; a
-    connection found closed, or that failed or was left mid-statement by a cancelled request,
-    is closed and its slot freed (``tests/kit/test_reads.py``)."""
+    the concurrency needs; first come, first served when all are taken: a connection given back
+    goes straight to the longest waiter (an ``asyncio.Queue`` lets a request that has not
+    waited take it first, and a waiter woken for nothing queues again at the end: a history
+    page's p99 of 225 ms; docs/performance.md). A free slot is ``None`` until a connection is
+    opened for it; a connection found closed, or that failed or was left mid-statement by a
+    cancelled request, is closed and its slot freed (``tests/kit/test_reads.py``)."""
 
     def __init__(self, size: int, connect: Callable[[], Awaitable[Any]]) -> None:
         self._connect = connect
-        self._idle: asyncio.LifoQueue[Any] = asyncio.LifoQueue()
+        self._idle: list[Any] = [None] * size  # a stack: the last given back is taken first
+        self._waiters: deque[asyncio.Future[Any]] = deque()
         self._open: set[Any] = set()
-        for _ in range(size):
-            self._idle.put_nowait(None)
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Any]:
-        conn = self._idle.get_nowait() if not self._idle.empty() else await self._idle.get()
+        conn = self._idle.pop() if self._idle else await self._wait()
         if conn is not None and _closed(conn):  # ended by the server since its last statement
             await self._drop(conn)
             conn = None
@@ -146,7 +148,7 @@ class _Pool:
             try:
                 conn = await self._connect()
             except BaseException:
-                self._idle.put_nowait(None)
+                self._give_back(None)
                 raise
             self._open.add(conn)
         try:
@@ -156,7 +158,7 @@ class _Pool:
             raise
         except Exception as exc:
             if not (_closed(conn) or isinstance(exc, _CONNECTION_ERRORS)):
-                self._idle.put_nowait(conn)  # a statement's own error: the connection is fine
+                self._give_back(conn)  # a statement's own error: the connection is fine
                 raise
             await self._drop(conn, free_slot=True)
             if isinstance(exc, _CONNECTION_ERRORS):
@@ -164,12 +166,33 @@ class _Pool:
             # e.g. asyncpg's InterfaceError("connection is closed"): what it means is that the
             # database is unreachable (a 503 with Retry-After, kit/unavailable.py)
             raise ConnectionError("the database connection was lost") from exc
-        self._idle.put_nowait(conn)
+        self._give_back(conn)
+
+    async def _wait(self) -> Any:
+        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._give_back(waiter.result())  # handed over as we were cancelled: pass it on
+            elif waiter in self._waiters:
+                self._waiters.remove(waiter)
+            raise
+
+    def _give_back(self, conn: Any) -> None:
+        """``conn`` (or a free slot: ``None``) to the longest waiter, else to the idle stack."""
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(conn)
+                return
+        self._idle.append(conn)
 
     async def _drop(self, conn: Any, *, free_slot: bool = False) -> None:
         self._open.discard(conn)
         if free_slot:
-            self._idle.put_nowait(None)
+            self._give_back(None)
         await _close_quietly(conn)
 
     async def close(self) -> None:

@@ -8,11 +8,12 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from agora.kit.families import bearer_router
+from agora.kit.units import UnitOfWorkRoute
 from agora.ops.metrics import metrics
 
 READY_TIMEOUT_SECONDS = 2.0
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 v1_router = bearer_router(tags=["meta"])
 
 

@@ -31,6 +31,7 @@ from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
 from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
+from agora.kit.units import UnitOfWorkRoute
 from agora.organizations import service as organizations
 from agora.web import forms, work
 from agora.web import service as web
@@ -40,7 +41,7 @@ from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
 from agora.web.pages import text as _text
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
 
 

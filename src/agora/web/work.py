@@ -27,6 +27,7 @@ from agora.coworkers import service as coworkers
 from agora.history import service as history
 from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFound
 from agora.kit.pagination import PageParams
+from agora.kit.units import UnitOfWorkRoute
 from agora.models import Project
 from agora.models.statuses import JobStatus
 from agora.projects import service as projects
@@ -37,7 +38,7 @@ from agora.tasks import service as tasks
 from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskUpdate
 from agora.web.pages import SignedInDep, Text, field_errors, posted, render, safe_next, text
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 PageNumber = Annotated[int, Query(alias="page", ge=1, le=10_000)]
 PAGE = 20  # rows per page of projects, tasks and the feed
 SELECT_LIMIT = 100  # projects in a select, coworkers in an assign select, tasks to add
