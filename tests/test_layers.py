@@ -33,7 +33,7 @@ SQL_ALLOWED: dict[str, str] = {
     "kit/db.py": "engine set-up: SQLite PRAGMAs and BEGIN IMMEDIATE through the driver, ping",
     "kit/migrate.py": "the PostgreSQL advisory lock that serialises Alembic upgrades",
     "kit/reads.py": "runs the repositories' prepared SELECTs (PRAGMA busy_timeout on its own)",
-    "kit/writes.py": "the one-row INSERT the repositories' RowInserts run",
+    "kit/writes.py": "runs the repositories' prepared writes on the session's connection",
     "migrations/": "Alembic migrations are DDL by nature",
     "models/": "table definitions (indexes with predicates, server defaults)",
 }

@@ -30,6 +30,8 @@ from sqlalchemy.orm import defer
 from sqlalchemy.sql.compiler import SQLCompiler
 
 from agora.kit.reads import Prepared, read_all, read_committed, read_one
+from agora.kit.timeutil import utcnow
+from agora.kit.writes import PreparedWrite, write
 from agora.models import Agent, AgentCheck, Category, Job, agent_categories
 from agora.models.statuses import AgentStatus, JobStatus
 
@@ -262,15 +264,16 @@ async def expire_lapsed(session: AsyncSession, now: datetime) -> int:
 
 
 _AGENTS = Agent.__table__.c
-_INCREMENT_JOB_COUNT = (  # on the table: no ORM bulk-update bookkeeping (nothing to synchronize)
+# A job creation's: compiled once, run on the session's connection (kit/writes.py).
+_INCREMENT_JOB_COUNT = PreparedWrite(
     update(Agent.__table__)  # type: ignore[arg-type]
     .where(_AGENTS.id == bindparam("agent_id"))
-    .values(job_count=_AGENTS.job_count + 1)
+    .values(job_count=_AGENTS.job_count + 1, updated_at=bindparam("now"))
 )
 
 
 async def increment_job_count(session: AsyncSession, agent_id: uuid.UUID) -> None:
-    await session.execute(_INCREMENT_JOB_COUNT, {"agent_id": agent_id})
+    await write(session, _INCREMENT_JOB_COUNT, agent_id=agent_id, now=utcnow())
 
 
 async def record_check(

@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
-from agora.kit.writes import RowInsert, insert_row
+from agora.kit.writes import PreparedWrite, RowInsert, insert_row, write
 from agora.models import LedgerEntry, Workspace
 
 
@@ -27,10 +27,10 @@ async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount:
 
 # Built once (bound parameters): a job's creation runs it, and building it cost more than
 # running it (docs/performance.md).
-# On the table, not the mapped class: no ORM bulk-update bookkeeping (no workspace object of
-# the session is refreshed by it; nothing reads one after a hold).
+# Compiled once, run on the session's connection (kit/writes.py): on the table, so no workspace
+# object of the session is refreshed by it (nothing reads one after a hold).
 _WORKSPACES = Workspace.__table__.c
-_TAKE_HOLD = (
+_TAKE_HOLD = PreparedWrite(
     update(Workspace.__table__)  # type: ignore[arg-type]
     .where(
         _WORKSPACES.id == bindparam("workspace_id"),
@@ -47,10 +47,8 @@ _TAKE_HOLD = (
 
 async def take_hold(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
     """Move ``amount`` from available to held if the balance covers it; new balance or None."""
-    values = {"workspace_id": workspace_id, "amount": amount, "now": utcnow()}
-    result = await session.execute(_TAKE_HOLD, values)
-    balance: int | None = result.scalar_one_or_none()
-    return balance
+    rows = await write(session, _TAKE_HOLD, workspace_id=workspace_id, amount=amount, now=utcnow())
+    return int(rows[0].balance) if rows else None
 
 
 async def release_hold(

@@ -9,6 +9,7 @@ Services only flush; whoever opened the transaction commits, then runs the after
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -17,7 +18,7 @@ from typing import Any
 
 import orjson
 import structlog
-from sqlalchemy import event, make_url, text
+from sqlalchemy import bindparam, event, func, make_url, select, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -27,9 +28,9 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import ConnectionPoolEntry
-from sqlalchemy.sql.elements import TextClause
 
-from agora.kit.reads import COMMITTED_KEY, READS_KEY, Reads
+from agora.kit.reads import COMMITTED_KEY, READS_KEY, Prepared, Reads
+from agora.kit.writes import write
 
 log = structlog.get_logger(__name__)
 
@@ -223,28 +224,37 @@ async def notify(session: AsyncSession, channel: str, payload: str | None = None
 
 async def send_notifications(session: AsyncSession) -> None:
     """Send the notifications ``notify`` queued so far now rather than right before the commit
-    (PostgreSQL still delivers them only if the transaction commits). For a writer about to take
-    a contended row lock: the statement then runs before the lock is held, not while it is
-    (docs/performance.md, job creation)."""
-    statement = _notify_statement(session.info)
-    if statement is not None:
-        await session.execute(*statement)
+    (PostgreSQL still delivers them only if the transaction commits), on the session's
+    connection (kit/writes.py). For a writer about to take a contended row lock: the statement
+    then runs before the lock is held, not while it is (docs/performance.md, job creation)."""
+    queued = _queued_notifications(session.info)
+    if queued is not None:
+        statement, values = queued
+        await write(session, statement, **values)
 
 
 @event.listens_for(Session, "before_commit")
 def _send_pending_notifications(session: Session) -> None:
-    statement = _notify_statement(session.info)
-    if statement is not None:
-        session.execute(*statement)
+    queued = _queued_notifications(session.info)
+    if queued is not None:
+        statement, values = queued
+        session.execute(statement.statement, values)
 
 
-def _notify_statement(info: dict[Any, Any]) -> tuple[TextClause, dict[str, str]] | None:
-    """One ``SELECT pg_notify(…), …`` for the queued notifications (taken off the queue)."""
+def _queued_notifications(info: dict[Any, Any]) -> tuple[Prepared, dict[str, str]] | None:
+    """One ``SELECT pg_notify(…), …`` for the queued notifications (taken off the queue) and
+    its values."""
     pending: dict[tuple[str, str], None] | None = info.pop(_PENDING_NOTIFY, None)
     if not pending:
         return None
-    calls, values = [], {}
+    values = {}
     for n, (channel, payload) in enumerate(pending):
-        calls.append(f"pg_notify(:c{n}, :p{n})")
         values[f"c{n}"], values[f"p{n}"] = channel, payload
-    return text("SELECT " + ", ".join(calls)), values
+    return _notify_statement(len(pending)), values
+
+
+@functools.cache
+def _notify_statement(count: int) -> Prepared:
+    """``SELECT pg_notify(:c0, :p0), …`` for ``count`` notifications, compiled once."""
+    calls = [func.pg_notify(bindparam(f"c{n}"), bindparam(f"p{n}")) for n in range(count)]
+    return Prepared(select(*calls))

@@ -58,12 +58,16 @@ class _Compiled:
 
 
 class Prepared:
-    """A Core SELECT compiled once per dialect (and per length of each list parameter)."""
+    """A Core SELECT compiled once per dialect (and per length of each list parameter); the
+    writes' kind is ``kit.writes.PreparedWrite``."""
+
+    kinds: tuple[type, ...] = (Select,)
 
     def __init__(self, statement: Any) -> None:
-        if not isinstance(statement, Select):
-            raise TypeError("Prepared takes a SELECT (writes go through the session)")
-        self.statement = statement
+        if not isinstance(statement, self.kinds):
+            names = " or ".join(kind.__name__.upper() for kind in self.kinds)
+            raise TypeError(f"{type(self).__name__} takes a {names}")
+        self.statement: Any = statement
         self._compiled: dict[tuple[str, tuple[int, ...]], _Compiled] = {}
 
     def compiled(self, dialect: Dialect, params: dict[str, Any]) -> tuple[_Compiled, list[Any]]:
@@ -83,6 +87,10 @@ class Prepared:
     def _compile(self, dialect: Dialect, params: dict[str, Any]) -> _Compiled:
         compiler = self.statement.compile(dialect=dialect)
         assert isinstance(compiler, SQLCompiler)
+        unset = [*compiler.insert_prefetch, *compiler.update_prefetch]
+        if unset:  # SQLAlchemy's execution would compute these; the driver will not
+            columns = ", ".join(column.key for column in unset)
+            raise TypeError(f"give {columns} a value in the statement (a Python default)")
         # List parameters ("IN") are rendered as one placeholder per value.
         expanded = compiler.construct_expanded_state(params)
         names = tuple(expanded.positiontup or ())
@@ -157,7 +165,7 @@ class _Pool:
             await self._drop(conn, free_slot=True)
             raise
         except Exception as exc:
-            if not (_closed(conn) or isinstance(exc, _CONNECTION_ERRORS)):
+            if not connection_lost(conn, exc):
                 self._give_back(conn)  # a statement's own error: the connection is fine
                 raise
             await self._drop(conn, free_slot=True)
@@ -232,13 +240,15 @@ class Reads:
             self._pool = _Pool(READ_POOL_SIZE, self._connect_postgres)
 
     async def all(self, prepared: Prepared, **params: Any) -> list[Any]:
+        if not isinstance(prepared.statement, Select):  # autocommit: a write would stand alone
+            raise TypeError("only SELECTs run on the lean reads' connections")
         compiled, values = prepared.compiled(self.dialect, params)
         async with self._pool.connection() as conn:
             if self.is_sqlite:
                 raw = await conn.execute_fetchall(compiled.sql, values)
             else:
                 raw = await conn.fetch(compiled.sql, *values)
-        return [_row(compiled, record) for record in raw]
+        return [row_of(compiled, record) for record in raw]
 
     async def one(self, prepared: Prepared, **params: Any) -> Any | None:
         rows = await self.all(prepared, **params)
@@ -274,7 +284,13 @@ class Reads:
         await self._pool.close()
 
 
-def _row(compiled: _Compiled, record: Sequence[Any]) -> Any:
+def connection_lost(conn: Any, exc: BaseException) -> bool:
+    """Whether ``exc``, raised by a statement on the driver connection ``conn``, means the
+    connection is gone (not an error of the statement)."""
+    return _closed(conn) or isinstance(exc, _CONNECTION_ERRORS)
+
+
+def row_of(compiled: _Compiled, record: Sequence[Any]) -> Any:
     return compiled.row._make(  # type: ignore[attr-defined]
         value if process is None or value is None else process(value)
         for process, value in zip(compiled.results, record, strict=True)

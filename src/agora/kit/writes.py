@@ -1,20 +1,28 @@
-"""Lean inserts: one row by a Core INSERT built once per table, in the session's transaction.
+"""Lean writes: statements compiled once, run on the session's own driver connection, inside
+its transaction.
 
-The ORM's unit of work (``session.add`` + flush) pays for instance state, the identity map, a
-flush plan and its bookkeeping: about a third of a job's creation CPU went to flushing its
-three rows (job, ledger entry, event; docs/performance.md). Rows that are written once and not
-changed through the session afterwards (a job at creation, ledger entries, job events) are
-inserted here instead:
+Through the session, a statement pays for the ORM's execute, SQLAlchemy's compiled cache and
+execution context, its result machinery and two greenlet switches: 170 µs of CPU for a one-row
+INSERT on PostgreSQL where the driver needs 80 µs; and a flush of ORM objects more still (a third
+of a job creation's CPU went to flushing its three rows; docs/performance.md). The writes of the
+hottest write (a job's creation: its job, event and ledger entry, the hold on the workspace, the
+agent's job count) run here:
 
-- ``RowInsert(Model.__table__)``: the INSERT of every column, built once; the columns' Python
-  defaults (``default=uuid7``, ``default=0`` …) applied to what the caller leaves out, exactly
-  as a flush would.
-- ``insert_row(session, target, **values)``: runs it and returns the row as written, a named
-  tuple of every column (responses read it like a lean read's row: ``kit.schemas``).
+- ``PreparedWrite(insert(...) | update(...) | delete(...))``: a ``kit.reads.Prepared`` for
+  writes — compiled once per dialect, the column types' bind and result processors applied.
+- ``write(session, prepared, **params)``: runs it on the connection the session's transaction
+  holds (so it is part of that transaction: committed or rolled back with it) and returns the
+  rows it returns (``RETURNING``), named tuples. Before the transaction has begun on the driver
+  (PostgreSQL begins lazily, with the first statement) it goes through the session, which
+  begins it.
+- ``RowInsert(Model.__table__)`` and ``insert_row(session, target, **values)``: one row with
+  every column — the given values, else the columns' Python defaults (``default=uuid7``,
+  ``default=0`` …) exactly as a flush would apply them — returned as written.
 
-The row is not in the session's identity map: code that changes it later loads it (as it would
-in any later request). Objects still pending in the session are flushed first, so a row can
-refer to one (a ledger entry to a workspace created in the same transaction).
+The rows are not in the session's identity map: code that changes one later loads it (as any
+later request would). Objects still pending in the session are flushed before a row is inserted,
+so a row can refer to one. A statement's errors are the driver's own (none is expected from these
+statements); a lost connection raises ``ConnectionError`` (503, kit/unavailable.py).
 """
 
 from __future__ import annotations
@@ -23,8 +31,56 @@ from collections import namedtuple
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import Delete, Insert, Table, Update, event, insert
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session, SessionTransaction
+
+from agora.kit.reads import Prepared, connection_lost, row_of
+
+_DRIVER_KEY = "agora_driver"  # in ``session.info`` while a transaction holds a connection
+
+
+class PreparedWrite(Prepared):
+    """An INSERT, UPDATE or DELETE compiled once per dialect (see ``kit.reads.Prepared``)."""
+
+    kinds = (Insert, Update, Delete)
+
+
+@event.listens_for(Session, "after_begin")
+def _remember_driver(session: Session, _tx: SessionTransaction, connection: Connection) -> None:
+    """The driver connection (and dialect) the session's transaction now holds."""
+    session.info[_DRIVER_KEY] = (connection.dialect, connection.connection.driver_connection)
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _forget_driver(session: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:  # the connection goes back to the pool
+        session.info.pop(_DRIVER_KEY, None)
+
+
+async def write(session: AsyncSession, prepared: Prepared, **params: Any) -> list[Any]:
+    """Run ``prepared`` in the session's transaction; the rows it returns (``RETURNING``). A
+    write, or a SELECT of functions that write (``pg_notify``)."""
+    held = session.info.get(_DRIVER_KEY)
+    if held is not None:
+        dialect, driver = held
+        postgres = dialect.name == "postgresql"
+        # SQLite's transaction began with the session's (kit.db: BEGIN [IMMEDIATE]).
+        if not postgres or driver.is_in_transaction():
+            compiled, values = prepared.compiled(dialect, params)
+            try:
+                if postgres:
+                    records = await driver.fetch(compiled.sql, *values)
+                else:
+                    records = await driver.execute_fetchall(compiled.sql, values)
+            except Exception as exc:
+                if connection_lost(driver, exc):
+                    raise ConnectionError("the database connection was lost") from exc
+                raise
+            return [row_of(compiled, record) for record in records]
+    result = await session.execute(prepared.statement, params)
+    return list(result.all()) if result.returns_rows else []  # type: ignore[attr-defined]
 
 
 class RowInsert:
@@ -32,7 +88,7 @@ class RowInsert:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.statement = insert(table)
+        self.prepared = PreparedWrite(insert(table))  # every column, named by its key
         self.columns = tuple(column.key for column in table.columns)
         self._defaults: dict[str, Callable[[], Any]] = {}
         for column in table.columns:
@@ -78,5 +134,5 @@ async def insert_row(session: AsyncSession, target: RowInsert, **values: Any) ->
     row = target.values(values)
     if session.new or session.dirty or session.deleted:
         await session.flush()  # what the row may refer to goes first
-    await session.execute(target.statement, row)
+    await write(session, target.prepared, **row)
     return target.row(**row)
