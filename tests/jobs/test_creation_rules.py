@@ -148,6 +148,38 @@ async def test_idempotency_key_replays_and_refuses_another_body(
         assert holds == 1
 
 
+async def test_concurrent_first_requests_with_one_key_create_one_job(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    make_user: MakeUser,
+    agents_server: LoopbackAgents,
+    db: Database,
+) -> None:
+    """Requests with the same new key at once: none has committed when the others look for the
+    key, so on PostgreSQL they all insert and the unique index decides — the losers wait for the
+    winner, then answer its job as a replay (never a 500, never a second hold)."""
+    agent_id = await register(app, agents_server, echo(), price=1)
+    user = await make_user(credits=to_base(10))
+    headers = {**user.key_headers, "Idempotency-Key": "race-7"}
+    responses = await asyncio.gather(
+        *(
+            client.post(
+                f"/v1/agents/{agent_id}/jobs", json={"inputData": {"text": "a"}}, headers=headers
+            )
+            for _ in range(6)
+        )
+    )
+    assert [r.status_code for r in responses] == [201] * 6, [r.text for r in responses]
+    assert len({r.json()["data"]["id"] for r in responses}) == 1
+    assert sum(r.headers.get("Idempotent-Replayed") == "true" for r in responses) == 5
+    async with db.transaction(write=False) as session:
+        assert await session.scalar(select(func.count()).select_from(Job)) == 1
+        holds = await session.scalar(
+            select(func.count()).select_from(LedgerEntry).where(LedgerEntry.kind == "hold")
+        )
+        assert holds == 1
+
+
 async def test_concurrent_creation_never_overdraws(
     app: FastAPI,
     client: httpx2.AsyncClient,

@@ -118,3 +118,30 @@ def test_rows_name_only_their_columns() -> None:
         Prepared(update(User).values(name="x"))  # reads take SELECTs only
     with pytest.raises(TypeError):
         PreparedWrite(select(User.id))  # type: ignore[arg-type]
+
+
+async def test_a_broken_constraint_is_sqlalchemys_integrity_error(db: Database) -> None:
+    """Raised as through the session, so callers that catch it (a concurrent request's unique
+    key) behave the same whichever way the statement ran."""
+    from sqlalchemy.exc import IntegrityError
+
+    workspace_id = await _workspace(db, 10)
+    entry_id = uuid7()
+
+    async def insert_twice() -> None:
+        async with db.transaction() as session:
+            for _ in range(2):  # the second runs on the transaction's connection
+                await insert_row(
+                    session,
+                    ENTRIES,
+                    id=entry_id,
+                    workspace_id=workspace_id,
+                    kind="grant",
+                    amount=1,
+                    balance_after=1,
+                )
+
+    with pytest.raises(IntegrityError):
+        await insert_twice()
+    async with db.transaction(write=False) as session:
+        assert await read_one(session, ENTRY, entry_id=entry_id) is None  # rolled back

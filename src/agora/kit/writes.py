@@ -13,32 +13,39 @@ agent's job count) run here:
 - ``write(session, prepared, **params)``: runs it on the connection the session's transaction
   holds (so it is part of that transaction: committed or rolled back with it) and returns the
   rows it returns (``RETURNING``), named tuples. Before the transaction has begun on the driver
-  (PostgreSQL begins lazily, with the first statement) it goes through the session, which
-  begins it.
+  (PostgreSQL begins lazily, with the first statement), and inside a SAVEPOINT, it goes through
+  the session, which begins them.
 - ``RowInsert(Model.__table__)`` and ``insert_row(session, target, **values)``: one row with
   every column — the given values, else the columns' Python defaults (``default=uuid7``,
   ``default=0`` …) exactly as a flush would apply them — returned as written.
 
 The rows are not in the session's identity map: code that changes one later loads it (as any
 later request would). Objects still pending in the session are flushed before a row is inserted,
-so a row can refer to one. A statement's errors are the driver's own (none is expected from these
-statements); a lost connection raises ``ConnectionError`` (503, kit/unavailable.py).
+so a row can refer to one. A broken constraint raises SQLAlchemy's ``IntegrityError``, as through
+the session; a lost connection ``ConnectionError`` (503, kit/unavailable.py); any other error is
+the driver's own.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections import namedtuple
 from collections.abc import Callable
 from typing import Any
 
+import asyncpg
 from sqlalchemy import Delete, Insert, Table, Update, event, insert
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, SessionTransaction
 
 from agora.kit.reads import Prepared, connection_lost, row_of
 
 _DRIVER_KEY = "agora_driver"  # in ``session.info`` while a transaction holds a connection
+# A constraint the statement broke: raised as SQLAlchemy's IntegrityError, as through the session
+# (callers catch it: a concurrent request's unique key).
+_INTEGRITY_ERRORS = (asyncpg.IntegrityConstraintViolationError, sqlite3.IntegrityError)
 
 
 class PreparedWrite(Prepared):
@@ -63,7 +70,9 @@ async def write(session: AsyncSession, prepared: Prepared, **params: Any) -> lis
     """Run ``prepared`` in the session's transaction; the rows it returns (``RETURNING``). A
     write, or a SELECT of functions that write (``pg_notify``)."""
     held = session.info.get(_DRIVER_KEY)
-    if held is not None:
+    # In a SAVEPOINT (``begin_nested``) the session runs it: SQLAlchemy emits the SAVEPOINT with
+    # the block's first statement, so one run past it would have none to roll back to.
+    if held is not None and not session.in_nested_transaction():
         dialect, driver = held
         postgres = dialect.name == "postgresql"
         # SQLite's transaction began with the session's (kit.db: BEGIN [IMMEDIATE]).
@@ -77,6 +86,8 @@ async def write(session: AsyncSession, prepared: Prepared, **params: Any) -> lis
             except Exception as exc:
                 if connection_lost(driver, exc):
                     raise ConnectionError("the database connection was lost") from exc
+                if isinstance(exc, _INTEGRITY_ERRORS):  # as the session raises it (a unique key)
+                    raise IntegrityError(compiled.sql, values, exc) from exc
                 raise
             return [row_of(compiled, record) for record in records]
     result = await session.execute(prepared.statement, params)
