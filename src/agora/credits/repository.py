@@ -25,10 +25,9 @@ async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount:
     return result.scalar_one_or_none()
 
 
-# Built once (bound parameters): a job's creation runs it, and building it cost more than
-# running it (docs/performance.md).
-# Compiled once, run on the session's connection (kit/writes.py): on the table, so no workspace
-# object of the session is refreshed by it (nothing reads one after a hold).
+# A job's creation runs it: compiled once, run on the session's connection (kit/writes.py; it
+# cost more to build than to run: docs/performance.md). On the table, so no workspace object of
+# the session is refreshed by it (nothing reads one after a hold).
 _WORKSPACES = Workspace.__table__.c
 _TAKE_HOLD = PreparedWrite(
     update(Workspace.__table__)  # type: ignore[arg-type]
