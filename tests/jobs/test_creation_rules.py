@@ -108,6 +108,16 @@ async def test_short_credits_is_402_and_nothing_is_written(
         assert await session.scalar(select(func.count()).select_from(Job)) == 0
 
 
+async def _jobs_and_holds(db: Database) -> tuple[int, int]:
+    """How many jobs and how many credit holds the database has."""
+    async with db.transaction(write=False) as session:
+        jobs = await session.scalar(select(func.count()).select_from(Job))
+        holds = await session.scalar(
+            select(func.count()).select_from(LedgerEntry).where(LedgerEntry.kind == "hold")
+        )
+    return int(jobs or 0), int(holds or 0)
+
+
 async def test_idempotency_key_replays_and_refuses_another_body(
     app: FastAPI,
     client: httpx2.AsyncClient,
@@ -140,12 +150,7 @@ async def test_idempotency_key_replays_and_refuses_another_body(
     )
     assert other.status_code == 400
     assert other.json()["details"][0]["field"] == "Idempotency-Key"
-    async with db.transaction(write=False) as session:
-        assert await session.scalar(select(func.count()).select_from(Job)) == 1
-        holds = await session.scalar(
-            select(func.count()).select_from(LedgerEntry).where(LedgerEntry.kind == "hold")
-        )
-        assert holds == 1
+    assert await _jobs_and_holds(db) == (1, 1)
 
 
 async def test_concurrent_first_requests_with_one_key_create_one_job(
@@ -172,12 +177,7 @@ async def test_concurrent_first_requests_with_one_key_create_one_job(
     assert [r.status_code for r in responses] == [201] * 6, [r.text for r in responses]
     assert len({r.json()["data"]["id"] for r in responses}) == 1
     assert sum(r.headers.get("Idempotent-Replayed") == "true" for r in responses) == 5
-    async with db.transaction(write=False) as session:
-        assert await session.scalar(select(func.count()).select_from(Job)) == 1
-        holds = await session.scalar(
-            select(func.count()).select_from(LedgerEntry).where(LedgerEntry.kind == "hold")
-        )
-        assert holds == 1
+    assert await _jobs_and_holds(db) == (1, 1)
 
 
 async def test_concurrent_creation_never_overdraws(

@@ -116,7 +116,7 @@ class RowInsert:
 
     def values(self, given: dict[str, Any]) -> dict[str, Any]:
         """Every column's value: the given one, else its default, else NULL."""
-        unknown = given.keys() - set(self.columns)
+        unknown = given.keys() - self.columns
         if unknown:
             raise TypeError(f"{self.table.name} has no column {sorted(unknown)}")
         values = {}
