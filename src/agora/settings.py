@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     log_json: bool | None = None
 
     max_body_bytes: int = 1_048_576
+    # A request body must arrive within this time, before any database work (kit/units.py).
+    body_timeout_seconds: float = 10.0
     rate_limit_public: str = "120/minute"
     rate_limit_authenticated: str = "600/minute"
     rate_limit_key_prefix: str = "agora-rl"

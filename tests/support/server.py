@@ -99,7 +99,7 @@ def running_agora_serve(env: dict[str, str], stdout: Path) -> Iterator[str]:
 def running_process(
     env: dict[str, str], args: list[str], port: int, *, stdout: Path | None = None
 ) -> Iterator[str]:
-    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (30 s at most)."""
+    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (60 s at most)."""
     out = stdout.open("wb") if stdout else None
     process = subprocess.Popen(
         [PYTHON, "-u", *args],
@@ -109,7 +109,7 @@ def running_process(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             if process.poll() is not None:
                 raise AssertionError(
@@ -121,7 +121,7 @@ def running_process(
             except httpx2.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise AssertionError("server did not become healthy within 30 s")
+                raise AssertionError("server did not become healthy within 60 s")
             time.sleep(0.1)
         yield base
     finally:

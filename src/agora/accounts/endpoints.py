@@ -3,12 +3,10 @@ errors naming the field. See docs/accounts.md."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, Query, Request, Response
 from fastapi.responses import RedirectResponse
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import service
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
@@ -30,11 +28,10 @@ from agora.accounts.schemas import (
     WorkspaceSwitchIn,
 )
 from agora.auth.dependencies import (
-    DatabaseDep,
     PrincipalDep,
     SessionDep,
     SettingsDep,
-    get_db,
+    UnitDep,
     require,
     secret_key,
     session_cookie,
@@ -46,6 +43,7 @@ from agora.kit.families import key_router
 from agora.kit.mail import MailSender
 from agora.kit.passwords import MAX_LENGTH, MIN_LENGTH, PASSWORD_RULES
 from agora.kit.security import csrf_token
+from agora.kit.units import Mode, mode
 
 router = key_router(prefix="/auth", tags=["accounts"])
 keys_router = key_router(prefix="/api-keys", tags=["api-keys"])
@@ -83,17 +81,6 @@ async def context(request: Request, settings: SettingsDep) -> service.Context:
 
 
 ContextDep = Annotated[service.Context, Depends(context)]
-
-
-async def link_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """The request's transaction for the GET links that write (verify, magic sign-in): a write
-    transaction from the start, so SQLite takes its write lock up front instead of upgrading a
-    read snapshot (which fails when another writer committed meanwhile)."""
-    async with get_db(request).transaction(write=True) as session:
-        yield session
-
-
-LinkSessionDep = Annotated[AsyncSession, Depends(link_session, scope="function")]
 
 
 def _signed_in(
@@ -141,8 +128,9 @@ async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
 
 
 @router.get("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmailLink")
+@mode(Mode.WRITE_ON_GET)
 async def verify_email_link(
-    session: LinkSessionDep, token: Annotated[str, Query(max_length=200)]
+    session: SessionDep, token: Annotated[str, Query(max_length=200)]
 ) -> dict[str, object]:
     """The link in the verification mail (the same as the POST)."""
     return envelope_a(AccountOut.model_validate(await service.verify_email(session, token)))
@@ -169,22 +157,25 @@ async def resend_verification(
     operation_id="signIn",
     openapi_extra={"x-agora-errors": [401, 403, 429]},
 )
+@mode(Mode.CALLS_OUT)
 async def sign_in(
     body: SignInIn,
     request: Request,
     response: Response,
-    db: DatabaseDep,
-    session: SessionDep,
+    unit: UnitDep,
     ctx: ContextDep,
 ) -> dict[str, object]:
     """Sign in with email and password: sets the session cookie (HttpOnly, SameSite=Lax) and the
     CSRF cookie, and returns the CSRF token to send as ``X-CSRF-Token`` on state-changing
     requests. 20 wrong passwords for one account → 429 with Retry-After."""
-    # The password check reads in its own short read transaction, so the Argon2 work (tens to
-    # hundreds of ms) never holds the request's write transaction (SQLite's write lock).
-    async with db.transaction(write=False) as read:
-        user = await service.sign_in_password(read, ctx, email=body.email, password=body.password)
-    new = await service.start_session(session, ctx, user, "password", session_cookie(request))
+    # The password check runs in the read phase, so the Argon2 work (tens to hundreds of ms)
+    # never holds the write transaction (SQLite's write lock).
+    user = await service.sign_in_password(
+        await unit.session(), ctx, email=body.email, password=body.password
+    )
+    new = await service.start_session(
+        await unit.write(), ctx, user, "password", session_cookie(request)
+    )
     return _signed_in(request, response, ctx, new)
 
 
@@ -222,9 +213,10 @@ async def sign_in_with_link(
     operation_id="followMagicLink",
     responses={303: {"description": "Signed in; redirected to GET /v1/auth/session"}},
 )
+@mode(Mode.WRITE_ON_GET)
 async def follow_magic_link(
     request: Request,
-    session: LinkSessionDep,
+    session: SessionDep,
     ctx: ContextDep,
     token: Annotated[str, Query(max_length=200)],
 ) -> RedirectResponse:

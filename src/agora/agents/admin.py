@@ -6,9 +6,10 @@ from fastapi import Request
 
 from agora.agents import service
 from agora.agents.schemas import AgentOut, AgentRegistration, CategoryCreate, CategoryOut
-from agora.auth.dependencies import Admin, AdminApart, AgentId, DatabaseDep, SessionDep
+from agora.auth.dependencies import Admin, AgentId, SessionDep, UnitDep
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
+from agora.kit.units import Mode, mode
 from agora.mip003.client import app_client
 
 router = bearer_router(prefix="/admin", tags=["admin"])
@@ -21,11 +22,13 @@ router = bearer_router(prefix="/admin", tags=["admin"])
     response_model=EnvelopeB[AgentOut],
     openapi_extra={"x-agora-errors": [409]},
 )
+@mode(Mode.CALLS_OUT)
 async def register_agent(
-    body: AgentRegistration, request: Request, session: SessionDep, _admin: AdminApart
+    body: AgentRegistration, request: Request, unit: UnitDep, _admin: Admin
 ) -> EnvelopeB[AgentOut]:
     """Register an agent: its base URL must answer MIP-003 /availability and /input_schema."""
-    probe = await service.probe(app_client(request), body.baseUrl)  # no transaction open
+    probe = await unit.call_out(service.probe(app_client(request), body.baseUrl))
+    session = await unit.write()
     agent = await service.register_agent(
         session,
         request.app.state.settings,
@@ -57,13 +60,14 @@ async def get_agent(
 @router.post(
     "/agents/{agentId}/verify", operation_id="adminVerifyAgent", response_model=EnvelopeB[AgentOut]
 )
+@mode(Mode.CALLS_OUT)
 async def verify_agent(
-    agent_id: AgentId, request: Request, db: DatabaseDep, session: SessionDep, _admin: AdminApart
+    agent_id: AgentId, request: Request, unit: UnitDep, _admin: Admin
 ) -> EnvelopeB[AgentOut]:
     """Check the agent live and mark it VERIFIED for the verification lifetime."""
-    async with db.transaction(write=False) as read:
-        base_url = (await service.get_any(read, agent_id)).base_url
-    probe = await service.probe(app_client(request), base_url)  # no transaction open
+    base_url = (await service.get_any(await unit.session(), agent_id)).base_url
+    probe = await unit.call_out(service.probe(app_client(request), base_url))
+    session = await unit.write()
     agent = await service.verify_agent(session, request.app.state.settings, agent_id, probe)
     return EnvelopeB[AgentOut](
         data=await service.with_categories_one(session, agent), meta=meta_b(request)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import BackgroundTasks, Depends, Path, Request
+from fastapi import Depends, Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
@@ -15,7 +15,7 @@ from agora.auth.principal import Permission, Principal
 from agora.kit.db import Database
 from agora.kit.errors import FieldError, Forbidden, Unauthorized
 from agora.kit.security import csrf_matches, csrf_token
-from agora.kit.units import READ_METHODS, request_session
+from agora.kit.units import READ_METHODS, Unit, request_session, request_unit
 from agora.settings import Settings
 
 
@@ -44,6 +44,8 @@ SettingsDep = Annotated[Settings, Depends(_settings_dependency)]
 # One transaction per request, opened by its route (kit/units.py: ``UnitOfWorkRoute``) and
 # committed before the response is sent; its after-commit hooks run after the response.
 SessionDep = Annotated[AsyncSession, Depends(request_session)]
+# The unit itself, for CALLS_OUT routes: ``await unit.call_out(...)``, then ``await unit.write()``.
+UnitDep = Annotated[Unit, Depends(request_unit)]
 
 
 def presented_token(request: Request) -> str | None:
@@ -150,27 +152,6 @@ def require(permission: Permission) -> object:
     return Depends(_check)
 
 
-async def get_principal_apart(request: Request, background: BackgroundTasks) -> Principal:
-    """The caller, resolved in its own short read transaction.
-
-    For endpoints that call another service (an agent, a payment node) before they write: the
-    request's own transaction (``SessionDep``, lazy) then begins only after that call, so no
-    transaction is open across it.
-    """
-    async with get_db(request).transaction(write=False, after=background.add_task) as session:
-        return await authenticate_request(request, session)
-
-
-def require_apart(permission: Permission) -> object:
-    """``require`` for endpoints that call out before they write (see ``get_principal_apart``)."""
-
-    async def _check(principal: Annotated[Principal, Depends(get_principal_apart)]) -> Principal:
-        principal.require(permission)
-        return principal
-
-    return Depends(_check)
-
-
 # ---- declared once: one alias per permission, one per path parameter ----------------------
 # Endpoints take ``principal: Reader`` (or ``JobsWriter`` …) and ``job_id: JobId``; nothing else
 # re-declares them. Ids stay ``str`` in the path: a malformed id answers the same 404 as an
@@ -181,10 +162,6 @@ JobsWriter = Annotated[Principal, require(Permission.JOBS_WRITE)]
 ProjectsWriter = Annotated[Principal, require(Permission.PROJECTS_WRITE)]
 ProfileWriter = Annotated[Principal, require(Permission.PROFILE_WRITE)]
 Admin = Annotated[Principal, require(Permission.ADMIN)]
-# For endpoints that call out (probe an agent) before they write: authenticated apart, so no
-# transaction spans the call.
-ReaderApart = Annotated[Principal, require_apart(Permission.READ)]
-AdminApart = Annotated[Principal, require_apart(Permission.ADMIN)]
 OptionalPrincipal = Annotated[Principal | None, Depends(get_optional_principal)]
 
 AgentId = Annotated[str, Path(alias="agentId")]

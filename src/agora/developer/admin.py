@@ -8,17 +8,17 @@ from fastapi import Query, Request
 
 from agora.auth.dependencies import (
     Admin,
-    AdminApart,
     AgentId,
-    DatabaseDep,
     SessionDep,
     SettingsDep,
+    UnitDep,
 )
 from agora.developer import service
 from agora.developer.schemas import AdminAgentOut, AdminOverride, RejectDecision, ReviewDecision
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
+from agora.kit.units import Mode, mode
 from agora.mip003.client import app_client
 
 router = bearer_router(prefix="/admin", tags=["admin"])
@@ -53,19 +53,19 @@ async def list_agents(
     response_model=EnvelopeB[AdminAgentOut],
     openapi_extra={"x-agora-errors": [409]},
 )
+@mode(Mode.CALLS_OUT)
 async def approve_agent(
     agent_id: AgentId,
     request: Request,
-    db: DatabaseDep,
-    session: SessionDep,
+    unit: UnitDep,
     settings: SettingsDep,
-    _admin: AdminApart,
+    _admin: Admin,
     body: ReviewDecision | None = None,
 ) -> EnvelopeB[AdminAgentOut]:
     """Check the agent live, then verify and list it; the note is shown to its developer."""
-    checked = await service.probe_for_review(
-        db, app_client(request), agent_id
-    )  # no transaction open
+    base_url = (await service.get_any(await unit.session(), agent_id)).base_url
+    checked = await unit.call_out(service.probe_for_review(app_client(request), agent_id, base_url))
+    session = await unit.write()
     note = body.reason if body else ""
     agent = await service.approve(session, settings, agent_id, checked, note)
     return EnvelopeB[AdminAgentOut](

@@ -1,8 +1,8 @@
 """Developer listings (bearer family): a signed-in user lists their own agents.
 
 Submissions enter PENDING and hidden until an admin approves them (developer/admin.py). Other
-users' agents answer 404. Endpoints that call the agent authenticate apart (``ReaderApart``,
-``require_apart``) and probe before the request's session begins (no transaction across the call).
+users' agents answer 404. Endpoints that call the agent are CALLS_OUT routes: they read in the
+read phase, probe with no transaction open (``unit.call_out``), then write (``unit.write()``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from fastapi import Request
 
 from agora.auth.dependencies import (
     AgentId,
-    DatabaseDep,
     Reader,
-    ReaderApart,
     SessionDep,
     SettingsDep,
+    UnitDep,
 )
 from agora.developer import service
 from agora.developer.schemas import (
@@ -30,6 +29,7 @@ from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.fields import patch_fields
 from agora.kit.pagination import PageDep
+from agora.kit.units import Mode, mode
 from agora.mip003.client import app_client
 
 if TYPE_CHECKING:
@@ -52,18 +52,19 @@ async def _one(request: Request, session: SessionDep, agent: Agent) -> EnvelopeB
     response_model=EnvelopeB[DeveloperAgentOut],
     openapi_extra={"x-agora-errors": [409]},
 )
+@mode(Mode.CALLS_OUT)
 async def submit_agent(
     body: AgentSubmission,
     request: Request,
-    db: DatabaseDep,
-    session: SessionDep,
+    unit: UnitDep,
     settings: SettingsDep,
-    principal: ReaderApart,
+    principal: Reader,
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Submit an agent: its base URL must answer MIP-003 /availability and /input_schema. It
     enters PENDING, not listed, until an admin approves it."""
-    await service.ensure_room(db, principal)
-    checked = await service.probe(app_client(request), body.baseUrl)  # no transaction open
+    await service.ensure_room(await unit.session(), principal)
+    checked = await unit.call_out(service.probe(app_client(request), body.baseUrl))
+    session = await unit.write()
     agent = await service.submit(session, principal, settings, body.model_dump(), checked)
     return await _one(request, session, agent)
 
@@ -102,14 +103,14 @@ async def get_agent(
     response_model=EnvelopeB[DeveloperAgentOut],
     openapi_extra={"x-agora-errors": [409]},
 )
+@mode(Mode.CALLS_OUT)
 async def update_agent(
     agent_id: AgentId,
     body: AgentUpdate,
     request: Request,
-    db: DatabaseDep,
-    session: SessionDep,
+    unit: UnitDep,
     settings: SettingsDep,
-    principal: ReaderApart,
+    principal: Reader,
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Edit your agent. A new baseUrl (checked live) or price sends a verified agent back to
     review; text edits do not."""
@@ -117,9 +118,12 @@ async def update_agent(
     given = patch_fields(body)
     checked = None
     if "baseUrl" in given:
-        checked = await service.probe_new_base_url(
-            db, app_client(request), principal, agent_id, given["baseUrl"]
+        url = await service.changed_base_url(
+            await unit.session(), principal, agent_id, given["baseUrl"]
         )
+        if url is not None:
+            checked = await unit.call_out(service.probe(app_client(request), url))
+    session = await unit.write()
     agent = await service.update(session, principal, settings, agent_id, given, checked)
     return await _one(request, session, agent)
 

@@ -39,7 +39,6 @@ from agora.developer.schemas import (
     PublishedOut,
     ReviewOut,
 )
-from agora.kit.db import Database
 from agora.kit.errors import BadRequest, Conflict, Forbidden
 from agora.kit.fields import trimmed
 from agora.kit.ids import fetch_by_id
@@ -185,34 +184,29 @@ async def probe(client: Mip003Client, base_url: str) -> Probe:
     return Probe(url, availability.available, availability.message, schema.as_dict())
 
 
-async def ensure_room(db: Database, principal: Principal) -> None:
+async def ensure_room(session: AsyncSession, principal: Principal) -> None:
     """Refuse a submission beyond ``MAX_AGENTS_PER_OWNER`` live (not withdrawn) agents, before
-    anything is probed (a short read transaction of its own)."""
+    anything is probed (in the route's read phase)."""
     require_developer(principal)
-    async with db.transaction(write=False) as session:
-        live = await agents_repo.count(session, _owner(principal), repo.not_withdrawn())
+    live = await agents_repo.count(session, _owner(principal), repo.not_withdrawn())
     if live >= MAX_AGENTS_PER_OWNER:
         raise Conflict(
             f"You already list {live} agents (at most {MAX_AGENTS_PER_OWNER}); withdraw one first"
         )
 
 
-async def probe_new_base_url(
-    db: Database, client: Mip003Client, principal: Principal, agent_id: str, base_url: str
-) -> Probe | None:
-    """For a PATCH: the live check of a new base URL, or None when it did not change. Ownership
-    is checked first, in a short read transaction of its own, so a stranger's PATCH probes
-    nothing; the probe runs with no transaction open."""
+async def changed_base_url(
+    session: AsyncSession, principal: Principal, agent_id: str, base_url: str
+) -> str | None:
+    """For a PATCH, in the route's read phase: the new base URL to check live, or None when it
+    did not change. Ownership is checked here, so a stranger's PATCH probes nothing."""
     url = clean_base_url(base_url)
-    async with db.transaction(write=False) as session:
-        current = (await get_owned(session, principal, agent_id)).base_url
-    return None if url == current else await probe(client, url)
+    current = (await get_owned(session, principal, agent_id)).base_url
+    return None if url == current else url
 
 
-async def probe_for_review(db: Database, client: Mip003Client, agent_id: str) -> Probe:
+async def probe_for_review(client: Mip003Client, agent_id: str, base_url: str) -> Probe:
     """For an approval: the live check of the agent's current base URL (no transaction open)."""
-    async with db.transaction(write=False) as session:
-        base_url = (await get_any(session, agent_id)).base_url
     try:
         return await probe(client, base_url)
     except BadRequest as exc:

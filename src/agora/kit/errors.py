@@ -8,6 +8,7 @@ of the endpoint's family (see ``agora.kit.families``).
     ├── Forbidden (403)
     ├── NotFound (404)            unknown, or another tenant's (never revealed)
     ├── MethodNotAllowed (405)
+    ├── RequestTimeout (408)      the body did not arrive in time
     ├── Conflict (409)            rendered in the Conflict shape {error, message}
     ├── PayloadTooLarge (413)
     ├── UnsupportedMediaType (415)
@@ -107,6 +108,14 @@ class MethodNotAllowed(AgoraError):
         return "Method not allowed on this path"
 
 
+class RequestTimeout(AgoraError):
+    status_code = 408
+    error = "Request Timeout"
+
+    def default_message(self) -> str:
+        return "The request body did not arrive in time"
+
+
 class Conflict(AgoraError):
     status_code = 409
     error = "Conflict"
@@ -156,6 +165,7 @@ ERROR_BY_STATUS: dict[int, type[AgoraError]] = {
         Forbidden,
         NotFound,
         MethodNotAllowed,
+        RequestTimeout,
         Conflict,
         PayloadTooLarge,
         UnsupportedMediaType,

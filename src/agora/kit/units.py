@@ -1,21 +1,34 @@
-"""The request's unit of work, opened by its route (``UnitOfWorkRoute``), not by a dependency.
+"""The one request lifecycle: a route declares its mode, and its unit of work is opened by the
+route (``UnitOfWorkRoute``), never by an endpoint, a dependency or a service.
 
-A route whose endpoint (or one of its dependencies) asks for the session runs inside
-``Database.transaction``: reads (GET, HEAD, OPTIONS) in a read unit, everything else in a write
-unit, committed when the endpoint has returned and its response is built — before it is sent —
-and rolled back when anything raises. After-commit hooks run after the response has been sent
-(its background tasks). ``request_session`` is the dependency that hands the unit's session to
-the endpoint.
+Modes (``Mode``; a route without ``@mode(...)`` is READ for GET/HEAD/OPTIONS, WRITE otherwise):
 
-Why not a dependency with ``yield`` (as before): FastAPI runs each such dependency in an exit
-stack with a cancellation scope entered and a shielded exit; on a read that was a tenth of the
-request's CPU (job by id; docs/performance.md). The route's wrapper is one ``async with``.
+- READ: one read unit (on PostgreSQL no BEGIN at all; a write in it is refused).
+- WRITE: one write unit (SQLite takes its write lock at the first statement).
+- WRITE_ON_GET: a write unit for a GET (a mailed one-time link that spends its token).
+- CALLS_OUT: a read phase (authentication, the reads the call needs), then work with no
+  transaction and no pooled connection held (``await unit.call_out(...)``: a call to another
+  service, or a password hash), then a write phase (``await unit.write()``).
+
+Whatever the mode, the unit commits only when the answer is a success (1xx to 3xx): an exception,
+an exception handler's answer, or a rendered 4xx/5xx page (a web form that refuses) rolls back,
+and its after-commit hooks never run. Hooks of a committed unit run after the response has been
+sent (its background work). Before any database work the route reads the request body, bounded
+in size (``kit.bodylimit``) and in time (``Settings.body_timeout_seconds``; 408 past it), so a
+client that drips its body holds no connection.
+
+Why the route and not a ``yield`` dependency: FastAPI runs such a dependency in an exit stack
+with a cancellation scope and a shielded exit, a tenth of a read's CPU (docs/performance.md); and
+a dependency cannot see the response's status, which decides commit or rollback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any
+import asyncio
+import enum
+from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
+from typing import Any, TypeVar
 
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
@@ -25,51 +38,190 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from agora.kit.db import Database
+from agora.kit.errors import RequestTimeout
 
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-SESSION_KEY = "agora.session"  # in the request's scope while its unit of work is open
+UNIT_KEY = "agora.unit"  # in the request's scope while its route runs
+MODE_ATTRIBUTE = "agora_mode"
+T = TypeVar("T")
+Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
+
+
+class Mode(enum.StrEnum):
+    READ = "read"
+    WRITE = "write"
+    WRITE_ON_GET = "write_on_get"
+    CALLS_OUT = "calls_out"
+
+
+def mode(declared: Mode) -> Callable[[Endpoint], Endpoint]:
+    """Declare a route's mode on its endpoint (put it under the router's decorator)."""
+
+    def mark(endpoint: Endpoint) -> Endpoint:
+        setattr(endpoint, MODE_ATTRIBUTE, declared)
+        return endpoint
+
+    return mark
+
+
+def mode_of(endpoint: Callable[..., Any], methods: set[str]) -> Mode:
+    declared: Mode | None = getattr(endpoint, MODE_ATTRIBUTE, None)
+    reads = methods <= READ_METHODS
+    if declared is None:
+        return Mode.READ if reads else Mode.WRITE
+    if declared is Mode.WRITE_ON_GET and not reads:
+        raise ValueError(f"{endpoint.__name__}: write_on_get is for GET routes")
+    if declared is Mode.READ and not reads:
+        raise ValueError(f"{endpoint.__name__}: a {sorted(methods)} route cannot be read-only")
+    return declared
+
+
+class _Refused(Exception):
+    """Handed to the unit's transaction to roll it back when the answer is not a success."""
+
+
+class PhaseError(RuntimeError):
+    """A route used its unit against its mode (a programming error, caught by the tests)."""
+
+
+Hook = tuple[Callable[..., Any], Any]
+
+
+class Unit:
+    """The database work of one request (or one MCP tool call), in its declared mode.
+
+    Opened lazily: a route whose endpoint reads nothing opens nothing. ``session()`` is the
+    current phase's session; CALLS_OUT routes move through ``call_out`` and ``write``.
+    """
+
+    def __init__(self, database: Database, declared: Mode) -> None:
+        self.database = database
+        self.mode = declared
+        self._context: AbstractAsyncContextManager[AsyncSession] | None = None
+        self._session: AsyncSession | None = None
+        self._outside = False  # CALLS_OUT: the read phase is over
+        self._writing = declared in (Mode.WRITE, Mode.WRITE_ON_GET)
+        self.after: list[Hook] = []  # hooks of committed phases, run after the response
+
+    async def session(self) -> AsyncSession:
+        if self._session is not None:
+            return self._session
+        if self._outside and not self._writing:
+            raise PhaseError(
+                "this calls_out route's read phase has ended: take the write phase's session "
+                "from `await unit.write()`"
+            )
+        self._context = self.database.transaction(
+            write=self._writing, after=lambda hook, session: self.after.append((hook, session))
+        )
+        self._session = await self._context.__aenter__()
+        return self._session
+
+    async def call_out(self, work: Awaitable[T]) -> T:
+        """End the read phase (releasing its connection), then await ``work`` — a call to another
+        service, or CPU-heavy work such as a password hash — with no transaction open."""
+        if self.mode is not Mode.CALLS_OUT:
+            raise PhaseError(f"call_out in a {self.mode} route: declare @mode(Mode.CALLS_OUT)")
+        if self._writing:
+            raise PhaseError("call_out after the write phase began: call first, then write")
+        await self._end(None)
+        self._outside = True
+        return await work
+
+    async def write(self) -> AsyncSession:
+        """The write phase's session (CALLS_OUT routes; it ends the read phase if still open)."""
+        if self.mode is not Mode.CALLS_OUT:
+            raise PhaseError(f"write() in a {self.mode} route: use the session it was given")
+        if not self._writing:
+            await self._end(None)
+            self._outside = self._writing = True
+        return await self.session()
+
+    async def finish(self, failure: BaseException | None) -> None:
+        """Commit when ``failure`` is None, else roll back (and drop every hook)."""
+        await self._end(failure)
+        if failure is not None:
+            self.after.clear()
+
+    async def _end(self, failure: BaseException | None) -> None:
+        context, self._context, self._session = self._context, None, None
+        if context is None:
+            return
+        if failure is None:
+            await context.__aexit__(None, None, None)
+        else:
+            await context.__aexit__(type(failure), failure, failure.__traceback__)
+
+
+def _unit_of(request: Request) -> Unit:
+    unit: Unit | None = request.scope.get(UNIT_KEY)
+    if unit is None:
+        raise RuntimeError(
+            f"{request.url.path}: the unit of work is opened by the route; make the router with "
+            "route_class=UnitOfWorkRoute (or a subclass, kit/families.py)"
+        )
+    return unit
+
+
+async def request_unit(request: Request) -> Unit:
+    """The request's unit (the dependency behind ``UnitDep``; ``async``: FastAPI runs a plain
+    ``def`` dependency in its thread pool)."""
+    return _unit_of(request)
 
 
 async def request_session(request: Request) -> AsyncSession:
-    """The request's session (the dependency behind ``SessionDep``)."""
-    session: AsyncSession | None = request.scope.get(SESSION_KEY)
-    if session is None:
-        raise RuntimeError(
-            f"{request.url.path}: the session is opened by the route; make the router with "
-            "route_class=UnitOfWorkRoute (or a subclass, kit/families.py)"
-        )
-    return session
+    """The current phase's session (the dependency behind ``SessionDep``)."""
+    return await _unit_of(request).session()
 
 
-def _uses_session(dependant: Dependant) -> bool:
-    return any(d.call is request_session or _uses_session(d) for d in dependant.dependencies)
+def _uses_unit(dependant: Dependant) -> bool:
+    return any(
+        d.call in (request_session, request_unit) or _uses_unit(d) for d in dependant.dependencies
+    )
+
+
+async def read_body(request: Request, seconds: float) -> None:
+    """Read (and keep) the whole body before any database work: its size is bounded where it is
+    received (``kit.bodylimit``), its time here. FastAPI and ``request.form()`` then parse the
+    kept bytes."""
+    if request.method in READ_METHODS:
+        return
+    try:
+        async with asyncio.timeout(seconds):
+            await request.body()
+    except TimeoutError:
+        raise RequestTimeout(
+            f"The request body did not arrive within {seconds:g} seconds"
+        ) from None
 
 
 class UnitOfWorkRoute(APIRoute):
-    """An API route that opens the request's unit of work when its endpoint uses the session."""
+    """An API route that runs its endpoint in the request lifecycle of its declared mode."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
-        if not _uses_session(self.dependant):
-            return handler
+        declared = mode_of(self.endpoint, self.methods or set())
+        uses_unit = _uses_unit(self.dependant)
 
-        async def in_unit_of_work(request: Request) -> Response:
-            database: Database = request.app.state.db
-            after: list[tuple[Callable[..., Any], Any]] = []
-            async with database.transaction(
-                write=request.method not in READ_METHODS,
-                after=lambda hook, session: after.append((hook, session)),
-            ) as session:
-                request.scope[SESSION_KEY] = session
-                try:
-                    response = await handler(request)
-                finally:
-                    del request.scope[SESSION_KEY]
-            for hook, session in after:
+        async def in_lifecycle(request: Request) -> Response:
+            await read_body(request, request.app.state.settings.body_timeout_seconds)
+            if not uses_unit:
+                return await handler(request)
+            unit = Unit(request.app.state.db, declared)
+            request.scope[UNIT_KEY] = unit
+            try:
+                response = await handler(request)
+            except BaseException as exc:
+                await unit.finish(exc)
+                raise
+            finally:
+                request.scope.pop(UNIT_KEY, None)
+            await unit.finish(None if response.status_code < 400 else _Refused())
+            for hook, session in unit.after:
                 _add_background(response, hook, session)
             return response
 
-        return in_unit_of_work
+        return in_lifecycle
 
 
 def _add_background(response: Response, hook: Callable[..., Any], *args: Any) -> None:

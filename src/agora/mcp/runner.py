@@ -18,6 +18,7 @@ from agora.auth.principal import Permission, Principal
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError
 from agora.kit.unavailable import database_error, database_unavailable
+from agora.kit.units import Mode, Unit
 from agora.mcp.auth import TOKEN_STATE
 from agora.mip003.client import Mip003Client
 from agora.settings import Settings
@@ -49,25 +50,32 @@ class ToolRunner:
     async def call(
         self, ctx: Context, permission: Permission, *, write: bool = False
     ) -> AsyncIterator[tuple[AsyncSession, Principal]]:
-        """A transaction and the authenticated caller holding ``permission``."""
+        """The tool call's unit of work (the request lifecycle's ``Unit``, READ or WRITE: it
+        commits only when the tool returns) and the authenticated caller holding
+        ``permission``."""
         request = ctx.request_context.request
         state = getattr(request, "state", None)
         key = getattr(state, TOKEN_STATE, None) if state is not None else None
         headers = getattr(request, "headers", {}) or {}
+        unit = Unit(self.db, Mode.WRITE if write else Mode.READ)
         try:
-            async with self.db.transaction(write=write) as session:
-                principal = await auth.authenticate(
-                    session,
-                    self.db,
-                    key,
-                    workspace_header=headers.get("x-workspace-id"),
-                    organization_slug=headers.get("x-organization-slug"),
-                )
-                principal.require(permission)
-                yield session, principal
-        except AgoraError as exc:
-            raise tool_error(exc) from exc
-        except Exception as exc:
-            if database_unavailable(exc):
+            session = await unit.session()
+            principal = await auth.authenticate(
+                session,
+                self.db,
+                key,
+                workspace_header=headers.get("x-workspace-id"),
+                organization_slug=headers.get("x-organization-slug"),
+            )
+            principal.require(permission)
+            yield session, principal
+            await unit.finish(None)
+        except BaseException as exc:
+            await unit.finish(exc)  # a no-op when the commit itself failed
+            if isinstance(exc, AgoraError):
+                raise tool_error(exc) from exc
+            if isinstance(exc, Exception) and database_unavailable(exc):
                 raise tool_error(database_error()) from exc
             raise
+        for hook, committed in unit.after:  # after commit, before the tool's answer
+            await hook(committed)

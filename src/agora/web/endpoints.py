@@ -17,10 +17,10 @@ from agora.accounts.cookies import clear_session_cookies, set_session_cookies
 from agora.accounts.endpoints import ContextDep
 from agora.agents import service as agents
 from agora.auth.dependencies import (
-    DatabaseDep,
     SessionDep,
     SessionPrincipalDep,
     SettingsDep,
+    UnitDep,
     secret_key,
     session_cookie,
 )
@@ -31,7 +31,7 @@ from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
 from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
-from agora.kit.units import UnitOfWorkRoute
+from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.organizations import service as organizations
 from agora.web import forms, work
 from agora.web import service as web
@@ -122,21 +122,21 @@ async def sign_in_page(
 
 
 @router.post("/sign-in")
-async def sign_in(
-    request: Request, db: DatabaseDep, session: SessionDep, ctx: ContextDep
-) -> Response:
+@mode(Mode.CALLS_OUT)
+async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
     form = await _form(request)
     email, target = _text(form, "email", 320), safe_next(_text(form, "next", 500))
-    try:
-        async with db.transaction(write=False) as read:  # Argon2 outside the write lock
-            user = await accounts.sign_in_password(
-                read, ctx, email=email, password=_text(form, "password", 200)
-            )
+    read = await unit.session()
+    try:  # the read phase: Argon2 never holds the write transaction (SQLite's write lock)
+        user = await accounts.sign_in_password(
+            read, ctx, email=email, password=_text(form, "password", 200)
+        )
     except AgoraError as exc:
         return await _render(
-            request, session, None, "sign_in.html", exc.status_code, next=target,
+            request, read, None, "sign_in.html", exc.status_code, next=target,
             values={"email": email}, errors=_field_errors(exc) or {"form": exc.message},
         )  # fmt: skip
+    session = await unit.write()
     new = await accounts.start_session(session, ctx, user, "password", session_cookie(request))
     response = RedirectResponse(target, status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
