@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from sqlalchemy import func, select
 from agora.app import create_app
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
+from agora.kit.timeutil import utcnow
 from agora.models import Agent, RegistryCheckpoint, RegistryQuarantine
 from agora.registry.client import RegistryError
 from agora.registry.scheduler import RegistrySyncLoop
@@ -361,6 +363,18 @@ async def test_a_metadata_change_without_a_status_change_arrives_with_a_full_pas
     assert (forced.full, forced.updated) == (True, 1)
     agent = (await _agents(db))[_ident(1)]
     assert (agent.name, agent.price) == ("Renamed upstream", 5_000_000)
+
+    # The periodic sync runs a full pass once the last one is 24 hours old.
+    registry.update(_ident(2), description="Changed again")
+    async with db.transaction() as session:
+        [checkpoint] = list(await session.scalars(select(RegistryCheckpoint)))
+        checkpoint.full_pass_at = utcnow() - timedelta(hours=23)
+    assert (await sync(db, configured, registry.base_url)).full is False
+    async with db.transaction() as session:
+        [checkpoint] = list(await session.scalars(select(RegistryCheckpoint)))
+        checkpoint.full_pass_at = utcnow() - timedelta(hours=24, seconds=1)
+    due = await sync(db, configured, registry.base_url)
+    assert (due.full, due.updated) == (True, 1)
 
 
 async def test_overrides_survive_and_a_fixed_entry_leaves_the_quarantine(

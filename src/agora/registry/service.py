@@ -462,7 +462,8 @@ async def sync(
     full: bool = False,
 ) -> SyncReport:
     """Import the feed at ``url``: a full registry-entry pass when the feed has no checkpoint
-    yet (or ``full``), then registry-diff from the checkpoint, which advances with each page.
+    yet, its last pass is ``FULL_PASS_EVERY`` old, or ``full``; then registry-diff from the
+    checkpoint, which advances with each page.
     ``updated_after`` pages registry-diff from that time only and leaves the checkpoint alone.
     Raises RegistryError when the feed fails (pages already written stay written)."""
     report = SyncReport()
@@ -482,6 +483,7 @@ async def sync(
         else:
             async with db.transaction(write=False) as session:
                 stored = await repo.checkpoint(session, source, network)
+            # no checkpoint yet: the full pass below sets the start
             start = (stored.status_updated_after, stored.cursor_id) if stored else ("", None)
             last_full = as_utc(stored.full_pass_at) if stored and stored.full_pass_at else None
             if full or last_full is None or utcnow() - last_full >= FULL_PASS_EVERY:
