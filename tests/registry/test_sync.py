@@ -203,6 +203,18 @@ async def test_real_entry_shape_is_read_and_non_http_links_are_data(
     assert "javascript:alert(1)" in examples and 'href="javascript:' not in examples
     assert examples.count("<a ") == 1
 
+    # The registry's health check finds another agent at that URL: back to review, hidden.
+    registry.set_status([_ident(1)], "Invalid")
+    marked = await sync(db, configured, registry.base_url)
+    assert (marked.updated, marked.quarantined) == (1, 1)
+    hidden = (await _agents(db))[_ident(1)]
+    assert (hidden.status, hidden.review_state, hidden.is_shown) == ("PENDING", "pending", False)
+    assert hidden.review_note == "the registry marks this entry Invalid: waiting for review again"
+    registry.set_status([_ident(1)], "Offline")
+    registry.set_status([_ident(1)], "Invalid")
+    again = await sync(db, configured, registry.base_url)
+    assert (again.updated, again.quarantined) == (0, 1)
+
 
 async def test_old_spellings_still_read(
     registry: MasumiRegistry, db: Database, configured: Settings

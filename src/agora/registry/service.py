@@ -17,7 +17,8 @@ quarantine what cannot be imported (docs/developer.md, "Registry import").
   (``listing.pricing``: ``pricingType`` and, for Fixed, the raw ``amounts``) stays on the agent
   for the payment side (docs/payments.md).
 - Invalid entries (and those the registry marks ``Invalid``) are kept in ``registry_quarantine``
-  with the reason; they never stop the sync. A fixed entry leaves the quarantine.
+  with the reason; they never stop the sync. A fixed entry leaves the quarantine. An imported
+  agent the registry marks ``Invalid`` goes back to review (hidden).
 - Each page is fetched with no transaction open, then written (with the checkpoint it reached)
   in one short transaction.
 """
@@ -51,6 +52,7 @@ from agora.settings import Settings
 log = structlog.get_logger(__name__)
 
 _IDENTIFIER = re.compile(r"^[A-Za-z0-9._:-]{1,500}$")
+MARKED_INVALID = "the registry marks this entry Invalid"
 MAX_TAGS, MAX_OUTPUTS, MAX_ENTRY_BYTES = 15, 25, 64 * 1024
 # After a full pass, registry-diff starts this long before the registry's clock said the pass
 # began: a change made while the pass ran is seen again (applying an entry twice changes
@@ -265,7 +267,7 @@ def parse_entry(raw: Any, units: dict[str, float]) -> Entry:
         raise Invalid("agentIdentifier has characters other than letters, digits and ._:-")
     status = str(_get(raw, "status") or "Online")
     if status.lower() == "invalid":
-        raise Invalid("the registry marks this entry Invalid")
+        raise Invalid(MARKED_INVALID)
     base_url = _text(_get(raw, "apiBaseUrl", "apiUrl"), "apiBaseUrl", 2000, required=True)
     assert base_url is not None
     try:
@@ -340,7 +342,18 @@ async def import_page(
             parsed.append((key, parse_entry(raw, settings.registry_unit_credits)))
         except Invalid as exc:
             bad[key] = (str(exc), raw)
-    existing = await repo.agents_by_identifier(session, [e.identifier for _, e in parsed])
+    marked_invalid = [
+        raw["agentIdentifier"]
+        for reason, raw in bad.values()
+        if reason == MARKED_INVALID and isinstance(raw.get("agentIdentifier"), str)
+    ]
+    existing = await repo.agents_by_identifier(
+        session, [e.identifier for _, e in parsed] + marked_invalid
+    )
+    for identifier in marked_invalid:
+        invalid = existing.get(identifier)
+        if invalid is not None and invalid.source == AgentSource.REGISTRY and _invalid(invalid):
+            report.updated += 1
     clean_keys: list[str] = []
     for key, entry in parsed:
         agent = existing.get(entry.identifier)
@@ -398,6 +411,20 @@ def _new_agent(entry: Entry, settings: Settings) -> Agent:
     _set_price(agent, entry, settings)
     developer.publish(agent)
     return agent
+
+
+def _invalid(agent: Agent) -> bool:
+    """The registry's health check found another agent (or an unsafe address) at the base URL:
+    an imported agent goes back to review; False when nothing changed."""
+    listing = agent.listing or {}
+    if agent.review_state == developer.WITHDRAWN or listing.get("registryStatus") == "Invalid":
+        return False
+    agent.listing = {**listing, "registryStatus": "Invalid"}
+    if agent.review_state != developer.PENDING:
+        developer.back_to_review(agent, f"{MARKED_INVALID}: waiting for review again")
+    developer.publish(agent)
+    agent.updated_at = utcnow()
+    return True
 
 
 def _set_price(agent: Agent, entry: Entry, settings: Settings) -> None:
