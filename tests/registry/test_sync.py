@@ -443,6 +443,20 @@ async def test_periodic_job_uses_the_token(
     assert registry.requests[0]["token"] == registry.token
 
 
+async def test_a_registry_slower_than_the_timeout_fails_the_sync(
+    registry: MasumiRegistry, db: Database, configured: Settings
+) -> None:
+    """registry-entry waits for the registry's chain catch-up first: bounded by
+    AGORA_REGISTRY_TIMEOUT_SECONDS."""
+    registry.add([registry_row(1, NOWHERE)])
+    registry.entry_delay = 1.5
+    hurried = configured.model_copy(update={"registry_timeout_seconds": 0.5})
+    with pytest.raises(RegistryError) as slow:
+        await sync(db, hurried, registry.base_url)
+    assert str(slow.value).endswith(": no answer in time"), slow.value
+    assert await _count(db, Agent) == 0
+
+
 async def test_unix_times_are_refused_before_any_call(
     registry: MasumiRegistry, db: Database, configured: Settings
 ) -> None:

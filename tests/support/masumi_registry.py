@@ -13,7 +13,10 @@ Mirrored, file by file (read with ``git show 53c29e3:<file>``):
   strings, Free/Dynamic pricing without FixedPricing, ``ExampleOutput`` singular).
 - src/services/registry-entry/registry-entry.service.ts: without ``filter.status`` only
   ``Online`` entries; rows fetched ``limit * 2`` at a time and cut to ``limit``
-  (``minHealthCheckDate`` would call the agents: not emulated, Agora never sends it).
+  (``minHealthCheckDate`` would call the agents: not emulated, Agora never sends it). Each
+  registry-entry call first awaits ``updateLatestCardanoRegistryEntries()`` (a Blockfrost
+  catch-up; src/services/cardano-registry/cardano-registry.service.ts): ``entry_delay``
+  seconds here, non-zero by default.
 - src/repositories/registry-entry/registry-entry.repository.ts: registry-entry orders by ``id``
   desc with Prisma's inclusive ``cursor`` (rows at or after the cursor row's position, the
   cursor row itself only if it matches the filter; an unknown cursor gives no rows);
@@ -36,6 +39,7 @@ Tests add rows (``add``), change statuses (``set_status``) and read ``requests``
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 import threading
@@ -181,6 +185,7 @@ class MasumiRegistry:
     )
     rows: dict[str, Row] = field(default_factory=dict)
     requests: list[dict[str, Any]] = field(default_factory=list)
+    entry_delay: float = 0.02  # the chain catch-up before every registry-entry answer
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
     _last: datetime = field(default_factory=lambda: datetime(2000, 1, 1, tzinfo=UTC))
@@ -454,6 +459,8 @@ def masumi_registry() -> Iterator[MasumiRegistry]:
                 registry._authenticate(request)  # the middleware, before the input schema
                 if not isinstance(body, dict):
                     raise Refused(400, "Expected object, received " + _type(body))
+                if request.url.path.endswith("/registry-entry") and registry.entry_delay > 0:
+                    await asyncio.sleep(registry.entry_delay)
                 entries = read(body)
             except Refused as refused:
                 return JSONResponse(
