@@ -14,6 +14,10 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATA_DIR = Path("data")
+# The registry service's `limit` is 1 to 50 (masumi-registry-service 53c29e3,
+# src/routes/api/registry-entry/schemas.ts); Agora needs 2 so that registry-diff's inclusive
+# cursor (the previous page's last entry comes back first) leaves room to move on.
+REGISTRY_MIN_PAGE, REGISTRY_MAX_PAGE = 2, 50
 
 
 class Settings(BaseSettings):
@@ -87,13 +91,15 @@ class Settings(BaseSettings):
     smtp_tls: bool = False  # implicit TLS (port 465)
     smtp_timeout_seconds: float = 10.0
 
-    # Registry import (registry/): a Masumi-registry-shaped feed, synced every
-    # registry_sync_seconds when registry_url is set; prices converted with the unit table
-    # (credits per unit; 1 ADA = 1 000 000 lovelace = 1 credit by default).
+    # Registry import (registry/, docs/developer.md): the Masumi registry service's feed, synced
+    # every registry_sync_seconds when registry_url is set; prices converted with the unit table
+    # (credits per unit; 1 ADA = 1 000 000 lovelace = 1 credit by default). The service answers
+    # 401 without its `token` header and 400 for a page size above 50.
     registry_url: str | None = None
+    registry_token: str = ""
     registry_network: str = "Preprod"
     registry_sync_seconds: float = 3600.0
-    registry_page_size: int = 100
+    registry_page_size: int = 50
     registry_max_pages: int = 1000
     registry_timeout_seconds: float = 30.0
     registry_unit_credits: dict[str, float] = Field(
@@ -125,6 +131,17 @@ class Settings(BaseSettings):
     # 401 unless the operator opens it explicitly with AGORA_METRICS_PUBLIC=true.
     metrics_token: str | None = None
     metrics_public: bool = False
+
+    @field_validator("registry_page_size")
+    @classmethod
+    def _registry_page_size(cls, value: int) -> int:
+        if not REGISTRY_MIN_PAGE <= value <= REGISTRY_MAX_PAGE:
+            raise ValueError(
+                f"AGORA_REGISTRY_PAGE_SIZE must be between {REGISTRY_MIN_PAGE} and "
+                f"{REGISTRY_MAX_PAGE} (got {value}): the Masumi registry service answers 400 to "
+                f"a limit above {REGISTRY_MAX_PAGE}, and registry-diff repeats one entry per page"
+            )
+        return value
 
     @field_validator("database_url", mode="before")
     @classmethod

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 
 from agora.kit.db import Database
@@ -19,8 +20,14 @@ console = Console(stderr=True)
 
 
 def run_with_db(work: Callable[[Database, Settings], Awaitable[T]]) -> T:
-    """Run ``work`` with a Database on the configured URL; domain errors exit with status 1."""
-    settings = get_settings()
+    """Run ``work`` with a Database on the configured URL; domain errors exit with status 1,
+    a refused setting (e.g. AGORA_REGISTRY_PAGE_SIZE above 50) with status 2."""
+    try:
+        settings = get_settings()
+    except ValidationError as exc:
+        for error in exc.errors():
+            console.print(f"[red]error:[/red] {error['msg'].removeprefix('Value error, ')}")
+        raise typer.Exit(2) from exc
 
     async def _main() -> T:
         db = Database(settings.resolved_database_url)

@@ -1,4 +1,4 @@
-"""agora registry sync --url URL"""
+"""agora registry sync [--url URL] [--since TIME] [--full]"""
 
 from __future__ import annotations
 
@@ -26,11 +26,21 @@ def sync_command(
     ] = None,
     since: Annotated[
         str | None,
-        typer.Option(help="Only entries changed since this time (registry-diff)."),
+        typer.Option(
+            help="Only entries whose status changed since this ISO 8601 time (registry-diff; "
+            "the stored checkpoint is left alone)."
+        ),
     ] = None,
+    full: Annotated[
+        bool,
+        typer.Option("--full", help="Page the whole registry-entry list before the diff."),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Upsert the feed's agents as PENDING (idempotent); invalid entries are quarantined."""
+    """Upsert the feed's agents as PENDING (idempotent); invalid entries are quarantined.
+
+    The first sync of a feed pages registry-entry, every sync then registry-diff from the stored
+    checkpoint. AGORA_REGISTRY_TOKEN is sent as the `token` header."""
 
     async def work(db: Database, settings: Settings) -> SyncReport | str:
         configure_logging(settings.log_level, json=settings.json_logs)  # logs to stderr
@@ -38,7 +48,7 @@ def sync_command(
         if not target:
             return "give --url or set AGORA_REGISTRY_URL"
         try:
-            return await sync(db, settings, target, updated_after=since)
+            return await sync(db, settings, target, updated_after=since, full=full)
         except RegistryError as exc:
             return str(exc)
 
@@ -48,6 +58,16 @@ def sync_command(
         raise typer.Exit(1)
     counts = result.as_dict()
     text = ", ".join(f"{k} {v}" for k, v in counts.items())
+    text += f"\nnext diff from {result.checkpoint}" if result.checkpoint else ""
     if result.reasons and not as_json:
         text += "\nquarantined:\n  " + "\n  ".join(result.reasons)
-    emit({**counts, "quarantineReasons": result.reasons}, as_json, text)
+    emit(
+        {
+            **counts,
+            "full": result.full,
+            "statusUpdatedAfter": result.checkpoint,
+            "quarantineReasons": result.reasons,
+        },
+        as_json,
+        text,
+    )

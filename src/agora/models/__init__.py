@@ -13,6 +13,7 @@ from agora.models.ledger import LedgerEntry
 from agora.models.notification import NotificationDelivery
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
+from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
 from agora.models.task import Task
 from agora.models.task_event import TaskEvent
@@ -39,6 +40,7 @@ __all__ = [
     "Organization",
     "OrganizationMember",
     "Project",
+    "RegistryCheckpoint",
     "RegistryQuarantine",
     "Task",
     "TaskEvent",

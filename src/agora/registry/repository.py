@@ -1,14 +1,15 @@
-"""All SQL for registry imports: agents by agentIdentifier, the quarantine."""
+"""All SQL for registry imports: agents by agentIdentifier, the quarantine, the diff checkpoint."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.models import Agent, RegistryQuarantine
+from agora.models import Agent, RegistryCheckpoint, RegistryQuarantine
 
 
 async def agents_by_identifier(
@@ -70,3 +71,48 @@ async def quarantine_page(
 
 def entry_json(entry: Any) -> dict[str, Any]:
     return entry if isinstance(entry, dict) else {"value": entry}
+
+
+async def checkpoint(session: AsyncSession, source: str, network: str) -> RegistryCheckpoint | None:
+    result = await session.scalars(
+        select(RegistryCheckpoint).where(
+            RegistryCheckpoint.source == source, RegistryCheckpoint.network == network
+        )
+    )
+    return result.first()
+
+
+async def advance_checkpoint(
+    session: AsyncSession,
+    source: str,
+    network: str,
+    source_url: str,
+    status_updated_after: str,
+    cursor_id: str | None,
+    full_pass_at: datetime | None = None,
+) -> None:
+    """Move the feed's checkpoint forward (never back: two syncs may race; the registry's ISO
+    times compare as text); ``full_pass_at`` records a completed registry-entry pass."""
+    row = await session.scalar(
+        select(RegistryCheckpoint)
+        .where(RegistryCheckpoint.source == source, RegistryCheckpoint.network == network)
+        .with_for_update()
+    )
+    if row is None:
+        session.add(
+            RegistryCheckpoint(
+                source=source,
+                network=network,
+                source_url=source_url,
+                status_updated_after=status_updated_after,
+                cursor_id=cursor_id,
+                full_pass_at=full_pass_at,
+            )
+        )
+        await session.flush()
+        return
+    if (row.status_updated_after, row.cursor_id or "") < (status_updated_after, cursor_id or ""):
+        row.status_updated_after, row.cursor_id = status_updated_after, cursor_id
+    if full_pass_at is not None:
+        row.full_pass_at = full_pass_at
+    await session.flush()

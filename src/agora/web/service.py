@@ -67,7 +67,8 @@ class Author:
 class ExampleOutput:
     name: str
     mime_type: str
-    url: str
+    url: str  # as listed (a registry may give ipfs:// or other schemes)
+    link: str | None  # the url when it is http(s): only then is it rendered as a link
 
 
 @dataclass(frozen=True)
@@ -126,10 +127,11 @@ def _author(raw: Any) -> Author | None:
 def _examples(raw: Any) -> list[ExampleOutput]:
     out = []
     for item in raw if isinstance(raw, list) else []:
-        url = _web_link(item.get("url")) if isinstance(item, dict) else None
-        if url is not None:
+        url = item.get("url") if isinstance(item, dict) else None
+        if isinstance(url, str) and url.strip():
             name = str(item.get("name") or url)
-            out.append(ExampleOutput(name, str(item.get("mimeType") or ""), url))
+            link = _web_link(url)
+            out.append(ExampleOutput(name, str(item.get("mimeType") or ""), url.strip(), link))
     return out
 
 
