@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 
+from agora.kit import passwords
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError
 from agora.settings import Settings, get_settings
@@ -21,6 +22,7 @@ console = Console(stderr=True)
 def run_with_db(work: Callable[[Database, Settings], Awaitable[T]]) -> T:
     """Run ``work`` with a Database on the configured URL; domain errors exit with status 1."""
     settings = get_settings()
+    passwords.use_profile(settings.password_hash_profile)
 
     async def _main() -> T:
         db = Database(settings.resolved_database_url)
