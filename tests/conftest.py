@@ -113,15 +113,30 @@ async def database(
         await _admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+# Children first, so each DELETE leaves no row pointing at a deleted one.
+_TABLES = [t.name for t in reversed(Base.metadata.sorted_tables)]
+
+
 async def truncate_all(db: Database) -> None:
-    tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
-    async with db.transaction() as session:
-        if db.is_sqlite:
-            for table in tables:
+    """Empty every table. On PostgreSQL one DELETE per table in one simple-query round trip: for
+    a test's few rows that is a few milliseconds, where TRUNCATE (new files for every table and
+    index) took a quarter to three quarters of a second after every test; TRUNCATE remains the
+    fallback. No table has a sequence to restart (ids are UUIDs)."""
+    if db.is_sqlite:
+        async with db.transaction() as session:
+            for table in _TABLES:
                 await session.execute(text(f'DELETE FROM "{table}"'))
-        else:
-            quoted = ", ".join(f'"{t}"' for t in tables)
-            await session.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+        return
+    deletes = "; ".join(f'DELETE FROM "{table}"' for table in _TABLES)
+    async with db.engine.connect() as conn:
+        raw = await conn.get_raw_connection()
+        try:
+            await raw.driver_connection.execute(f"BEGIN; {deletes}; COMMIT")  # type: ignore[union-attr]
+        except Exception:
+            await raw.driver_connection.execute("ROLLBACK")  # type: ignore[union-attr]
+            quoted = ", ".join(f'"{t}"' for t in _TABLES)
+            await conn.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+            await conn.commit()
 
 
 @pytest.fixture
@@ -150,6 +165,7 @@ def settings(db: Database, tmp_path: Path) -> Settings:
         rate_limit_failed_auth="off",
         run_dispatcher=False,
         demo=False,
+        password_hash_profile="test",  # cheap Argon2 (kit/passwords.py); refused in production
         # Agents and webhook receivers in tests are loopback servers: the one exemption from the
         # outbound policy. Tests of the policy itself clear it (tests/kit/test_outbound.py).
         outbound_allow=LOOPBACK_ALLOW,

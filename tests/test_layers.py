@@ -31,7 +31,7 @@ SRC = Path(agora.__file__).parent
 # Files outside repositories that may build SQL, and why.
 SQL_ALLOWED: dict[str, str] = {
     "kit/db.py": "engine set-up: SQLite PRAGMAs and BEGIN IMMEDIATE through the driver, ping",
-    "kit/migrate.py": "the PostgreSQL advisory lock that serialises Alembic upgrades",
+    "kit/migrate.py": "the advisory lock that serialises upgrades; renaming an old revision id",
     "kit/reads.py": "runs the repositories' prepared SELECTs (PRAGMA busy_timeout on its own)",
     "kit/writes.py": "runs the repositories' prepared writes on the session's connection",
     "migrations/": "Alembic migrations are DDL by nature",

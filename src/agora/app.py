@@ -25,7 +25,7 @@ from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.jobs.stream import JobStreams, StreamLimits
-from agora.kit import errorhandlers
+from agora.kit import errorhandlers, passwords
 from agora.kit.db import Database
 from agora.kit.guards import request_checks
 from agora.kit.migrate import upgrade
@@ -66,6 +66,7 @@ def create_app(
     ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
 
     database = db or Database(settings.resolved_database_url)
+    passwords.use_profile(settings.password_hash_profile)
     should_migrate = settings.is_sqlite if migrate is None else migrate
 
     @asynccontextmanager
@@ -194,13 +195,15 @@ def demo_route(agents: Any) -> Starlette:
 
 
 async def freeze_startup_objects(app: FastAPI) -> None:
-    """A server process's last startup hook: build the route index (its first build resolves
-    every route's dependencies: a quarter second the first request would pay), then move what
+    """A server process's last startup hook: build the route index and every route (building a
+    route resolves its dependencies: a quarter second for all, which the first requests would
+    pay) and register the MCP tools (another quarter second), then move what
     startup built (modules, the app, its routes, schemas and compiled statements) out of the
     garbage collector's sight. A full collection otherwise walks all of it, a pause of tens of
     milliseconds that lands on some request's latency (the p99: docs/performance.md). Server
     processes only; tests build many apps and let them go."""
     build_route_index(app)
+    app.state.mcp.register_tools()
     gc.collect()
     gc.freeze()
 

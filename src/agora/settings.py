@@ -9,8 +9,9 @@ from __future__ import annotations
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATA_DIR = Path("data")
@@ -31,6 +32,8 @@ class Settings(BaseSettings):
     allowed_hosts: list[str] = Field(default_factory=list)
 
     environment: str = "development"
+    # Argon2id strength (kit/passwords.py): "test" is cheap and refused in production.
+    password_hash_profile: Literal["default", "test"] = "default"
     log_level: str = "INFO"
     log_json: bool | None = None
 
@@ -147,6 +150,15 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_default(cls, value: object) -> object:
         return value or ""
+
+    @model_validator(mode="after")
+    def _no_test_hashing_in_production(self) -> Settings:
+        if self.environment == "production" and self.password_hash_profile != "default":
+            raise ValueError(
+                "AGORA_PASSWORD_HASH_PROFILE=test is for the test suite only, "
+                "not for AGORA_ENVIRONMENT=production"
+            )
+        return self
 
     @property
     def is_sqlite(self) -> bool:

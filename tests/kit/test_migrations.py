@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
 from agora.kit.db import Database
 from agora.kit.migrate import (
+    MIGRATIONS_DIR,
+    RENAMED_REVISIONS,
+    alembic_config,
     current_revision,
     downgrade,
     head_revision,
@@ -36,24 +46,105 @@ async def test_migrated_schema_matches_the_models(db: Database) -> None:
     assert await current_revision(db.engine) == head_revision()
 
 
-async def test_downgrade_to_base_and_upgrade_again(db: Database, tmp_path: Path) -> None:
+@asynccontextmanager
+async def _fresh_database(db: Database, tmp_path: Path) -> AsyncIterator[Database]:
+    """An empty database on ``db``'s backend, dropped afterwards."""
     if db.is_sqlite:
-        fresh = Database(f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}")
+        fresh = Database(f"sqlite+aiosqlite:///{tmp_path / f'fresh-{uuid.uuid4().hex[:6]}.db'}")
         name = None
     else:
         name = f"agora_mig_{uuid.uuid4().hex[:10]}"
         await _admin_execute(f'CREATE DATABASE "{name}"')
         fresh = Database(_postgres_url(name))
     try:
+        yield fresh
+    finally:
+        await fresh.dispose()
+        if name:
+            await _admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def test_downgrade_to_base_and_upgrade_again(db: Database, tmp_path: Path) -> None:
+    async with _fresh_database(db, tmp_path) as fresh:
         await upgrade(fresh.engine)
         await downgrade(fresh.engine, "base")
         async with fresh.engine.connect() as conn:
             tables = await conn.run_sync(lambda c: inspect(c).get_table_names())
         assert set(tables) <= {"alembic_version"}
+        assert await current_revision(fresh.engine) is None
         await upgrade(fresh.engine)
         async with fresh.engine.connect() as conn:
             assert await conn.run_sync(_diff) == []
-    finally:
-        await fresh.dispose()
-        if name:
-            await _admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        assert await current_revision(fresh.engine) == head_revision()
+
+
+def test_the_chain_is_linear_and_named_in_application_order() -> None:
+    """One base, one head, no branch or merge; file N is the Nth migration applied, its revision
+    id is its file name, and its docstring header states its id and parent."""
+    script = ScriptDirectory.from_config(alembic_config())
+    assert len(script.get_bases()) == 1
+    assert len(script.get_heads()) == 1
+    applied = list(reversed(list(script.walk_revisions("base", "heads"))))
+    parent = None
+    for position, revision in enumerate(applied, start=1):
+        assert revision.down_revision == parent, revision.revision
+        assert not revision.dependencies, revision.revision
+        assert revision.path is not None
+        path = Path(revision.path)
+        assert revision.revision == path.stem
+        assert path.stem.startswith(f"{position:04d}_"), (position, path.name)
+        # alembic_version.version_num is VARCHAR(32)
+        assert len(revision.revision) <= 32, revision.revision
+        header = path.read_text()
+        assert re.search(rf"^Revision ID: {re.escape(revision.revision)}$", header, re.M)
+        assert re.search(rf"^Revises: ?{re.escape(parent or '')}$", header, re.M), path.name
+        parent = revision.revision
+    files = sorted(p.stem for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py"))
+    assert files == [r.revision for r in applied]
+
+
+def _old_migrations(tmp_path: Path) -> Path:
+    """The migrations as they were before the rename: the same files with their old, bare-number
+    revision ids (applied 0001→0002→0003→0006→0011→0005→0007)."""
+    old_ids = {new: old for old, new in RENAMED_REVISIONS.items()}
+    location = tmp_path / "old_migrations"
+    shutil.copytree(
+        MIGRATIONS_DIR, location, ignore=shutil.ignore_patterns("__pycache__", "[0-9]*.py")
+    )
+    for path in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py"):
+        if path.stem not in old_ids:
+            continue  # added after the rename: the old code never had it
+        source = path.read_text()
+        for new, old in old_ids.items():
+            source = source.replace(f'"{new}"', f'"{old}"')
+        (location / "versions" / f"{old_ids[path.stem]}_{path.stem[5:]}.py").write_text(source)
+    return location
+
+
+@pytest.mark.parametrize("old_revision", ["0005", "0007"])
+async def test_a_database_migrated_under_the_old_ids_upgrades(
+    db: Database, tmp_path: Path, old_revision: str
+) -> None:
+    """A database migrated by the old code (the demo's SQLite file, a deployment's PostgreSQL)
+    holds an old id: upgrading maps it to its new name and continues from there. Old 0005 is the
+    coworkers migration, the sixth applied, not the new 0005 (developer listings)."""
+    location = _old_migrations(tmp_path)
+    old_script = ScriptDirectory(str(location))
+    assert old_script.get_current_head() == "0007"
+    async with _fresh_database(db, tmp_path) as fresh:
+
+        def old_upgrade(connection: Connection) -> None:
+            config = alembic_config()
+            config.set_main_option("script_location", str(location))
+            config.attributes["connection"] = connection
+            command.upgrade(config, old_revision)
+
+        async with fresh.engine.begin() as conn:
+            await conn.run_sync(old_upgrade)
+        assert await current_revision(fresh.engine) == old_revision
+        await upgrade(fresh.engine)
+        assert await current_revision(fresh.engine) == head_revision()
+        async with fresh.engine.connect() as conn:
+            assert await conn.run_sync(_diff) == []
+        await downgrade(fresh.engine, "0005_developer_listings")
+        assert await current_revision(fresh.engine) == "0005_developer_listings"

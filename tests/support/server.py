@@ -33,6 +33,7 @@ def agora_env(data_dir: Path, **extra: str) -> dict[str, str]:
         AGORA_RATE_LIMIT_AUTHENTICATED="off",
         AGORA_RATE_LIMIT_FAILED_AUTH="off",
         AGORA_LOG_LEVEL="WARNING",
+        AGORA_PASSWORD_HASH_PROFILE="test",  # cheap Argon2 (kit/passwords.py); never production
         # Real processes talk to loopback agents in these tests (as the Settings fixture does).
         AGORA_OUTBOUND_ALLOW="127.0.0.0/8,::1/128",
     )

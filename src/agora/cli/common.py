@@ -11,6 +11,7 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 
+from agora.kit import passwords
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError
 from agora.settings import Settings, get_settings
@@ -28,6 +29,7 @@ def run_with_db(work: Callable[[Database, Settings], Awaitable[T]]) -> T:
         for error in exc.errors():
             console.print(f"[red]error:[/red] {error['msg'].removeprefix('Value error, ')}")
         raise typer.Exit(2) from exc
+    passwords.use_profile(settings.password_hash_profile)
 
     async def _main() -> T:
         db = Database(settings.resolved_database_url)

@@ -1,6 +1,11 @@
 """Run Alembic migrations from code (`agora migrate`; `agora serve` on the embedded database).
 
 On PostgreSQL an advisory lock makes concurrent starts safe: one process migrates, the others wait.
+
+Revision ids are the files' names (``0004_accounts``), in application order. Before that, ids
+were bare numbers applied out of order (0001→0002→0003→0006→0011→0005→0007); a database migrated
+then holds such an id in ``alembic_version``, and ``RENAMED_REVISIONS`` maps it to its new name
+before Alembic looks (no schema changes: the renamed files are the same migrations).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -32,6 +37,19 @@ POSTGRES_ONLY_INDEXES = frozenset(
 )
 
 
+# Old revision id → the same migration's id now. The old ids are bare numbers and the new ones
+# carry the file's name, so an id is never both (an old "0005" is not the new "0005_…").
+RENAMED_REVISIONS: dict[str, str] = {
+    "0001": "0001_initial_schema",
+    "0002": "0002_history_search_indexes",
+    "0003": "0003_feed_project_indexes",
+    "0006": "0004_accounts",
+    "0011": "0005_developer_listings",
+    "0005": "0006_coworkers_task_workflow",
+    "0007": "0007_job_payments",
+}
+
+
 def include_object(
     _obj: object, name: str | None, type_: str, _reflected: bool, _compare_to: object
 ) -> bool:
@@ -45,15 +63,31 @@ def alembic_config() -> Config:
     return config
 
 
+def _rename_old_revisions(connection: Connection) -> None:
+    """Rewrite a pre-rename revision id in ``alembic_version`` to its new id (in the caller's
+    transaction, so a failed upgrade leaves the old id)."""
+    if not inspect(connection).has_table("alembic_version"):
+        return
+    for (current,) in connection.execute(text("SELECT version_num FROM alembic_version")).all():
+        renamed = RENAMED_REVISIONS.get(current)
+        if renamed is not None:
+            connection.execute(
+                text("UPDATE alembic_version SET version_num = :new WHERE version_num = :old"),
+                {"new": renamed, "old": current},
+            )
+
+
 def _upgrade(connection: Connection, revision: str) -> None:
     if connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _ADVISORY_LOCK_ID})
+    _rename_old_revisions(connection)
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
 
 
 def _downgrade(connection: Connection, revision: str) -> None:
+    _rename_old_revisions(connection)
     config = alembic_config()
     config.attributes["connection"] = connection
     command.downgrade(config, revision)

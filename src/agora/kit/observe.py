@@ -20,11 +20,11 @@ from __future__ import annotations
 import time
 
 import structlog
-from starlette._utils import get_route_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agora.kit.accesslog import log_request
 from agora.kit.bodylimit import limit_body
+from agora.kit.internals import get_route_path
 from agora.kit.metrics import observe_request, route_label
 from agora.kit.requestid import assign_request_id
 

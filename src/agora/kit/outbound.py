@@ -28,15 +28,18 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+import ssl
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpcore2
 import httpx2
-from httpcore2._backends.auto import AutoBackend
+
+from agora.kit.internals import AutoBackend, replace_pool
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -274,6 +277,13 @@ class GuardedBackend(httpcore2.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
+@cache
+def shared_ssl_context() -> ssl.SSLContext:
+    """httpx2's default TLS context (certifi's roots, no environment), made once per process:
+    loading the roots costs 50-150 ms, and every guarded client made one, twice."""
+    return httpx2.create_ssl_context(trust_env=False)
+
+
 class GuardedTransport(httpx2.AsyncBaseTransport):
     """Checks each request's URL, then sends it over a pool whose backend checks addresses.
     Requests to a loopback host under a ``local`` path prefix go to that in-process app."""
@@ -286,16 +296,20 @@ class GuardedTransport(httpx2.AsyncBaseTransport):
         limits: httpx2.Limits | None = None,
     ) -> None:
         self.policy = policy
-        self._http = httpx2.AsyncHTTPTransport(trust_env=False, limits=limits or httpx2.Limits())
+        tls = shared_ssl_context()
+        self._http = httpx2.AsyncHTTPTransport(
+            verify=tls, trust_env=False, limits=limits or httpx2.Limits()
+        )
         # Replace the pool by one with the guarded backend (same options, no proxy, no env).
         pool_limits = limits or httpx2.Limits()
-        self._http._pool = httpcore2.AsyncConnectionPool(
-            ssl_context=httpx2.create_ssl_context(trust_env=False),
+        pool = httpcore2.AsyncConnectionPool(
+            ssl_context=tls,
             max_connections=pool_limits.max_connections,
             max_keepalive_connections=pool_limits.max_keepalive_connections,
             keepalive_expiry=pool_limits.keepalive_expiry,
             network_backend=GuardedBackend(policy),
         )
+        replace_pool(self._http, pool)
         self._local: list[tuple[str, httpx2.AsyncBaseTransport]] = [
             (prefix.rstrip("/") + "/", httpx2.ASGITransport(app=app))
             for prefix, app in (local or {}).items()

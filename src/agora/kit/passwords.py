@@ -22,10 +22,34 @@ PASSWORD_RULES = [
     "not built from your email address or your name",
 ]
 
-# argon2-cffi's defaults are RFC 9106's low-memory profile of Argon2id.
-_hasher = PasswordHasher()
-# Verified against when the account does not exist, so both answers take the same time.
-_DUMMY_HASH = _hasher.hash("agora-no-such-account-placeholder")
+# Argon2id profiles (``AGORA_PASSWORD_HASH_PROFILE``). "default": argon2-cffi's defaults, RFC 9106's
+# low-memory profile (64 MiB, 3 passes, 4 lanes: about 50 ms a hash). "test": one pass over
+# 64 KiB (well under a millisecond), for the test suite only — Settings refuses it when
+# AGORA_ENVIRONMENT=production. A hash records its own parameters, so either profile verifies
+# the other's hashes (and ``needs_rehash`` says when a stored hash is of the other one).
+PROFILES: dict[str, PasswordHasher] = {
+    "default": PasswordHasher(),
+    "test": PasswordHasher(time_cost=1, memory_cost=64, parallelism=1),
+}
+_DUMMY_PASSWORD = "agora-no-such-account-placeholder"
+_hasher = PROFILES["default"]
+# Verified against when the account does not exist, so both answers take the same time (made on
+# first use, in the profile in use then).
+_dummy_hashes: dict[str, str] = {}
+_profile = "default"
+
+
+def use_profile(name: str) -> None:
+    """Hash new passwords with profile ``name`` (``create_app`` applies the setting)."""
+    global _hasher, _profile
+    _hasher, _profile = PROFILES[name], name
+
+
+def _dummy_hash() -> str:
+    found = _dummy_hashes.get(_profile)
+    if found is None:
+        found = _dummy_hashes[_profile] = _hasher.hash(_DUMMY_PASSWORD)
+    return found
 
 
 def password_problem(password: str, *, email: str = "", name: str = "") -> str | None:
@@ -51,7 +75,7 @@ def hash_password(password: str) -> str:
 def verify_password(stored: str | None, password: str) -> bool:
     """Constant work whether or not there is a stored hash."""
     try:
-        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+        return _hasher.verify(stored or _dummy_hash(), password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
 

@@ -35,7 +35,8 @@ from sqlalchemy import make_url
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql import Select
-from sqlalchemy.sql.compiler import SQLCompiler
+
+from agora.kit.internals import Processor, compile_for_driver
 
 READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool
 APPLICATION_NAME = "agora-reads"  # how they show in pg_stat_activity
@@ -43,8 +44,6 @@ APPLICATION_NAME = "agora-reads"  # how they show in pg_stat_activity
 # served most (job by id 1 831 req/s, 0.57 ms CPU; four: 1 541, 0.70 ms; one: 1 650 and a
 # starved history p99 of 0.9 s; docs/performance.md).
 SQLITE_READ_POOL_SIZE = 2
-
-Processor = Callable[[Any], Any] | None
 
 
 @dataclass(frozen=True)
@@ -85,40 +84,9 @@ class Prepared:
         return compiled, values
 
     def _compile(self, dialect: Dialect, params: dict[str, Any]) -> _Compiled:
-        compiler = self.statement.compile(dialect=dialect)
-        assert isinstance(compiler, SQLCompiler)
-        unset = [*compiler.insert_prefetch, *compiler.update_prefetch]
-        if unset:  # SQLAlchemy's execution would compute these; the driver will not
-            columns = ", ".join(column.key for column in unset)
-            raise TypeError(f"give {columns} a value in the statement (a Python default)")
-        # List parameters ("IN") are rendered as one placeholder per value.
-        expanded = compiler.construct_expanded_state(params)
-        names = tuple(expanded.positiontup or ())
-        processors = {**compiler._bind_processors, **expanded.processors}
-        binds = tuple(processors.get(name) for name in names)
-        expanding = {name for name, bind in compiler.binds.items() if bind.expanding}
-        fixed = {  # neither given nor the element of a given list ("ids" → "ids_1", "ids_2" …)
-            name: value
-            for name, value in expanded.parameters.items()
-            if name not in params and name.rpartition("_")[0] not in expanding
-        }
-        results = tuple(
-            _result_processor(dialect, column.type) for column in compiler._result_columns
-        )
-        row = namedtuple(  # type: ignore[misc]
-            "Row", [column.keyname for column in compiler._result_columns], rename=True
-        )
-        return _Compiled(expanded.statement, names, fixed, binds, results, row)
-
-
-def _result_processor(dialect: Dialect, type_: Any) -> Processor:
-    try:
-        processor: Processor = type_._cached_result_processor(dialect, None)
-    except TypeError:
-        # asyncpg's numeric processors choose by the column's type code, known only from a
-        # cursor; the driver already returns float for float columns (the one kind we have).
-        return None
-    return processor
+        driver = compile_for_driver(self.statement, dialect, params)
+        row = namedtuple("Row", driver.columns, rename=True)  # type: ignore[misc]
+        return _Compiled(driver.sql, driver.names, driver.fixed, driver.binds, driver.results, row)
 
 
 def _expanded_value(name: str, params: dict[str, Any]) -> Any:

@@ -20,14 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fastapi import FastAPI
+from fastapi.routing import iter_route_contexts
+from starlette.routing import BaseRoute, Match
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 # FastAPI's own steps on a full match, reused so that a route matched here is handled exactly
-# as FastAPI's router would handle it (the version is pinned: requirements.lock).
-from fastapi.routing import _apply_router_form_limits, _update_scope, iter_route_contexts
-from fastapi.telemetry._api import _route_selected
-from starlette._utils import get_route_path
-from starlette.routing import BaseRoute, Match, Mount
-from starlette.types import ASGIApp, Receive, Scope, Send
+# as FastAPI's router would handle it, and the paths of included routers read without building
+# their routes (kit/internals.py: the version is pinned, each assumption tested).
+from agora.kit.internals import get_route_path, route_paths, select_route
 
 WILDCARD = "*"
 END = ""  # the path has no segment there (``/healthz`` has no second segment)
@@ -38,13 +38,12 @@ def _literal(segment: str) -> str:
 
 
 def route_prefixes(route: BaseRoute) -> set[tuple[str, str]]:
-    """The (first, second) segments of every path ``route`` can match; WILDCARD where any."""
+    """The (first, second) segments of every path ``route`` can match; WILDCARD where any.
+    Cheap: an included router's routes are read, not built (``internals.route_paths``)."""
     keys: set[tuple[str, str]] = set()
-    for context in iter_route_contexts([route]):
-        path = context.path
-        if not isinstance(path, str):
+    for path, mount in route_paths(route):
+        if path is None:
             return {(WILDCARD, WILDCARD)}  # a route we cannot read: tried for every path
-        mount = isinstance(context.original_route, Mount) or isinstance(context.route, Mount)
         segments = path.strip("/").split("/") if path.strip("/") else []
         if segments and ":path}" in segments[0]:  # "/{rest:path}" takes any path at all
             keys.add((WILDCARD, WILDCARD))
@@ -131,12 +130,7 @@ class IndexedRouter:
             for route in self.index().candidates(get_route_path(scope)):
                 match, child_scope = route.matches(scope)
                 if match == Match.FULL:
-                    # What FastAPI's router does on a full match (``APIRouter.app``).
-                    _apply_router_form_limits(scope, router.form_limits)
-                    scope.setdefault("router", router)
-                    _update_scope(scope, child_scope)
-                    path_format = getattr(route, "path_format", None)
-                    _route_selected(scope=scope, path=path_format, mount=isinstance(route, Mount))
+                    select_route(router, scope, route, child_scope)
                     await route.handle(scope, receive, send)
                     return
         await self.fallback(scope, receive, send)
@@ -148,7 +142,12 @@ def install_route_index(app: FastAPI) -> None:
 
 
 def build_route_index(app: FastAPI) -> None:
-    """Build the index now (a server's startup) rather than on the first request."""
+    """Build the index and every route now (a server's startup) rather than on the first
+    requests: FastAPI builds an included router's routes when one is first asked to match,
+    resolving each endpoint's dependencies (a quarter second for the app). Tests skip this and
+    build only the routes they call."""
     dispatch = app.router.middleware_stack
     assert isinstance(dispatch, IndexedRouter), "install_route_index(app) first"
     dispatch.index()
+    for _ in iter_route_contexts(app.router.routes):
+        pass

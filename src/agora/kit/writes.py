@@ -40,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, SessionTransaction
 
+from agora.kit.internals import driver_connection
 from agora.kit.reads import Prepared, connection_lost, row_of
 
 _DRIVER_KEY = "agora_driver"  # in ``session.info`` while a transaction holds a connection
@@ -57,7 +58,7 @@ class PreparedWrite(Prepared):
 @event.listens_for(Session, "after_begin")
 def _remember_driver(session: Session, _tx: SessionTransaction, connection: Connection) -> None:
     """The driver connection (and dialect) the session's transaction now holds."""
-    session.info[_DRIVER_KEY] = (connection.dialect, connection.connection.driver_connection)
+    session.info[_DRIVER_KEY] = (connection.dialect, driver_connection(connection))
 
 
 @event.listens_for(Session, "after_transaction_end")

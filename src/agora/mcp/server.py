@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from mcp.server.mcpserver import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from agora import __version__
 from agora.kit.db import Database
@@ -45,9 +46,19 @@ def transport_security(settings: Settings) -> TransportSecuritySettings:
 @dataclass
 class McpApp:
     server: MCPServer
-    routes: list[Route]
+    runner: ToolRunner
+    routes: list[Route] = field(default_factory=list)
     _task: asyncio.Task[None] | None = None
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
+    _tools_registered: bool = False
+
+    def register_tools(self) -> None:
+        """Register the tools (once). Describing forty tools (a pydantic model and JSON schema
+        each) costs a quarter second, so it happens on the first MCP request, or at a server's
+        start (``app.freeze_startup_objects``), not whenever an app is built (every test)."""
+        if not self._tools_registered:
+            register_tools(self.server, self.runner)
+            self._tools_registered = True
 
     async def start(self) -> None:
         """Run the streamable-HTTP session manager in a task of its own: its task group must be
@@ -72,26 +83,44 @@ class McpApp:
             await self._task
 
 
+class _WithTools:
+    """An MCP endpoint that registers the tools before its first request."""
+
+    def __init__(self, app: ASGIApp, mcp: McpApp) -> None:
+        self.app = app
+        self.mcp = mcp
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.mcp.register_tools()
+        await self.app(scope, receive, send)
+
+
 def build_mcp(db: Database, settings: Settings, agent_client: Mip003Client) -> McpApp:
     server: MCPServer = MCPServer(name="agora", instructions=INSTRUCTIONS, version=__version__)
-    register_tools(server, ToolRunner(db, settings, agent_client))
+    mcp = McpApp(server, ToolRunner(db, settings, agent_client))
     security = transport_security(settings)
-    streamable = McpAuthMiddleware(
-        server.streamable_http_app(
-            streamable_http_path="/mcp",
-            stateless_http=True,
-            json_response=True,
-            transport_security=security,
+    streamable = _WithTools(
+        McpAuthMiddleware(
+            server.streamable_http_app(
+                streamable_http_path="/mcp",
+                stateless_http=True,
+                json_response=True,
+                transport_security=security,
+            ),
+            db,
         ),
-        db,
+        mcp,
     )
-    sse = McpAuthMiddleware(
-        server.sse_app(sse_path="/sse", message_path="/messages/", transport_security=security),
-        db,
+    sse = _WithTools(
+        McpAuthMiddleware(
+            server.sse_app(sse_path="/sse", message_path="/messages/", transport_security=security),
+            db,
+        ),
+        mcp,
     )
-    routes = [
+    mcp.routes = [
         Route("/mcp", streamable, methods=["GET", "POST", "DELETE"]),
         Route("/sse", sse, methods=["GET"]),
         Route("/messages/", sse, methods=["POST"]),
     ]
-    return McpApp(server, routes)
+    return mcp

@@ -1,6 +1,6 @@
 """initial schema
 
-Revision ID: 0001
+Revision ID: 0001_initial_schema
 Revises:
 Create Date: 2026-11-22 13:35:23.403039
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0001"
+revision: str = "0001_initial_schema"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

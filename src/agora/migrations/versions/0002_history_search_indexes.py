@@ -1,7 +1,7 @@
 """history feed: trigram indexes for `q` on PostgreSQL
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 0002_history_search_indexes
+Revises: 0001_initial_schema
 Create Date: 2026-11-23 02:30:00
 
 PostgreSQL only (SQLite scans; see docs/history.md). Large existing tables: build these with
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = "0002"
-down_revision: str | None = "0001"
+revision: str = "0002_history_search_indexes"
+down_revision: str | None = "0001_initial_schema"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """history feed: keyset indexes for the projectId filter
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0003_feed_project_indexes
+Revises: 0002_history_search_indexes
 Create Date: 2026-11-23 03:00:00
 
 Without them a `projectId` whose items are hidden (archived) or rare scans the workspace's whole
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = "0003"
-down_revision: str | None = "0002"
+revision: str = "0003_feed_project_indexes"
+down_revision: str | None = "0002_history_search_indexes"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """jobs: Masumi payment columns (payment backend, blockchain identifier, contract state, hashes)
 
-Revision ID: 0007
-Revises: 0003
+Revision ID: 0007_job_payments
+Revises: 0006_coworkers_task_workflow
 Create Date: 2026-11-23 11:30:00
 """
 
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0007"
-down_revision: str | None = "0005"
+revision: str = "0007_job_payments"
+down_revision: str | None = "0006_coworkers_task_workflow"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """coworkers, task events, coworker usage; tasks gain an assignee, origin, channel, metadata
 
-Revision ID: 0005
-Revises: 0003
+Revision ID: 0006_coworkers_task_workflow
+Revises: 0005_developer_listings
 Create Date: 2026-11-23 11:30:00
 """
 
@@ -12,8 +12,8 @@ from alembic import op
 
 from agora.models.base import BigInt, JSONType, Timestamp
 
-revision: str = "0005"
-down_revision: str | None = "0011"
+revision: str = "0006_coworkers_task_workflow"
+down_revision: str | None = "0005_developer_listings"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

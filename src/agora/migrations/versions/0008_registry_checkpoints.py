@@ -1,7 +1,7 @@
 """registry checkpoints: where registry-diff resumes for each feed and network
 
-Revision ID: 0012
-Revises: 0007
+Revision ID: 0008_registry_checkpoints
+Revises: 0007_job_payments
 Create Date: 2026-11-25 11:00:00
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0012"
-down_revision: str | None = "0007"
+revision: str = "0008_registry_checkpoints"
+down_revision: str | None = "0007_job_payments"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

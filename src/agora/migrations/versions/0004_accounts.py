@@ -1,7 +1,7 @@
 """accounts: passwords and verified emails on users, one token table, browser sessions
 
-Revision ID: 0006
-Revises: 0003
+Revision ID: 0004_accounts
+Revises: 0003_feed_project_indexes
 Create Date: 2026-11-23 12:00:00
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0006"
-down_revision: str | None = "0003"
+revision: str = "0004_accounts"
+down_revision: str | None = "0003_feed_project_indexes"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,8 +1,8 @@
 """developer listings: agent ownership, review, listing and override; agent checks; registry
 quarantine
 
-Revision ID: 0011
-Revises: 0003
+Revision ID: 0005_developer_listings
+Revises: 0004_accounts
 Create Date: 2026-11-23 11:40:00
 """
 
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0011"
-down_revision: str | None = "0006"
+revision: str = "0005_developer_listings"
+down_revision: str | None = "0004_accounts"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
