@@ -26,6 +26,7 @@ from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers
+from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import Database
 from agora.kit.guards import request_checks
 from agora.kit.migrate import upgrade
@@ -142,6 +143,10 @@ def create_app(
     )
     if app.state.rate_limiter is not None:
         app.state.rate_limiter.resolver = key_id_resolver(database)
+    # Sign-in, reset and magic-link attempts (accounts); in process while Redis is down.
+    app.state.attempt_limiter = AttemptLimiter(
+        settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts"
+    )
 
     errorhandlers.install(app)
     # /healthz is answered by the request's layer (kit/observe.py); /metrics and /readyz here.
