@@ -107,6 +107,9 @@ def create_app(
         StreamLimits(
             fallback_seconds=settings.job_stream_fallback_seconds,
             max_streams=settings.job_stream_max,
+            max_per_key=settings.job_stream_max_per_key,
+            max_per_user=settings.job_stream_max_per_user,
+            max_per_address=settings.job_stream_max_per_address,
         ),
     )
     # The demo's agents are served by this process: requests to them stay in-process, so the

@@ -51,6 +51,10 @@ class Settings(BaseSettings):
     # arrive (PostgreSQL listener down; SQLite), and the open streams one process serves
     job_stream_fallback_seconds: float = 2.0
     job_stream_max: int = 1000
+    # … and per caller (docs/security.md, "Limits"): beyond these, that caller gets 429
+    job_stream_max_per_key: int = 10
+    job_stream_max_per_user: int = 25
+    job_stream_max_per_address: int = 10
 
     # Catalogue
     marketplace_fee_bps: int = 500
