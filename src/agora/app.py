@@ -29,6 +29,7 @@ from agora.kit import errorhandlers
 from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import Database
 from agora.kit.guards import request_checks
+from agora.kit.httpserver import trust_proxies
 from agora.kit.migrate import upgrade
 from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
@@ -192,6 +193,8 @@ def create_app(
     # endpoints' rate limit outside it.
     app.add_middleware(ObserveMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimitMiddleware)
+    # Outermost: the client address and scheme from trusted proxies only (kit/httpserver.py).
+    trust_proxies(app, settings.trusted_proxies)
     install_route_index(app)
     return app
 

@@ -31,6 +31,12 @@ class Settings(BaseSettings):
     log_json: bool | None = None
 
     max_body_bytes: int = 1_048_576
+    # Deployment (docs/production.md, "Deployment"): the peers whose X-Forwarded-For and
+    # X-Forwarded-Proto are believed (comma-separated CIDRs or addresses; empty: none), the
+    # seconds a connection has to finish its request headers, and an idle keep-alive's seconds.
+    trusted_proxies: str = "127.0.0.1/32,::1/128"
+    header_timeout_seconds: float = 10.0
+    keep_alive_timeout_seconds: float = 5.0
     rate_limit_public: str = "120/minute"
     rate_limit_authenticated: str = "600/minute"
     rate_limit_key_prefix: str = "agora-rl"
