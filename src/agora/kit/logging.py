@@ -22,7 +22,8 @@ _SECRET_NAMES = re.compile(
 _KEY_VALUE = re.compile(r"agora_[a-z]{3}_[A-Za-z0-9_-]{8,}")
 _QUERY_SECRET = re.compile(r"((?:api[_-]?key|token|secret|session_?id)=)[^&\s]*", re.I)
 # MCP SSE session ids act as credentials: "session_id=<hex>", "session ID: <hex>" and the like.
-# Every name the two patterns above and below can match contains one of these (lower case).
+# Every name the patterns above and below can match contains one of these (lower case); a
+# share link's path contains "/shares/".
 _SECRET_MARKERS = ("api", "token", "secret", "session", "/shares/")
 # A share's token is the last segment of its link (/v1/shares/<token>, /shares/<token>).
 _SHARE_PATH = re.compile(r"(/shares/)[^/?#\s\"']+")
