@@ -26,8 +26,10 @@ from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers, passwords
+from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import Database
 from agora.kit.guards import request_checks
+from agora.kit.httpserver import trust_proxies
 from agora.kit.migrate import upgrade
 from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
@@ -107,6 +109,9 @@ def create_app(
         StreamLimits(
             fallback_seconds=settings.job_stream_fallback_seconds,
             max_streams=settings.job_stream_max,
+            max_per_key=settings.job_stream_max_per_key,
+            max_per_user=settings.job_stream_max_per_user,
+            max_per_address=settings.job_stream_max_per_address,
         ),
     )
     # The demo's agents are served by this process: requests to them stay in-process, so the
@@ -143,6 +148,10 @@ def create_app(
     )
     if app.state.rate_limiter is not None:
         app.state.rate_limiter.resolver = key_id_resolver(database)
+    # Sign-in, reset and magic-link attempts (accounts); in process while Redis is down.
+    app.state.attempt_limiter = AttemptLimiter(
+        settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts"
+    )
 
     errorhandlers.install(app)
     # /healthz is answered by the request's layer (kit/observe.py); /metrics and /readyz here.
@@ -185,6 +194,8 @@ def create_app(
     # endpoints' rate limit outside it.
     app.add_middleware(ObserveMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimitMiddleware)
+    # Outermost: the client address and scheme from trusted proxies only (kit/httpserver.py).
+    trust_proxies(app, settings.trusted_proxies)
     install_route_index(app)
     return app
 

@@ -40,6 +40,12 @@ class Settings(BaseSettings):
     max_body_bytes: int = 1_048_576
     # A request body must arrive within this time, before any database work (kit/units.py).
     body_timeout_seconds: float = 10.0
+    # Deployment (docs/production.md, "Deployment"): the peers whose X-Forwarded-For and
+    # X-Forwarded-Proto are believed (comma-separated CIDRs or addresses; empty: none), the
+    # seconds a connection has to finish its request headers, and an idle keep-alive's seconds.
+    trusted_proxies: str = "127.0.0.1/32,::1/128"
+    header_timeout_seconds: float = 10.0
+    keep_alive_timeout_seconds: float = 5.0
     rate_limit_public: str = "120/minute"
     rate_limit_authenticated: str = "600/minute"
     rate_limit_key_prefix: str = "agora-rl"
@@ -60,6 +66,10 @@ class Settings(BaseSettings):
     # arrive (PostgreSQL listener down; SQLite), and the open streams one process serves
     job_stream_fallback_seconds: float = 2.0
     job_stream_max: int = 1000
+    # … and per caller (docs/security.md, "Limits"): beyond these, that caller gets 429
+    job_stream_max_per_key: int = 10
+    job_stream_max_per_user: int = 25
+    job_stream_max_per_address: int = 10
 
     # Catalogue
     marketplace_fee_bps: int = 500

@@ -14,6 +14,7 @@ from agora.app import create_app, freeze_startup_objects
 from agora.demo import demo_sign_in_link, ensure_demo_agents, ensure_demo_user
 from agora.demo_agents import MOUNT_PREFIX
 from agora.kit.db import Database
+from agora.kit.httpserver import header_timeout_protocol
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import current_revision, upgrade
 from agora.mip003.client import Mip003Client
@@ -55,7 +56,18 @@ def serve(
 
     hooks = (print_demo,) if settings.is_sqlite and settings.demo else ()
     app = create_app(settings, startup_hooks=(*hooks, freeze_startup_objects))
-    uvicorn.run(app, host=host, port=port, access_log=False, log_config=None, server_header=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        access_log=False,
+        log_config=None,
+        server_header=False,
+        # The app believes forwarded headers from AGORA_TRUSTED_PROXIES itself (app.py), once.
+        proxy_headers=False,
+        http=header_timeout_protocol(settings.header_timeout_seconds),
+        timeout_keep_alive=max(1, round(settings.keep_alive_timeout_seconds)),
+    )
 
 
 def migrate() -> None:

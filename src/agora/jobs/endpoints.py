@@ -130,7 +130,7 @@ async def get_job_links(
     "/jobs/{jobId}/stream",
     operation_id="streamJobEvents",
     response_class=StreamingResponse,
-    openapi_extra={"x-agora-errors": [503]},
+    openapi_extra={"x-agora-errors": [429, 503]},
     responses={
         200: {
             "description": "Server-sent events: `retry`, then one event per job event (`id:` "
@@ -149,10 +149,12 @@ async def stream_job_events(
 ) -> StreamingResponse:
     """The job's events live (server-sent events), resumable with `Last-Event-ID`. Events
     arrive as they are committed, from any process (PostgreSQL LISTEN/NOTIFY; docs/web.md);
-    503 with `Retry-After` when this server has too many open streams."""
+    429 with `Retry-After` when the key (or the user) has too many streams open, 503 with
+    `Retry-After` when this server has."""
     await service.job_events(session, principal, job_id)  # 404 before the stream starts
     streams: stream.JobStreams = request.app.state.job_streams
-    return await stream.open_stream(streams, principal, job_id, last_event_id)
+    address = request.client.host if request.client else "unknown"
+    return await stream.open_stream(streams, principal, job_id, last_event_id, address)
 
 
 @router.get(

@@ -14,8 +14,14 @@ latest after the poll interval:
 
 ``id:`` is the event's id, so ``Last-Event-ID`` resumes after it. A comment line is sent as a
 heartbeat when nothing happened for ``heartbeat_seconds``. The stream ends after the event that
-finishes the job, or after ``max_seconds`` (the browser reconnects and resumes). At most
-``max_streams`` streams are open per process; one more is refused with 503 (``Retry-After``).
+finishes the job, or after ``max_seconds`` (the browser reconnects and resumes).
+
+Slots (docs/security.md, "Limits"): one caller cannot take every stream of a process. Each open
+stream is counted against its key (an API key, or a browser session), its user and, for a caller
+without a key (none today; a share view would be one), its client address: beyond
+``max_per_key``, ``max_per_user`` or ``max_per_address`` the caller over its cap gets 429 with
+``Retry-After``. The process-wide ``max_streams`` is the last line: one more is 503
+(``Retry-After``).
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from fastapi.responses import StreamingResponse
@@ -35,12 +42,13 @@ from agora.jobs import lifecycle, service, signals
 from agora.jobs.schemas import JobEventOut
 from agora.kit import background
 from agora.kit.db import Database
-from agora.kit.errors import ServiceUnavailable
+from agora.kit.errors import RateLimited, ServiceUnavailable
 from agora.kit.ids import parse_uuid
 from agora.kit.listen import Listener
 from agora.models import JobEvent
 
 RETRY_MS = 2000
+RETRY_OVER_CAP_SECONDS = 5  # a caller over its own cap: a stream of its own must end first
 
 
 @dataclass(frozen=True)
@@ -48,21 +56,36 @@ class StreamLimits:
     fallback_seconds: float = 2.0  # the poll while no notification can arrive (see above)
     heartbeat_seconds: float = 15.0
     max_seconds: float = 300.0
-    max_streams: int = 1000  # open streams per process
+    max_streams: int = 1000  # open streams per process (the last line)
+    max_per_key: int = 10  # per API key or browser session
+    max_per_user: int = 25  # per user, all their keys and sessions
+    max_per_address: int = 10  # per client address, for callers without a key
+
+
+def stream_owners(principal: Principal | None, address: str) -> list[tuple[str, str]]:
+    """The (kind, id) a stream is counted against: key and user, or the client's address."""
+    if principal is None:
+        return [("address", address)]
+    return [("key", str(principal.key_id)), ("user", str(principal.user_id))]
 
 
 class Slot:
     """One open stream's place in ``JobStreams``; released once (whoever ends first: the body's
     ``finally`` or the response, which also covers a body that never started)."""
 
-    def __init__(self, streams: JobStreams) -> None:
+    def __init__(self, streams: JobStreams, owners: Sequence[tuple[str, str]] = ()) -> None:
         self.streams = streams
+        self.owners = tuple(owners)
         self.held = True
 
     def release(self) -> None:
         if self.held:
             self.held = False
             self.streams.open -= 1
+            for owner in self.owners:
+                self.streams.by_owner[owner] -= 1
+                if self.streams.by_owner[owner] <= 0:
+                    del self.streams.by_owner[owner]
 
 
 class JobStreams:
@@ -72,16 +95,36 @@ class JobStreams:
         self.db, self.limits = db, limits
         self.listener = None if db.is_sqlite else Listener(db.url, (signals.JOB_EVENTS,))
         self.open = 0
+        self.by_owner: Counter[tuple[str, str]] = Counter()
 
-    def acquire(self) -> Slot:
-        """One more open stream, or 503 beyond ``max_streams``."""
+    def cap(self, kind: str) -> int:
+        limits = self.limits
+        caps = {
+            "key": limits.max_per_key,
+            "user": limits.max_per_user,
+            "address": limits.max_per_address,
+        }
+        return caps[kind]
+
+    def acquire(self, owners: Sequence[tuple[str, str]] = ()) -> Slot:
+        """One more open stream for ``owners`` (``stream_owners``): 429 for an owner at its
+        cap, then 503 beyond ``max_streams``."""
+        for owner in owners:
+            if self.by_owner[owner] >= self.cap(owner[0]):
+                raise RateLimited(
+                    f"Too many open job streams for this {owner[0]} "
+                    f"(at most {self.cap(owner[0])}); close one or retry later",
+                    headers={"Retry-After": str(RETRY_OVER_CAP_SECONDS)},
+                )
         if self.open >= self.limits.max_streams:
             raise ServiceUnavailable(
                 "Too many open job streams on this server; retry shortly",
                 headers={"Retry-After": str(RETRY_MS // 1000)},
             )
         self.open += 1
-        return Slot(self)
+        for owner in owners:
+            self.by_owner[owner] += 1
+        return Slot(self, owners)
 
     def poll_seconds(self) -> float:
         if self.listener is not None and self.listener.listening:
@@ -140,11 +183,15 @@ def _after(events: list[JobEvent], last_id: str | None) -> list[JobEvent]:
 
 
 async def open_stream(
-    streams: JobStreams, principal: Principal, job_id: str, last_event_id: str | None
+    streams: JobStreams,
+    principal: Principal,
+    job_id: str,
+    last_event_id: str | None,
+    address: str = "unknown",
 ) -> StreamResponse:
     """The stream's response (the caller checked that the job is visible to ``principal``);
-    503 beyond the per-process limit."""
-    slot = streams.acquire()
+    429 beyond the caller's caps, 503 beyond the per-process limit."""
+    slot = streams.acquire(stream_owners(principal, address))
     try:
         await streams.start()
     except BaseException:

@@ -5,6 +5,10 @@ process shares the counts.
 ``check`` refuses (429 with ``Retry-After``) once a key has used its budget; ``record`` counts
 one attempt and refuses when that used the last of it; ``clear`` forgets a key (a successful
 sign-in clears its account's failures).
+
+Redis unreachable → the counts are kept in process (the same budgets, per process), logged and
+counted in ``agora_redis_fallback_total{use="attempts"}`` (``kit.redisfallback``): an account
+route never answers 500 because of Redis.
 """
 
 from __future__ import annotations
@@ -12,47 +16,80 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from limits import RateLimitItem, parse
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import FixedWindowRateLimiter
 
 from agora.kit.errors import RateLimited
+from agora.kit.redisfallback import RedisFallback, redis_storage
 
-
-def _storage(redis_url: str | None, prefix: str) -> Storage:
-    if redis_url:
-        uri = redis_url.replace("redis://", "async+redis://", 1).replace(
-            "rediss://", "async+rediss://", 1
-        )
-        return RedisStorage(uri, implementation="redispy", key_prefix=prefix)
-    return MemoryStorage()
+T = TypeVar("T")
 
 
 class AttemptLimiter:
     def __init__(self, redis_url: str | None, prefix: str = "agora-attempts") -> None:
-        self.storage = _storage(redis_url, prefix)
-        self.limiter = FixedWindowRateLimiter(self.storage)
+        self.redis: RedisFallback | None = None
+        self.fallback = FixedWindowRateLimiter(MemoryStorage())
+        if redis_url:
+            storage = redis_storage(redis_url, prefix)
+            self.limiter = FixedWindowRateLimiter(storage)
+            self.redis = RedisFallback("attempts", storage)
+        else:
+            self.limiter = self.fallback
+
+    async def _run(self, work: Callable[[FixedWindowRateLimiter], Awaitable[T]]) -> T:
+        if self.redis is None:
+            return await work(self.limiter)
+        return await self.redis.run(lambda: work(self.limiter), lambda: work(self.fallback))
+
+    async def redis_ok(self) -> bool | None:
+        """None without Redis; else whether it answers PING within the timeout."""
+        return None if self.redis is None else await self.redis.ok()
 
     @staticmethod
     def _key(kind: str, value: str) -> str:
         # Hashed, so emails and addresses are not stored in Redis in the clear.
         return kind + ":" + hashlib.sha256(value.encode()).hexdigest()[:32]
 
-    async def _refuse(self, item: RateLimitItem, key: str, message: str) -> RateLimited:
-        stats = await self.limiter.get_window_stats(item, key)
-        retry_after = max(1, math.ceil(stats.reset_time - time.time()))
+    @staticmethod
+    async def _refusal(
+        limiter: FixedWindowRateLimiter, item: RateLimitItem, key: str
+    ) -> float | None:
+        """The window's reset time when ``key`` has used its budget, else None."""
+        if await limiter.test(item, key):
+            return None
+        return (await limiter.get_window_stats(item, key)).reset_time
+
+    @staticmethod
+    def _refuse(reset_time: float, message: str) -> RateLimited:
+        retry_after = max(1, math.ceil(reset_time - time.time()))
         return RateLimited(message, headers={"Retry-After": str(retry_after)})
 
     async def check(self, limit: str, kind: str, value: str, message: str) -> None:
         item, key = parse(limit), self._key(kind, value)
-        if not await self.limiter.test(item, key):
-            raise await self._refuse(item, key, message)
+        reset = await self._run(lambda limiter: self._refusal(limiter, item, key))
+        if reset is not None:
+            raise self._refuse(reset, message)
 
     async def record(self, limit: str, kind: str, value: str, message: str) -> None:
         item, key = parse(limit), self._key(kind, value)
-        if not await self.limiter.hit(item, key) or not await self.limiter.test(item, key):
-            raise await self._refuse(item, key, message)
+
+        async def hit(limiter: FixedWindowRateLimiter) -> float | None:
+            if not await limiter.hit(item, key):
+                return (await limiter.get_window_stats(item, key)).reset_time
+            return await self._refusal(limiter, item, key)
+
+        reset = await self._run(hit)
+        if reset is not None:
+            raise self._refuse(reset, message)
 
     async def clear(self, limit: str, kind: str, value: str) -> None:
-        await self.limiter.clear(parse(limit), self._key(kind, value))
+        item, key = parse(limit), self._key(kind, value)
+
+        async def forget(limiter: FixedWindowRateLimiter) -> None:
+            await limiter.clear(item, key)
+
+        await self._run(forget)

@@ -97,7 +97,13 @@ class Database:
     def __init__(self, url: str, *, pool_size: int = 16, echo: bool = False) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        kwargs: dict[str, Any] = {"echo": echo, "json_deserializer": json_loads}
+        # Statement parameters carry secrets (webhook secrets and URLs, token hashes, share
+        # tokens): never in a log line or an error's text (docs/security.md, "What is logged").
+        kwargs: dict[str, Any] = {
+            "echo": echo,
+            "hide_parameters": True,
+            "json_deserializer": json_loads,
+        }
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 30}
             _ensure_sqlite_directory(url)

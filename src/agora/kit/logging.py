@@ -22,8 +22,11 @@ _SECRET_NAMES = re.compile(
 _KEY_VALUE = re.compile(r"agora_[a-z]{3}_[A-Za-z0-9_-]{8,}")
 _QUERY_SECRET = re.compile(r"((?:api[_-]?key|token|secret|session_?id)=)[^&\s]*", re.I)
 # MCP SSE session ids act as credentials: "session_id=<hex>", "session ID: <hex>" and the like.
-# Every name the two patterns above and below can match contains one of these (lower case).
-_SECRET_MARKERS = ("api", "token", "secret", "session")
+# Every name the patterns above and below can match contains one of these (lower case); a
+# share link's path contains "/shares/".
+_SECRET_MARKERS = ("api", "token", "secret", "session", "/shares/")
+# A share's token is the last segment of its link (/v1/shares/<token>, /shares/<token>).
+_SHARE_PATH = re.compile(r"(/shares/)[^/?#\s\"']+")
 _SESSION_ID = re.compile(r"(session[ _-]?id[\"']?\s*[:=]?\s*[\"']?)[0-9a-fA-F-]{16,}", re.I)
 
 
@@ -37,6 +40,8 @@ def redact_text(text: str) -> str:
         if not any(name in lowered for name in _SECRET_MARKERS):
             return text
     text = _SESSION_ID.sub(r"\1" + REDACTED, text)
+    if "/shares/" in text:
+        text = _SHARE_PATH.sub(r"\1" + REDACTED, text)
     return _QUERY_SECRET.sub(r"\1" + REDACTED, _KEY_VALUE.sub(REDACTED, text))
 
 
@@ -189,3 +194,8 @@ def configure_logging(level: str = "INFO", *, json: bool = False) -> None:
     # its warnings pass; our own lines name destinations as scheme and host (redact_url).
     for chatty in ("httpx2", "httpcore2", "httpx", "httpcore"):
         logging.getLogger(chatty).setLevel(max(logging.WARNING, root.level))
+    # SQL is never logged by the app's level (DEBUG included): SQLAlchemy's engine logs every
+    # statement at INFO (its parameters are hidden: kit/db.py), the SQLite driver every call
+    # with its parameters at DEBUG. Their warnings and errors pass.
+    for database_logger in ("sqlalchemy.engine", "sqlalchemy.pool", "aiosqlite", "asyncpg"):
+        logging.getLogger(database_logger).setLevel(max(logging.WARNING, root.level))

@@ -9,6 +9,11 @@ request's checks left for the response, such as the rate limit's) on the respons
 count and time the request by route template (``kit.metrics``) and write its access-log line
 (``kit.accesslog``), also when it fails (status 500 if none was sent).
 
+Every answer that does not say otherwise gets ``Cache-Control: no-store`` (docs/security.md,
+"Caching"): API answers carry new keys, sign-in answers, CSRF tokens, share links and webhook
+secrets, and pages show them; no browser or shared cache keeps any of them. Static files
+(``/static``, ``/docs/assets``) hold no secret and are left to the client's cache.
+
 ``GET /healthz`` (liveness: "the process answers") is answered here, with its request id, metric
 and log line, and never reaches the framework's routing and dependencies: a probe polled every
 few seconds by every load balancer costs what a bare route costs, and it keeps answering while
@@ -35,6 +40,8 @@ _LIVENESS_HEADERS = [
     (b"content-length", str(len(_LIVENESS_BODY)).encode()),
 ]
 _RESPONSE_HEADERS = "response_headers"  # in the request's state: headers its checks add
+_NO_STORE = (b"cache-control", b"no-store")
+STATIC_PREFIXES = ("/static/", "/docs/assets/")
 
 
 def add_response_headers(scope: Scope, headers: dict[str, str]) -> None:
@@ -55,7 +62,9 @@ class ObserveMiddleware:
         started = time.perf_counter()
         rid = assign_request_id(scope)
         rid_header = (b"x-request-id", rid.encode("latin-1"))
-        liveness = scope["method"] in ("GET", "HEAD") and get_route_path(scope) == LIVENESS_PATH
+        path = get_route_path(scope)
+        liveness = scope["method"] in ("GET", "HEAD") and path == LIVENESS_PATH
+        no_store = not path.startswith(STATIC_PREFIXES)
         status = 500
 
         async def observed_send(message: Message) -> None:
@@ -67,6 +76,8 @@ class ObserveMiddleware:
                 extra = scope["state"].get(_RESPONSE_HEADERS)
                 if extra:
                     headers.extend((k.lower().encode(), v.encode()) for k, v in extra.items())
+                if no_store and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append(_NO_STORE)
                 message["headers"] = headers
             await send(message)
 

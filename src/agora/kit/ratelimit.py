@@ -14,9 +14,10 @@ Applied to ``/v1`` and ``/api/v1`` by the app-wide dependency (``kit.guards``) a
 endpoints (``/mcp``, ``/sse``, ``/messages/``) by ``RateLimitMiddleware``.
 
 Storage: memory by default; Redis when ``AGORA_REDIS_URL`` is set (one budget for every process).
-Redis unreachable → **fail open to an in-process limiter** (the same budgets, per process), logged
-(at most once a minute) and counted in ``agora_rate_limit_fallback_total``; Redis is retried
-after ``RETRY_REDIS_SECONDS``. /readyz reports Redis separately.
+Redis unreachable → **fail open to an in-process limiter** (the same budgets, per process): the
+one degradation of every Redis use (``kit.redisfallback``), logged at most once a minute and
+counted in ``agora_rate_limit_fallback_total`` (and in
+``agora_redis_fallback_total{use="rate_limit"}``). /readyz reports Redis separately.
 
 Headers: ``RateLimit-Policy`` and ``RateLimit`` (IETF draft), ``X-RateLimit-Limit``,
 ``X-RateLimit-Remaining``, ``X-RateLimit-Reset``; over the limit → 429 with ``Retry-After``.
@@ -24,18 +25,16 @@ Headers: ``RateLimit-Policy`` and ``RateLimit`` (IETF draft), ``X-RateLimit-Limi
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import math
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import structlog
 from fastapi import Request
 from limits import RateLimitItem, parse
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from prometheus_client import Counter
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -43,15 +42,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from agora.kit.errors import RateLimited
 from agora.kit.metrics import REGISTRY
 from agora.kit.observe import add_response_headers
+from agora.kit.redisfallback import RedisFallback, redis_storage
 from agora.kit.unavailable import database_error, database_unavailable
-
-log = structlog.get_logger(__name__)
 
 LIMITED_PREFIXES = ("/v1/", "/api/v1/")
 MCP_PREFIXES = ("/mcp", "/sse", "/messages")
-RETRY_REDIS_SECONDS = 5.0
-REDIS_TIMEOUT_SECONDS = 0.5
-LOG_EVERY_SECONDS = 60.0
 
 RATE_LIMIT_FALLBACK = Counter(
     "agora_rate_limit_fallback_total",
@@ -80,28 +75,24 @@ class RateLimiter:
     failed_auth: RateLimitItem | None = None
     fallback: SlidingWindowCounterRateLimiter | None = None  # in-process, when storage is Redis
     resolver: Resolver | None = None
-    _redis_down_until: float = field(default=0.0)
-    _last_log: float = field(default=0.0)
+    redis: RedisFallback | None = None  # when storage is Redis
 
     @property
     def uses_redis(self) -> bool:
-        return self.fallback is not None
+        return self.redis is not None
 
     async def _with_storage(
         self, work: Callable[[SlidingWindowCounterRateLimiter], Awaitable[Decision]]
     ) -> Decision:
-        if self.fallback is None:
+        if self.redis is None or self.fallback is None:
             return await work(self.limiter)
-        if time.monotonic() >= self._redis_down_until:
-            try:
-                return await asyncio.wait_for(work(self.limiter), REDIS_TIMEOUT_SECONDS * 2)
-            except Exception as exc:
-                self._redis_down_until = time.monotonic() + RETRY_REDIS_SECONDS
-                if time.monotonic() - self._last_log >= LOG_EVERY_SECONDS:
-                    self._last_log = time.monotonic()
-                    log.warning("rate_limit_redis_unavailable", error=type(exc).__name__)
-        RATE_LIMIT_FALLBACK.inc()
-        return await work(self.fallback)
+        fallback = self.fallback
+
+        async def in_process() -> Decision:
+            RATE_LIMIT_FALLBACK.inc()
+            return await work(fallback)
+
+        return await self.redis.run(lambda: work(self.limiter), in_process)
 
     async def hit(self, item: RateLimitItem, identity: str) -> Decision:
         async def work(limiter: SlidingWindowCounterRateLimiter) -> Decision:
@@ -124,12 +115,7 @@ class RateLimiter:
 
     async def redis_ok(self) -> bool | None:
         """None without Redis; else whether it answers PING within the timeout."""
-        if not self.uses_redis:
-            return None
-        try:
-            return bool(await asyncio.wait_for(self.storage.check(), REDIS_TIMEOUT_SECONDS * 2))
-        except Exception:
-            return False
+        return None if self.redis is None else await self.redis.ok()
 
 
 def _parse(value: str) -> RateLimitItem | None:
@@ -149,18 +135,11 @@ def build_rate_limiter(
         return None
     storage: Storage
     fallback: SlidingWindowCounterRateLimiter | None = None
+    redis: RedisFallback | None = None
     if redis_url:
-        uri = redis_url.replace("redis://", "async+redis://", 1).replace(
-            "rediss://", "async+rediss://", 1
-        )
-        storage = RedisStorage(
-            uri,
-            implementation="redispy",
-            key_prefix=key_prefix,
-            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
-            socket_timeout=REDIS_TIMEOUT_SECONDS,
-        )
+        storage = redis_storage(redis_url, key_prefix)
         fallback = SlidingWindowCounterRateLimiter(MemoryStorage())
+        redis = RedisFallback("rate_limit", storage)
     else:
         storage = MemoryStorage()
     return RateLimiter(
@@ -170,6 +149,7 @@ def build_rate_limiter(
         auth_item,
         failed_item,
         fallback,
+        redis=redis,
     )
 
 

@@ -25,8 +25,8 @@ async def readyz(request: Request) -> JSONResponse:
     """Readiness, one entry per dependency: ``database`` (SELECT 1 within 2 s), ``redis`` (PING,
     when configured), ``dispatcher`` (when this process runs one: its loop is alive, its last
     round succeeded and the database answers). 503 when the database or the dispatcher is down;
-    Redis down is ``degraded`` with 200: requests are still served, rate limits fall back to an
-    in-process limiter (docs/security.md)."""
+    Redis down is ``degraded`` with 200: requests are still served, rate limits and attempt
+    counts fall back to in-process ones (kit/redisfallback.py, docs/security.md)."""
     checks: dict[str, Any] = {}
     ok, degraded = True, False
     try:
@@ -36,10 +36,16 @@ async def readyz(request: Request) -> JSONResponse:
     except Exception as exc:  # report, never raise: this is what load balancers poll
         checks["database"] = f"unavailable: {type(exc).__name__}"
         ok = False
-    limiter = getattr(request.app.state, "rate_limiter", None)
-    redis_ok = await limiter.redis_ok() if limiter is not None else None
+    # One Redis serves the rate limits and the attempt counts; either asks it (PING).
+    redis_ok: bool | None = None
+    for user in ("rate_limiter", "attempt_limiter"):
+        limiter = getattr(request.app.state, user, None)
+        if redis_ok is None and limiter is not None:
+            redis_ok = await limiter.redis_ok()
     if redis_ok is not None:
-        checks["redis"] = "ok" if redis_ok else "unavailable: rate limits are per process"
+        checks["redis"] = (
+            "ok" if redis_ok else "unavailable: rate limits and attempt counts are per process"
+        )
         degraded = not redis_ok
     for name, probe in getattr(request.app.state, "readiness", {}).items():
         healthy, detail = probe()
