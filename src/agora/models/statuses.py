@@ -38,6 +38,7 @@ class AgentSource(StrEnum):
 class PricingType(StrEnum):
     FREE = "FREE"
     FIXED = "FIXED"
+    DYNAMIC = "DYNAMIC"  # the seller names (and signs) each job's amounts; the buyer a ceiling
 
 
 class JobStatus(StrEnum):
