@@ -82,7 +82,8 @@ async def test_a_spec_following_seller_is_verified_by_mip_004s_own_rules(
     paid_job: PaidJobs,
 ) -> None:
     """Items 4 and 10: RFC 8785 for the input, the raw string for the result (MIP-004's text)."""
-    job = await paid(paid_job, {"text": "x", "n": 1e16}, spec_hashes=True)
+    # 1e-7: "1e-07" in the SDK's form, "1e-7" in RFC 8785's (a float on both databases)
+    job = await paid(paid_job, {"text": "x", "n": 1e-7}, spec_hashes=True)
     done = await job.until(status("COMPLETED"))
     assert done["verified"] is True, done
     assert (await transition(job, "RUNNING"))["inputHashRule"] == "jcs"

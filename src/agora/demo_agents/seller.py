@@ -120,7 +120,8 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
         identifier, data = started
         if identifier in by_identifier:
             return JSONResponse(sales[by_identifier[identifier]].answer)
-        digest = hashes.input_hashes(identifier, data)["jcs" if seller.spec_hashes else "sdk"]
+        computed = hashes.input_hashes(identifier, data)
+        digest = computed.get("jcs", computed["sdk"]) if seller.spec_hashes else computed["sdk"]
         now = datetime.now(UTC)
         asked: dict[str, Any] = {
             "inputHash": digest,
