@@ -233,3 +233,21 @@ async def test_a_refund_never_accepted_before_the_window_closes_is_marked_stuck(
     done = await job.until(settled)
     assert done["onChainStatus"] == "RefundWithdrawn"
     assert (await job.credits())["balance"] == 10
+
+
+async def test_a_purchase_the_node_stops_on_is_shown_and_never_charged(
+    paid_job: PaidJobs, node: Node
+) -> None:
+    """A batch that misses payByTime leaves the real purchase in WaitingForManualAction
+    (prisma enum PurchasingAction): the job says so (node_manual_action) and, the funds never
+    locked, fails refunded."""
+    await node.chain(chainDelayMs=600_000)  # the batch is slow
+    job = await paid(paid_job, {"text": "x", "n": 1})
+    await job.until(lambda _j: any(e.purchased for e in node.node.escrows.values()))
+    await node.advance(13 * HOUR_MS)  # past payByTime before the funds were locked
+    failed = await job.until(status("FAILED"))
+    assert "never locked" in failed["error"]
+    (manual,) = [e["detail"] for e in await job.events() if e["type"] == "node_manual_action"]
+    assert manual["note"] == "payByTime passed before the funds were locked"
+    after = await job.credits()
+    assert (after["balance"], after["held"]) == (10, 0)

@@ -256,6 +256,12 @@ class MasumiBackend:
 
     def on_started(self, job: Job, started: StartedJob) -> StartPlan:
         raw = started.raw
+        dynamic = (job.payment or {}).get("pricing") == DYNAMIC
+        if dynamic and not raw.get("blockchainIdentifier"):  # its price is the seller's to name
+            return StartPlan(
+                failure="the Dynamic-priced agent answered without payment fields; nothing was "
+                "bought"
+            )
         if job.job_type != JobType.PAID or not raw.get("blockchainIdentifier"):
             return StartPlan()  # a free job, or an agent that sells through Agora's credits
         missing = [
@@ -307,7 +313,7 @@ class MasumiBackend:
         if amounts is not None:
             payment["amounts"] = amounts  # the seller's signed amounts: the purchase's Amounts
         fields: dict[str, Any] = {}
-        if payment.get("pricing") == DYNAMIC:
+        if dynamic:
             charged, problem = self._dynamic_charge(job, amounts)
             if charged is None:
                 return StartPlan(failure=problem)
@@ -379,6 +385,15 @@ class MasumiBackend:
             await self._node_retry(dispatcher, job, "resolve-blockchain-identifier", exc)
             return
         events: list[tuple[str, dict[str, Any]]] = []
+        if purchase.next_action == MANUAL_ACTION and "manualAction" not in payment:
+            # The node stopped on this purchase (a batch or a transaction failed): an operator
+            # recovers it there (error-state-recovery); Agora keeps following.
+            note = _error_note(purchase)
+            payment["manualAction"] = {"note": note, "at": isoformat(utcnow())}
+            events.append(("node_manual_action", {"note": note}))
+            log.warning("payment_node_manual_action", job_id=str(job.id), note=note)
+        elif purchase.next_action != MANUAL_ACTION:
+            payment.pop("manualAction", None)
         clear_refund = False
         wants_refund = job.refund_requested_at is not None or (
             payment.get("autoRefund") and purchase.on_chain_state == FUNDS_LOCKED
@@ -790,6 +805,15 @@ def _differences(found: Mapping[str, Any], body: Mapping[str, Any]) -> list[str]
     on the real object (decoded from the identifier): compared only when present."""
     names = [k for k in ("blockchainIdentifier", "agentIdentifier") if found.get(k) is not None]
     return [k for k in (*names, *RECOVERY_FIELDS) if str(found.get(k)) != str(body[k])]
+
+
+MANUAL_ACTION = "WaitingForManualAction"
+
+
+def _error_note(purchase: Purchase) -> str | None:
+    action = purchase.data.get("NextAction")
+    note = action.get("errorNote") if isinstance(action, dict) else None
+    return str(note)[:500] if note else None
 
 
 def _due(delay: float) -> dict[str, Any]:
