@@ -38,7 +38,9 @@ class AgentSource(StrEnum):
 class PricingType(StrEnum):
     FREE = "FREE"
     FIXED = "FIXED"
-    DYNAMIC = "DYNAMIC"  # the seller names (and signs) each job's amounts; the buyer a ceiling
+    # The agent names its price per job (Masumi ``Dynamic``): signed amounts come with
+    # ``/start_job``; a registry import keeps price 0 and the registry's pricing in ``listing``.
+    DYNAMIC = "DYNAMIC"
 
 
 class JobStatus(StrEnum):
