@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from agora.demo_agents.protocol import Behaviour, Step
 from agora.kit.money import to_base
 from agora.models import Agent
-from tests.jobs.helpers import create
+from tests.jobs.helpers import create, register
 from tests.payments.helpers import (
     HOUR_MS,
     Node,
@@ -115,17 +115,19 @@ async def test_a_v2_sellers_signed_payment_source_fields_reach_the_purchase(
     assert escrow.purchased and escrow.payment_source_type == "Web3CardanoV2"
 
 
-async def dynamic_agent(paid_job: PaidJobs, lovelace: int) -> str:
-    """A seller that asks ``lovelace`` for each job, listed Dynamic-priced (as the registry
-    import lists such agents)."""
-    amounts = [{"amount": str(lovelace), "unit": ""}]
-    agent_id = await register_seller(
-        paid_job.app,
-        paid_job.agents_server,
-        paid_job.node,
-        behaviour=quoting(),
-        dynamic_amounts=amounts,
-    )
+async def dynamic_agent(paid_job: PaidJobs, lovelace: int | None) -> str:
+    """A seller that asks ``lovelace`` for each job (None: a plain demo agent, no seller),
+    listed Dynamic-priced (as the registry import lists such agents)."""
+    if lovelace is None:
+        agent_id = await register(paid_job.app, paid_job.agents_server, quoting(), price=1)
+    else:
+        agent_id = await register_seller(
+            paid_job.app,
+            paid_job.agents_server,
+            paid_job.node,
+            behaviour=quoting(),
+            dynamic_amounts=[{"amount": str(lovelace), "unit": ""}],
+        )
     async with paid_job.app.state.db.transaction() as session:
         agent = await session.get(Agent, uuid.UUID(agent_id))
         assert agent is not None
@@ -168,6 +170,24 @@ async def test_a_dynamic_priced_agent_is_bought_under_the_buyers_ceiling(
     assert (after["balance"], after["held"]) == (7.9, 0)
     assert job.kinds(after) == ["capture", "hold", "refund"]
     assert too_dear.kinds(after) == ["hold", "refund"]
+
+
+async def test_a_dynamic_priced_agent_that_signs_no_amounts_is_not_bought(
+    paid_job: PaidJobs, app: FastAPI
+) -> None:
+    """Item 6: its price is the seller's to name (a plain demo agent answers payment fields
+    but no amounts); nothing is bought, nothing charged."""
+    agent_id = await dynamic_agent(paid_job, None)
+    buyer = await paid_job.make_user(credits=to_base(10))
+    body = {"inputData": {"text": "x", "n": 1}, "maxAcceptedCredits": 5}
+    created = await create(paid_job.client, buyer.key_headers, agent_id, body)
+    assert created.status_code == 201, created.text
+    job = PaidJob(app, paid_job.client, buyer, created.json()["data"]["id"], {})
+    failed = await job.until(status("FAILED"))
+    assert "answered without its signed amounts" in failed["error"]
+    after = await job.credits()
+    assert (after["balance"], after["held"]) == (10, 0)
+    assert job.kinds(after) == ["hold", "refund"]
 
 
 async def test_a_refund_answered_409_then_404_then_accepted_is_refunded_once(
