@@ -119,7 +119,11 @@ def create_app(
     # The embedded payment node (docs/payments.md) is served the same way: Agora's buyer client
     # and the paid demo agent (a seller) reach it in-process through the same guard.
     local: dict[str, Any] = {}
-    node_app = local_node(node_token(settings))[1] if settings.payment_node_embedded else None
+    node_app = (
+        local_node(node_token(settings), chain_delay_ms=settings.payment_node_chain_delay_ms)[1]
+        if settings.payment_node_embedded
+        else None
+    )
     if node_app is not None:
         local[NODE_PREFIX] = Starlette(routes=[Mount(NODE_PREFIX, app=node_app)])
     demo_agents = demo_host(demo_seller(settings, local=local)) if settings.demo else None

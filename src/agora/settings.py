@@ -135,6 +135,16 @@ class Settings(BaseSettings):
     # Serve the local payment node in this process at /payment-node (the embedded demo): the
     # masumi backend buys there unless masumi_payment_url is set; the paid demo agent sells there
     payment_node_embedded: bool = False
+    # How long the local node's "chain" takes before an action shows (funds lock, a result or a
+    # refund request lands): the real node batches, then waits for confirmations (minutes)
+    payment_node_chain_delay_ms: int = 1000
+    # The paid demo agent's seller side on another node (a real masumi-payment-service): its
+    # URL up to /api/v1, a key with the pay right, the registered agentIdentifier and the
+    # selling wallet's key hash. Unset: it sells on the embedded node.
+    demo_seller_node_url: str = ""
+    demo_seller_token: str = ""
+    demo_seller_agent_identifier: str = ""
+    demo_seller_vkey: str = ""
 
     demo: bool = True
     # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the

@@ -10,14 +10,15 @@ from agora.payments.node import local_node
 from agora.settings import Settings
 from tests.conftest import MakeUser
 from tests.jobs.helpers import fast_settings
-from tests.payments.helpers import TOKEN, Node, PaidJobs
+from tests.payments.helpers import CHAIN_DELAY_MS, TOKEN, Node, PaidJobs
 from tests.support.agents import LoopbackAgents
 
 
 @pytest.fixture
 def node(agents_server: LoopbackAgents) -> Node:
     """A fresh local payment node (testing clock on) on the loopback server."""
-    state, app = local_node(TOKEN, testing=True)
+    # funds lock, results and refund requests land a little later, as on the real node
+    state, app = local_node(TOKEN, testing=True, chain_delay_ms=CHAIN_DELAY_MS)
     path = agents_server.host.mount(f"node-{uuid.uuid4().hex[:8]}", app)
     return Node(state, f"{agents_server.base_url}{path}/api/v1")
 

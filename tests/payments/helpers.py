@@ -29,6 +29,7 @@ from tests.jobs.helpers import create, dispatcher, echo, job
 from tests.support.agents import LoopbackAgents
 
 TOKEN = "node-test-token"
+CHAIN_DELAY_MS = 150  # the local node's chain delay in tests (non-zero: nothing lands at once)
 HOUR_MS = 3_600_000
 JobCheck = Callable[[dict[str, Any]], bool]
 

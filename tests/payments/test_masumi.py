@@ -251,7 +251,7 @@ async def test_the_price_drift_guard_refuses_a_purchase_at_another_price(
     done = await fair.until(status("COMPLETED"), settings=guarded)
     assert done["verified"] is True
     failed = await drifted.until(status("FAILED"), settings=guarded)
-    assert "differ from the agent's listed price" in failed["error"]
+    assert "Provided Amounts do not match the fixed pricing" in failed["error"]
     assert failed["jobStatusSettled"] is True
     assert (await fair.credits())["held"] == 2.1  # only the fair job's
 

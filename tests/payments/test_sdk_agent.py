@@ -2,7 +2,10 @@
 local payment node is hired through Agora, gets its funds locked, runs, submits its result hash,
 and Agora shows the job COMPLETED with ``verified: true``.
 
-The SDK checks its payment every 10 s (its default), so this test takes about 10-20 s.
+The inputs carry floats and non-ASCII text: the SDK hashes them with Matrix canonical JSON
+(``{"n":2.0}``), which Agora accepts (issue 27, item 4). The local node lands the funds a little
+later, as the real one does. The SDK checks its payment every 10 s (its default), so this test
+takes about 10-20 s.
 """
 
 from __future__ import annotations
@@ -20,7 +23,16 @@ from tests.jobs.helpers import create
 from tests.payments.helpers import TOKEN, Node, credits, drive, register_mounted
 from tests.support.agents import LoopbackAgents
 
-SCHEMA = {"input_data": [{"id": "text", "type": "string", "name": "Text"}]}
+SCHEMA = {
+    "input_data": [
+        {"id": "text", "type": "string", "name": "Text"},
+        {"id": "n", "type": "number", "name": "A number"},
+    ]
+}
+INPUTS = [
+    ({"text": "hi", "n": 2.0}, "HI!"),
+    ({"text": "héllo wörld 😀 日本", "n": 1e-7}, "HÉLLO WÖRLD 😀 日本!"),
+]
 
 
 async def shout(identifier_from_purchaser: str, input_data: dict[str, Any]) -> str:
@@ -54,19 +66,22 @@ async def test_an_sdk_built_paid_agent_is_hired_paid_and_verified(
         app, agents_server, "sdk", sdk_agent(node, f"sdk{uuid.uuid4().hex}"), "SDK Shouter", 2
     )
     user = await make_user(credits=to_base(10))
-    created = await create(client, user.key_headers, agent_id, {"inputData": {"text": "hi"}})
-    assert created.status_code == 201, created.text
-    job_id = created.json()["data"]["id"]
-    done = await drive(
-        app,
-        client,
-        user.key_headers,
-        job_id,
-        lambda j: j["status"] in ("COMPLETED", "FAILED"),
-        max_seconds=45,
-    )
-    assert done["status"] == "COMPLETED", done
-    assert done["result"] == "HI!"
-    assert done["verified"] is True
-    assert done["onChainStatus"] == "ResultSubmitted"
-    assert (await credits(client, user.key_headers))["held"] == 2.1
+    job_ids = []
+    for inputs, _ in INPUTS:
+        created = await create(client, user.key_headers, agent_id, {"inputData": inputs})
+        assert created.status_code == 201, created.text
+        job_ids.append(created.json()["data"]["id"])
+    for job_id, (_, result) in zip(job_ids, INPUTS, strict=True):
+        done = await drive(
+            app,
+            client,
+            user.key_headers,
+            job_id,
+            lambda j: j["status"] in ("COMPLETED", "FAILED"),
+            max_seconds=45,
+        )
+        assert done["status"] == "COMPLETED", done
+        assert done["result"] == result
+        assert done["verified"] is True
+        assert done["onChainStatus"] == "ResultSubmitted"
+    assert (await credits(client, user.key_headers))["held"] == 4.2

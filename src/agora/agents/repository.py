@@ -157,6 +157,7 @@ _FOR_JOB = Prepared(
         Agent.is_shown,
         Agent.price,
         Agent.fee,
+        Agent.pricing_type,
         Agent.base_url,
         Agent.input_schema,
     ).where(Agent.id == bindparam("agent_id"))

@@ -32,6 +32,14 @@ def payment_node(
             "locking funds, simulate an outage). Never in production."
         ),
     ] = False,
+    chain_delay_ms: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="How long an action (funds locking, a result, a refund request) takes to show "
+            "on the node, as the real node's batches and the chain do.",
+        ),
+    ] = 1000,
 ) -> None:
     """Serve a local payment node with the contract of masumi-payment-service (buyer /purchase…
     and seller /payment… routes under /api/v1). It stands in for the chain: nothing is kept
@@ -39,6 +47,6 @@ def payment_node(
     key = token or os.environ.get("AGORA_PAYMENT_NODE_TOKEN")
     if not key:
         raise typer.BadParameter("give --token or set AGORA_PAYMENT_NODE_TOKEN", param_hint="token")
-    _, app = local_node(key, testing=testing, read_token=read_token)
+    _, app = local_node(key, testing=testing, read_token=read_token, chain_delay_ms=chain_delay_ms)
     typer.echo(f"payment node on http://{host}:{port}/api/v1 (testing routes: {testing})")
     uvicorn.run(app, host=host, port=port, access_log=False, log_config=None, date_header=False)

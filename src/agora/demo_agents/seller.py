@@ -1,10 +1,17 @@
 """A paid MIP-003 agent that is a real Masumi seller on a payment node (the local one in the
-demo and tests): ``/start_job`` registers the payment (``POST /payment``) and answers with its
-payment fields; the job runs only once the node says FundsLocked; a finished job submits its
-MIP-004 result hash (``/payment/submit-result``) before reporting ``completed``.
+demo and tests, or a real masumi-payment-service: ``AGORA_DEMO_SELLER_*`` settings):
+``/start_job`` registers the payment (``POST /payment`` with ISO 8601 ``payByTime`` and
+``submitResultTime``, as the node requires) and answers with its payment fields; the job runs
+only once the node says FundsLocked; a finished job submits its MIP-004 result hash
+(``/payment/submit-result``) before reporting ``completed``.
+
+The seller's verification key is its own (``SellerConfig.seller_vkey``, the hash of its
+selling wallet's key): the node's payment object does not carry it.
 
 Knobs for tests (real HTTP behaviour, not mocks): never submit the result, submit a wrong result
-hash, report a wrong input hash.
+hash, report a wrong input hash, hash by MIP-004's text (RFC 8785 input, raw result) instead of
+the SDK's rule, answer ``inputHash`` (the SDK's next release) instead of ``input_hash``, sell
+through a V2 payment source, ask a Dynamic price.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from starlette.applications import Starlette
@@ -39,7 +47,14 @@ class SellerConfig:
     token: str
     agent_identifier: str
     network: str = "Preprod"
+    seller_vkey: str = "local-seller-vkey"  # the selling wallet's key hash
+    pay_by_minutes: int = 12 * 60  # payByTime: now + this; submitResultTime: twice as far
     submit_result: bool = True
+    spec_hashes: bool = False  # MIP-004's text: RFC 8785 input hash, raw-string result hash
+    camel_input_hash: bool = False  # answer inputHash instead of input_hash
+    supported_payment_source_index: int | None = None  # a V2 seller
+    seller_return_address: str | None = None
+    dynamic_amounts: list[dict[str, str]] | None = None  # a Dynamic price for each job
     wrong_result_hash: bool = False
     wrong_input_hash: bool = False
     # Calls to the node go through the outbound guard: this policy (strict by default; the
@@ -55,6 +70,10 @@ class _Sale:
     answer: dict[str, Any]
     paid: bool = False
     submitted: bool = False
+
+
+def _iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
@@ -101,21 +120,30 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
         identifier, data = started
         if identifier in by_identifier:
             return JSONResponse(sales[by_identifier[identifier]].answer)
-        digest = hashes.input_hash(identifier, data)
-        payment = await node(
-            "/payment",
-            {
-                "inputHash": digest,
-                "network": seller.network,
-                "agentIdentifier": seller.agent_identifier,
-                "identifierFromPurchaser": identifier,
-            },
-        )
+        computed = hashes.input_hashes(identifier, data)
+        digest = computed.get("jcs", computed["sdk"]) if seller.spec_hashes else computed["sdk"]
+        now = datetime.now(UTC)
+        asked: dict[str, Any] = {
+            "inputHash": digest,
+            "network": seller.network,
+            "agentIdentifier": seller.agent_identifier,
+            "identifierFromPurchaser": identifier,
+            # ez.dateIn(): ISO 8601 (the official SDK writes them the same way)
+            "payByTime": _iso(now + timedelta(minutes=seller.pay_by_minutes)),
+            "submitResultTime": _iso(now + timedelta(minutes=2 * seller.pay_by_minutes)),
+        }
+        if seller.supported_payment_source_index is not None:
+            asked["supportedPaymentSourceIndex"] = seller.supported_payment_source_index
+        if seller.seller_return_address:
+            asked["sellerReturnAddress"] = seller.seller_return_address
+        if seller.dynamic_amounts:
+            asked["RequestedFunds"] = seller.dynamic_amounts
+        payment = await node("/payment", asked)
         if payment is None:
             return JSONResponse({"detail": "the payment node refused the payment"}, status_code=500)
         job = AgentJob(id=str(uuid.uuid4()), identifier=identifier, input_data=data)
         job.status = "awaiting_payment"
-        answer = {
+        answer: dict[str, Any] = {
             "id": job.id,
             "blockchainIdentifier": payment["blockchainIdentifier"],
             "payByTime": int(payment["payByTime"]),
@@ -123,10 +151,22 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
             "unlockTime": int(payment["unlockTime"]),
             "externalDisputeUnlockTime": int(payment["externalDisputeUnlockTime"]),
             "agentIdentifier": seller.agent_identifier,
-            "sellerVKey": payment["sellerVkey"],
+            "sellerVKey": seller.seller_vkey,
             "identifierFromPurchaser": identifier,
-            "input_hash": ("0" * 64) if seller.wrong_input_hash else digest,
+            "inputHash" if seller.camel_input_hash else "input_hash": (
+                ("0" * 64) if seller.wrong_input_hash else digest
+            ),
         }
+        source = payment.get("PaymentSource") or {}
+        if source.get("paymentSourceType") == "Web3CardanoV2":  # signed: the buyer forwards
+            answer.update(
+                paymentSourceType="Web3CardanoV2",
+                smartContractAddress=source.get("smartContractAddress"),
+                supportedPaymentSourceIndex=seller.supported_payment_source_index,
+                sellerReturnAddress=payment.get("sellerReturnAddress"),
+            )
+        if seller.dynamic_amounts:
+            answer["Amounts"] = payment.get("RequestedFunds") or seller.dynamic_amounts
         sales[job.id] = _Sale(job, payment["blockchainIdentifier"], answer)
         by_identifier[identifier] = job.id
         behaviour.started.append(job.id)
@@ -150,10 +190,9 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
         if sale.paid and job.status not in ("completed", "failed") and job.awaiting_schema is None:
             advance(behaviour, job)
         if job.status == "completed" and not sale.submitted and seller.submit_result:
-            result = job.result or ""
-            digest = hashes.result_hash(
-                job.identifier, result + ("!" if seller.wrong_result_hash else "")
-            )
+            result = (job.result or "") + ("!" if seller.wrong_result_hash else "")
+            rule = "raw" if seller.spec_hashes else "sdk"
+            digest = hashes.result_hashes(job.identifier, result)[rule]
             submitted = await node(
                 "/payment/submit-result",
                 {

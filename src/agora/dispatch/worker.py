@@ -238,7 +238,7 @@ class Dispatcher:
             **plan.fields,
         }
         await self._transition(
-            job, lifecycle.RUNNING, detail={"agentJobId": started.job_id}, **fields
+            job, lifecycle.RUNNING, detail={"agentJobId": started.job_id, **plan.detail}, **fields
         )
 
     async def _poll(self, job: Job, base_url: str) -> None:

@@ -135,13 +135,17 @@ async def settle_payment(
     *,
     refund: bool,
     detail: dict[str, Any],
+    captured: int | None = None,
     **fields: Any,
 ) -> bool:
     """Settle a payment-node job's held credits once: capture (the seller was paid) or refund
-    (the buyer was). A compare-and-set on ``settled``: a second call does nothing."""
+    (the buyer was). A compare-and-set on ``settled``: a second call does nothing.
+    ``captured``: what a capture keeps when less than the hold (a Dynamic-priced job holds the
+    buyer's ceiling and costs what the seller signed); the rest goes back."""
+    keep = 0 if refund else job.price if captured is None else max(0, min(captured, job.price))
     values: dict[str, Any] = {
         "settled": True,
-        "refund": job.price if refund else 0,
+        "refund": job.price - keep,
         "refund_fee": job.fee if refund else 0,
         "dispatch_state": "done",
         "lease_owner": None,

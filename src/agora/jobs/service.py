@@ -43,7 +43,7 @@ from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
 from agora.models import Job, JobEvent, Organization, User
-from agora.models.statuses import AgentStatus, JobType
+from agora.models.statuses import AgentStatus, JobType, PricingType
 from agora.payments import hashes
 from agora.settings import Settings
 
@@ -215,6 +215,22 @@ def _clean_idempotency_key(key: str | None) -> str | None:
     return key
 
 
+def _dynamic_ceiling(limit: int | None, settings: Settings) -> int:
+    """A Dynamic-priced agent is bought through a payment node, up to the buyer's ceiling
+    (held at creation; the seller's signed price, fee included, is captured, the rest given
+    back — docs/payments.md, "Dynamic prices")."""
+    if settings.payment_backend != "masumi":
+        raise BadRequest.field(
+            "agentId", "the agent is Dynamic-priced: it is bought only through a payment node"
+        )
+    if limit is None or limit <= 0:
+        raise BadRequest.field(
+            "maxAcceptedCredits",
+            "the agent is Dynamic-priced: give the most credits you accept (above 0)",
+        )
+    return limit
+
+
 def _max_credits(body: JobCreate) -> int | None:
     given = {
         name: value
@@ -364,7 +380,10 @@ async def create_job(
         )
     price = agent.price + agent.fee
     limit = _max_credits(body)
-    if limit is not None and price > limit:
+    dynamic = agent.pricing_type == PricingType.DYNAMIC
+    if dynamic:  # the seller names each job's price: hold the ceiling the buyer accepts
+        price = _dynamic_ceiling(limit, settings)
+    elif limit is not None and price > limit:
         raise BadRequest.field(
             "maxAcceptedCredits",
             f"the agent's price is {to_display(price)} credits, above the "
@@ -401,6 +420,7 @@ async def create_job(
         "price": price,
         "fee": agent.fee,
         "max_accepted_credits": limit,
+        "payment": {"pricing": PricingType.DYNAMIC.value} if dynamic else None,
         "idempotency_key": key,
         "request_hash": digest or None,
         "dispatch_state": "queued",

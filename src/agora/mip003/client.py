@@ -171,7 +171,9 @@ class Mip003Client:
         return StartedJob(
             job_id=str(job_id),
             blockchain_identifier=_opt_str(body.get("blockchainIdentifier")),
-            input_hash=_opt_str(body.get("input_hash")),
+            # MIP-003 and the masumi SDK 1.2.0 say input_hash; the SDK's next release (pip-masumi
+            # bc7e041, models.StartJobResponse) sends inputHash
+            input_hash=_opt_str(body.get("input_hash") or body.get("inputHash")),
             agent_identifier=_opt_str(body.get("agentIdentifier")),
             raw=body,
         )

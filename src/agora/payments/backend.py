@@ -25,12 +25,13 @@ import structlog
 
 from agora.dispatch import repository as dispatch_repo
 from agora.jobs import lifecycle
+from agora.kit.money import fee_for, to_display
 from agora.kit.outbound import OutboundPolicy
-from agora.kit.timeutil import utcnow
+from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.errors import AgentError
 from agora.mip003.types import StartedJob
 from agora.models import Job
-from agora.models.statuses import JobType
+from agora.models.statuses import JobType, PricingType
 from agora.payments import hashes
 from agora.payments.client import (
     NodeConflict,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 log = structlog.get_logger(__name__)
 
 MASUMI = "masumi"
+DYNAMIC = PricingType.DYNAMIC.value  # job.payment["pricing"] of a Dynamic-priced job
 HOUR_MS = 3_600_000
 
 # On-chain states of the node (reference/mip003.md "Payment states")
@@ -70,10 +72,70 @@ REFUND_EVENTS = {
 
 @dataclass(frozen=True)
 class StartPlan:
-    """What ``/start_job``'s answer means for payment: extra job fields, or a failure."""
+    """What ``/start_job``'s answer means for payment: extra job fields (and what the RUNNING
+    event adds to its detail), or a failure."""
 
     fields: dict[str, Any] = field(default_factory=dict)
     failure: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+# The V2 payment-source fields of a /start_job answer (masumi-payment-service aca3833,
+# src/routes/api/purchases/schemas.ts createPurchaseInitSchemaInput): inside the seller's
+# signature (purchases/shared.ts buildSignedBlockchainIdentifierPayload), forwarded to the
+# purchase as given.
+SOURCE_TEXT_FIELDS = ("paymentSourceType", "sellerReturnAddress", "smartContractAddress")
+PAYMENT_SOURCE_TYPES = ("Web3CardanoV1", "Web3CardanoV2")
+
+
+def signed_source_fields(raw: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
+    found: dict[str, Any] = {}
+    for name in SOURCE_TEXT_FIELDS:
+        value = raw.get(name)
+        if value in (None, ""):
+            continue
+        if not isinstance(value, str) or len(value) > 250:
+            return {}, f"{name} must be a string of at most 250 characters"
+        found[name] = value
+    if found.get("paymentSourceType", PAYMENT_SOURCE_TYPES[0]) not in PAYMENT_SOURCE_TYPES:
+        return {}, "paymentSourceType must be Web3CardanoV1 or Web3CardanoV2"
+    index = raw.get("supportedPaymentSourceIndex")
+    if index is not None:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 24:
+            return {}, "supportedPaymentSourceIndex must be an integer from 0 to 24"
+        found["supportedPaymentSourceIndex"] = index
+    return found, None
+
+
+def signed_amounts(raw: Mapping[str, Any]) -> tuple[list[dict[str, str]] | None, str | None]:
+    """The seller's signed amounts: ``Amounts`` (the purchase's name), ``RequestedFunds`` (the
+    node's payment object) or ``amounts`` (older agents); each ``{amount, unit}``, at most 7
+    (the node's limit), whole positive amounts."""
+    for name in ("Amounts", "RequestedFunds", "amounts"):
+        value = raw.get(name)
+        if value is None or value == []:
+            continue
+        if not isinstance(value, list) or len(value) > 7:
+            return None, f"{name} must be a list of at most 7 {{amount, unit}}"
+        out: list[dict[str, str]] = []
+        for item in value:
+            if not isinstance(item, dict):
+                return None, f"each of {name} must be an {{amount, unit}} object"
+            amount, unit = item.get("amount"), item.get("unit", "")
+            text = str(amount) if isinstance(amount, (int, str)) and amount is not True else ""
+            if not text.isdigit() or len(text) > 25 or int(text) <= 0:
+                return None, f"{name}: each amount must be a positive whole number"
+            if not isinstance(unit, str) or len(unit) > 150:
+                return None, f"{name}: each unit must be a string of at most 150 characters"
+            out.append({"amount": text, "unit": unit})
+        return out, None
+    return None, None
+
+
+def _unit(unit: str) -> str:
+    """The node's unit: lovelace is the empty unit (masumi-payment-service aca3833,
+    src/utils/shared/transformers.ts normalizePurchaseUnit)."""
+    return "" if unit.lower() == "lovelace" else unit
 
 
 class PaymentBackend(Protocol):
@@ -194,6 +256,12 @@ class MasumiBackend:
 
     def on_started(self, job: Job, started: StartedJob) -> StartPlan:
         raw = started.raw
+        dynamic = (job.payment or {}).get("pricing") == DYNAMIC
+        if dynamic and not raw.get("blockchainIdentifier"):  # its price is the seller's to name
+            return StartPlan(
+                failure="the Dynamic-priced agent answered without payment fields; nothing was "
+                "bought"
+            )
         if job.job_type != JobType.PAID or not raw.get("blockchainIdentifier"):
             return StartPlan()  # a free job, or an agent that sells through Agora's credits
         missing = [
@@ -206,12 +274,16 @@ class MasumiBackend:
         echo = raw.get("identifierFromPurchaser")
         if echo is not None and echo != job.identifier_from_purchaser:
             return StartPlan(failure="the agent echoed another identifierFromPurchaser")
-        expected = hashes.input_hash(job.identifier_from_purchaser, job.input_data or {})
-        if started.input_hash != expected:
+        data = job.input_data or {}
+        computed = hashes.input_hashes(job.identifier_from_purchaser, data)
+        rule = hashes.match_input_hash(job.identifier_from_purchaser, data, started.input_hash)
+        if rule is None:
             return StartPlan(
                 failure=(
                     f"input hash mismatch: the agent sent {started.input_hash!r}, MIP-004 gives "
-                    f"{expected!r}; nothing was bought"
+                    f"{computed['sdk']!r} (the SDK's canonical JSON)"
+                    + (f" or {computed['jcs']!r} (RFC 8785)" if "jcs" in computed else "")
+                    + "; nothing was bought"
                 )
             )
         pay_by, submit = _ms(raw.get("payByTime")), _ms(raw.get("submitResultTime"))
@@ -219,7 +291,13 @@ class MasumiBackend:
             return StartPlan(failure="payByTime and submitResultTime must be Unix milliseconds")
         unlock = _ms(raw.get("unlockTime")) or submit + 6 * HOUR_MS
         dispute = _ms(raw.get("externalDisputeUnlockTime")) or submit + 12 * HOUR_MS
-        payment = {
+        source, problem = signed_source_fields(raw)
+        if problem is None:
+            amounts, problem = signed_amounts(raw)
+        if problem is not None:
+            return StartPlan(failure=f"the agent's /start_job answer: {problem}")
+        payment: dict[str, Any] = {
+            **(job.payment or {}),
             "network": self.settings.masumi_network,
             "agentIdentifier": str(raw["agentIdentifier"]),
             "sellerVKey": str(raw["sellerVKey"]),
@@ -227,18 +305,63 @@ class MasumiBackend:
             "submitResultTime": submit,
             "unlockTime": unlock,
             "externalDisputeUnlockTime": dispute,
+            "inputHashRule": rule,
             "purchased": False,
         }
+        if source:
+            payment["source"] = source  # V2: inside the seller's signature, forwarded unchanged
+        if amounts is not None:
+            payment["amounts"] = amounts  # the seller's signed amounts: the purchase's Amounts
+        fields: dict[str, Any] = {}
+        if dynamic:
+            charged, problem = self._dynamic_charge(job, amounts)
+            if charged is None:
+                return StartPlan(failure=problem)
+            payment["chargedCredits"], fields["fee"] = charged
         return StartPlan(
             fields={
+                **fields,
                 "payment_backend": MASUMI,
                 "blockchain_identifier": str(raw["blockchainIdentifier"]),
-                "input_hash": expected,
+                "input_hash": computed[rule],
                 "on_chain_status": None,
                 "agent_job_status": "awaiting_payment",
                 "payment": payment,
-            }
+            },
+            detail={"inputHashRule": rule},
         )
+
+    def _dynamic_charge(
+        self, job: Job, amounts: list[dict[str, str]] | None
+    ) -> tuple[tuple[int, int] | None, str | None]:
+        """A Dynamic-priced job: what the seller's signed amounts cost in credits (the agent's
+        part, rounded up, plus the marketplace fee), refused above the ceiling the buyer
+        accepted (``job.price``, the amount held)."""
+        if not amounts:
+            return None, "the Dynamic-priced agent answered without its signed amounts"
+        per_credit = self.settings.masumi_units_per_credit
+        if per_credit <= 0:
+            return None, (
+                "a Dynamic-priced agent cannot be priced in credits: "
+                "AGORA_MASUMI_UNITS_PER_CREDIT is not set; nothing was bought"
+            )
+        unit = _unit(self.settings.masumi_price_unit)
+        others = sorted({a["unit"] or "lovelace" for a in amounts if _unit(a["unit"]) != unit})
+        if others:
+            return None, (
+                f"the agent asks to be paid in {', '.join(others)}; Agora prices only "
+                f"{self.settings.masumi_price_unit}; nothing was bought"
+            )
+        units = sum(int(a["amount"]) for a in amounts)
+        agent_part = -(-units // per_credit)  # base credits, rounded up
+        fee = fee_for(agent_part, self.settings.marketplace_fee_bps)
+        total = agent_part + fee
+        if total > job.price:
+            return None, (
+                f"the agent asks {to_display(total)} credits (fee included), above the "
+                f"{to_display(job.price)} you accept; nothing was bought"
+            )
+        return (total, fee), None
 
     def fail_fields(self, job: Job, dispatcher: Dispatcher) -> dict[str, Any]:
         """A purchased job that fails keeps following its purchase: the node refunds the buyer
@@ -262,20 +385,31 @@ class MasumiBackend:
             await self._node_retry(dispatcher, job, "resolve-blockchain-identifier", exc)
             return
         events: list[tuple[str, dict[str, Any]]] = []
+        if purchase.next_action == MANUAL_ACTION and "manualAction" not in payment:
+            # The node stopped on this purchase (a batch or a transaction failed): an operator
+            # recovers it there (error-state-recovery); Agora keeps following.
+            note = _error_note(purchase)
+            payment["manualAction"] = {"note": note, "at": isoformat(utcnow())}
+            events.append(("node_manual_action", {"note": note}))
+            log.warning("payment_node_manual_action", job_id=str(job.id), note=note)
+        elif purchase.next_action != MANUAL_ACTION:
+            payment.pop("manualAction", None)
         clear_refund = False
         wants_refund = job.refund_requested_at is not None or (
             payment.get("autoRefund") and purchase.on_chain_state == FUNDS_LOCKED
         )
+        retry_in: float | None = None  # a refund request to ask again
         if wants_refund and purchase.on_chain_state in REFUNDABLE_STATES:
             try:
                 purchase = await self.node.request_refund(job.blockchain_identifier)
                 clear_refund = True
+                payment.pop("refundAttempts", None)
             except NodeUnavailable as exc:
                 await self._node_retry(dispatcher, job, "request-refund", exc)
                 return
-            except (NodeConflict, NodeRejected) as exc:
-                clear_refund = True
-                events.append(("refund_rejected", {"error": exc.message}))
+            except NodeError as exc:
+                retry_in = self._refund_refused(job, payment, purchase, exc, events)
+                clear_refund = retry_in is None
         elif wants_refund and job.refund_requested_at is not None:
             clear_refund = True  # the state moved on meanwhile; nothing left to ask
         payment.update(nodeTimeMs=purchase.node_time_ms, skewMs=purchase.node_time_ms - now_ms())
@@ -334,8 +468,9 @@ class MasumiBackend:
                 **fields,
             )
             return
-        if final or state is None or state in PENDING_REFUND_STATES:
+        if final or state is None or state in PENDING_REFUND_STATES or retry_in is not None:
             delay = self.settings.masumi_follow_seconds if final else self._poll_delay(job)
+            delay = min(delay, retry_in) if retry_in is not None else delay
             await self._write(dispatcher, job, events, **fields, **_due(delay))
             return
         await self._follow_agent(dispatcher, job, base_url, purchase, payment, events, fields)
@@ -362,10 +497,17 @@ class MasumiBackend:
         follow = dispatcher._queued(self.settings.masumi_follow_seconds)
         if value == "completed" and purchase.result_hash is not None:
             result = status.result if status.result is not None else ""
-            ours = hashes.result_hash(job.identifier_from_purchaser, result)
-            verified = ours == purchase.result_hash
+            # Either rule verifies: the SDK's (JSON-escaped) or MIP-004's text (the raw string)
+            computed = hashes.result_hashes(job.identifier_from_purchaser, result)
+            rule = hashes.match_result_hash(
+                job.identifier_from_purchaser, result, purchase.result_hash
+            )
+            verified = rule is not None
+            ours = computed[rule] if rule is not None else computed["sdk"]
             detail: dict[str, Any] = {"agentStatus": value, "verified": verified}
-            if not verified:
+            if rule is not None:
+                detail["resultHashRule"] = rule
+            else:
                 detail["reason"] = "result hash mismatch"
                 events.append(
                     (
@@ -422,6 +564,60 @@ class MasumiBackend:
                 fields.update(agent_job_status=value, updated_at=utcnow())
             await self._write(dispatcher, job, events, **fields, **_due(self._poll_delay(job)))
 
+    def _refund_refused(
+        self,
+        job: Job,
+        payment: dict[str, Any],
+        purchase: Purchase,
+        exc: NodeError,
+        events: list[tuple[str, dict[str, Any]]],
+    ) -> float | None:
+        """The node refused ``request-refund``: the seconds until it is asked again, or None.
+
+        A 409 ("Purchase state changed concurrently; retry against the new state") and a 404
+        ("Purchase not found or not in valid state": the purchase is busy — funds still
+        locking, another action pending) are retried with back-off while the contract's refund
+        window is open (before ``unlockTime``, on the node's clock). After it — or on any
+        other refusal — the request is dropped and the job marked ``refundStuck`` (an event
+        and a warning in the log): it stays followed, its credits held, until an operator
+        settles it with the node (docs/payments.md, "Refunds that cannot be asked")."""
+        attempt = int(payment.get("refundAttempts") or 0) + 1
+        retryable = isinstance(exc, NodeConflict) or exc.status_code == 404
+        window_open = purchase.node_time_ms < int(payment["unlockTime"])
+        if retryable and window_open:
+            delay = float(
+                min(
+                    self.settings.masumi_follow_seconds,
+                    self.settings.agent_retry_seconds * 2 ** min(attempt - 1, 10),
+                )
+            )
+            payment["refundAttempts"] = attempt
+            events.append(
+                (
+                    "refund_retry",
+                    {
+                        "status": exc.status_code,
+                        "error": exc.message,
+                        "attempt": attempt,
+                        "retryInSeconds": delay,
+                    },
+                )
+            )
+            return delay
+        payment.pop("refundAttempts", None)
+        stuck = {
+            "status": exc.status_code,
+            "error": exc.message,
+            "attempts": attempt,
+            "windowClosed": not window_open,
+            "onChainStatus": purchase.on_chain_state,
+            "at": isoformat(utcnow()),
+        }
+        payment["refundStuck"] = stuck
+        events.append(("refund_stuck", stuck))
+        log.warning("payment_refund_stuck", job_id=str(job.id), **stuck)
+        return None
+
     def _poll_delay(self, job: Job) -> float:
         return min(
             self.settings.status_poll_max_seconds,
@@ -444,8 +640,11 @@ class MasumiBackend:
             "unlockTime": str(payment["unlockTime"]),
             "externalDisputeUnlockTime": str(payment["externalDisputeUnlockTime"]),
             "metadata": f"agora job {job.id}",
+            **payment.get("source", {}),
         }
-        if self.settings.masumi_units_per_credit > 0:
+        if payment.get("amounts"):  # the seller's signed amounts, unchanged
+            body["Amounts"] = payment["amounts"]
+        elif self.settings.masumi_units_per_credit > 0:  # the drift guard of Fixed prices
             amount = (job.price - job.fee) * self.settings.masumi_units_per_credit
             body["Amounts"] = [{"unit": self.settings.masumi_price_unit, "amount": str(amount)}]
         return body
@@ -458,27 +657,18 @@ class MasumiBackend:
         events: list[tuple[str, dict[str, Any]]] = []
         try:
             purchase = await self.node.create_purchase(body)
-        except NodeConflict:
-            # A purchase exists (our earlier attempt whose answer was lost?): resolve, compare.
+        except NodeConflict as conflict:
+            # "Purchase exists" (our earlier attempt whose answer was lost?): resolve it and
+            # compare the fields the real Purchase object has (masumi-payment-service aca3833,
+            # src/routes/api/purchases/schemas.ts purchaseResponseSchema: no
+            # identifierFromPurchaser, network or sellerVkey).
             assert job.blockchain_identifier is not None
             try:
                 purchase = await self.node.resolve_purchase(job.blockchain_identifier)
             except NodeError as exc:
                 await self._node_retry(dispatcher, job, "resolve-blockchain-identifier", exc)
                 return
-            differs = [
-                k
-                for k in (
-                    "agentIdentifier",
-                    "inputHash",
-                    "identifierFromPurchaser",
-                    "payByTime",
-                    "submitResultTime",
-                    "unlockTime",
-                    "externalDisputeUnlockTime",
-                )
-                if str(purchase.data.get(k)) != str(body[k])
-            ]
+            differs = _differences(purchase.data, body)
             if differs:
                 await self._fail_unbought(
                     dispatcher,
@@ -486,7 +676,15 @@ class MasumiBackend:
                     f"the node holds a different purchase for this job ({', '.join(differs)})",
                 )
                 return
-            events.append(("purchase_recovered", {"reason": "409 on create; resolved, same"}))
+            events.append(
+                (
+                    "purchase_recovered",
+                    {
+                        "reason": f"409 on create ({conflict.message}); resolved, same",
+                        "purchaseId": purchase.data.get("id") or conflict.payload.get("id"),
+                    },
+                )
+            )
         except NodeUnavailable as exc:
             await self._node_retry(dispatcher, job, "purchase", exc)
             return
@@ -501,7 +699,11 @@ class MasumiBackend:
         events.append(
             (
                 "purchase_created",
-                {"onChainStatus": purchase.on_chain_state, "txHash": purchase.tx_hash},
+                {
+                    "onChainStatus": purchase.on_chain_state,
+                    "nextAction": purchase.next_action,
+                    "txHash": purchase.tx_hash,
+                },
             )
         )
         await self._write(
@@ -582,13 +784,40 @@ class MasumiBackend:
             for event_type, event_detail in events:
                 await lifecycle.record_event(session, current, event_type, detail=event_detail)
             if refund_credits is not None:
+                charged = (current.payment or {}).get("chargedCredits")  # a Dynamic price
                 await lifecycle.settle_payment(
-                    session, current, refund=refund_credits, detail=settle_detail or {}
+                    session,
+                    current,
+                    refund=refund_credits,
+                    detail=settle_detail or {},
+                    captured=int(charged) if charged is not None else None,
                 )
             return True
 
 
+# What a buyer compares between its purchase body and the node's Purchase object
+RECOVERY_FIELDS: tuple[str, ...] = ("inputHash", "payByTime", "submitResultTime")
+RECOVERY_FIELDS += ("unlockTime", "externalDisputeUnlockTime")
+
+
+def _differences(found: Mapping[str, Any], body: Mapping[str, Any]) -> list[str]:
+    """Where the node's Purchase differs from what Agora buys. ``agentIdentifier`` is nullable
+    on the real object (decoded from the identifier): compared only when present."""
+    names = [k for k in ("blockchainIdentifier", "agentIdentifier") if found.get(k) is not None]
+    return [k for k in (*names, *RECOVERY_FIELDS) if str(found.get(k)) != str(body[k])]
+
+
+MANUAL_ACTION = "WaitingForManualAction"
+
+
+def _error_note(purchase: Purchase) -> str | None:
+    action = purchase.data.get("NextAction")
+    note = action.get("errorNote") if isinstance(action, dict) else None
+    return str(note)[:500] if note else None
+
+
 def _due(delay: float) -> dict[str, Any]:
+
     return {"poll_interval": delay, "next_attempt_at": utcnow() + timedelta(seconds=delay)}
 
 

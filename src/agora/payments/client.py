@@ -39,9 +39,15 @@ MAX_RESPONSE_BYTES = 1024 * 1024
 
 
 class NodeError(Exception):
-    def __init__(self, message: str, status_code: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        status_code: int | None = None,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message, self.status_code = message, status_code
+        self.payload = payload or {}  # the error answer (a 409 carries ``id`` and ``object``)
 
 
 class NodeUnavailable(NodeError):
@@ -53,7 +59,8 @@ class NodeConflict(NodeError):
 
 
 class NodeRejected(NodeError):
-    """400/401/403/404: retrying the same request will not help."""
+    """400/401/403/404: retrying the same request will not help (except a 404 on
+    ``request-refund``, which also means "not in a valid state yet")."""
 
 
 @dataclass(frozen=True)
@@ -143,10 +150,11 @@ class PaymentNodeClient:
         message = _message(payload) or f"the node answered {status}"
         if status >= 500 or payload is None:
             raise NodeUnavailable(f"POST {path}: {message}", status)
+        error_payload = payload if isinstance(payload, dict) else None
         if status == 409:
-            raise NodeConflict(message, status)
+            raise NodeConflict(message, status, error_payload)
         if status >= 400:
-            raise NodeRejected(f"POST {path}: {message}", status)
+            raise NodeRejected(f"POST {path}: {message}", status, error_payload)
         data = payload.get("data") if isinstance(payload, dict) else None
         if not isinstance(data, dict):
             raise NodeUnavailable(f"POST {path}: the answer has no data object", status)

@@ -32,7 +32,20 @@ def node_url(settings: Settings) -> str:
 def demo_seller(
     settings: Settings, *, local: Mapping[str, Any] | None = None
 ) -> SellerConfig | None:
-    """The paid demo agent's seller side; ``local``: the in-process routes (the node)."""
+    """The paid demo agent's seller side: on the node ``AGORA_DEMO_SELLER_NODE_URL`` names (a
+    real one: its token, agentIdentifier and selling wallet's key hash come from the
+    ``AGORA_DEMO_SELLER_*`` settings), else on the embedded node; ``local``: the in-process
+    routes (the embedded node)."""
+    policy = OutboundPolicy.from_setting(settings.outbound_allow)
+    if settings.demo_seller_node_url:
+        return SellerConfig(
+            node_url=settings.demo_seller_node_url.rstrip("/"),
+            token=settings.demo_seller_token,
+            agent_identifier=settings.demo_seller_agent_identifier,
+            seller_vkey=settings.demo_seller_vkey,
+            network=settings.masumi_network,
+            policy=policy,
+        )
     if not settings.payment_node_embedded:
         return None
     return SellerConfig(
@@ -40,6 +53,6 @@ def demo_seller(
         token=node_token(settings),
         agent_identifier="demo-reviewer-seller",
         network=settings.masumi_network,
-        policy=OutboundPolicy.from_setting(settings.outbound_allow),
+        policy=policy,
         local=local,
     )
