@@ -218,7 +218,7 @@ class Dispatcher:
             await self._fail(job, f"the agent rejected the input: {exc.message}")
             return
         except AgentError as exc:
-            await self._retry(job, "start_job", exc)
+            await self.retry_agent_call(job, "start_job", exc)
             return
         problem = unstorable(agent_job_id=started.job_id, input_hash=started.input_hash)
         if problem:
@@ -234,7 +234,7 @@ class Dispatcher:
             "agent_job_id": started.job_id,
             "input_hash": started.input_hash,
             "agent_job_status": "running",
-            **self._queued(initial),
+            **self.queued_fields(initial),
             **plan.fields,
         }
         await self._transition(
@@ -246,7 +246,7 @@ class Dispatcher:
         try:
             status = await self.client.status(base_url, job.agent_job_id)
         except AgentError as exc:
-            await self._retry(job, "status", exc)
+            await self.retry_agent_call(job, "status", exc)
             return
         value = status.status
         if value in ("completed", "failed", "awaiting_input"):
@@ -307,7 +307,9 @@ class Dispatcher:
             )
         else:
             what = "awaiting_input without an input schema" if value == "awaiting_input" else value
-            await self._retry(job, "status", AgentBadResponse(f"/status: unusable status {what!r}"))
+            await self.retry_agent_call(
+                job, "status", AgentBadResponse(f"/status: unusable status {what!r}")
+            )
 
     async def _provide(self, job: Job, base_url: str) -> None:
         assert job.agent_job_id is not None
@@ -325,7 +327,7 @@ class Dispatcher:
             try:
                 current = await self.client.status(base_url, job.agent_job_id)
             except AgentError as status_exc:
-                await self._retry(job, "provide_input", status_exc)
+                await self.retry_agent_call(job, "provide_input", status_exc)
                 return
             if current.status == "awaiting_input":
                 reopened = {k: v for k, v in request.items() if k not in ("answer", "answeredAt")}
@@ -342,7 +344,7 @@ class Dispatcher:
                 )
                 return
         except AgentError as exc:
-            await self._retry(job, "provide_input", exc)
+            await self.retry_agent_call(job, "provide_input", exc)
             return
         initial = self.settings.status_poll_initial_seconds
         await self._release(
@@ -355,7 +357,9 @@ class Dispatcher:
 
     # ---- outcomes ------------------------------------------------------------------------
 
-    def _queued(self, delay: float) -> dict[str, Any]:
+    def queued_fields(self, delay: float) -> dict[str, Any]:
+        """The job's dispatch columns for 'queued again, due in ``delay`` seconds' (part of the
+        payment backend's protocol, ``payments.backend.DispatchSteps``)."""
         return {
             "dispatch_state": repo.QUEUED,
             "lease_owner": None,
@@ -388,7 +392,9 @@ class Dispatcher:
             **self.payments.fail_fields(job, self),
         )
 
-    async def _retry(self, job: Job, endpoint: str, exc: AgentError) -> None:
+    async def retry_agent_call(self, job: Job, endpoint: str, exc: AgentError) -> None:
+        """A failed agent call: fail the job after ``max_agent_attempts``, else queue it again
+        with back-off (part of ``payments.backend.DispatchSteps``)."""
         AGENT_CALL_ERRORS.labels(endpoint, type(exc).__name__).inc()
         attempts = job.attempts + 1
         log.info(

@@ -576,7 +576,7 @@ async def list_agent_jobs(
     )
 
 
-async def _visible(session: AsyncSession, principal: Principal, job_id: str) -> Job:
+async def visible_job(session: AsyncSession, principal: Principal, job_id: str) -> Job:
     return await fetch_by_id(
         job_id,
         "Job",
@@ -598,20 +598,20 @@ async def get_job(
 
 
 async def job_events(session: AsyncSession, principal: Principal, job_id: str) -> list[JobEvent]:
-    job = await _visible(session, principal, job_id)
+    job = await visible_job(session, principal, job_id)
     return list(await repo.events(session, job.id, MAX_EVENTS))
 
 
 async def job_files(
     session: AsyncSession, principal: Principal, job_id: str
 ) -> list[attachments.JobFile]:
-    return attachments.files(await _visible(session, principal, job_id))
+    return attachments.files(await visible_job(session, principal, job_id))
 
 
 async def job_links(
     session: AsyncSession, principal: Principal, job_id: str
 ) -> list[attachments.JobLink]:
-    return attachments.links(await _visible(session, principal, job_id))
+    return attachments.links(await visible_job(session, principal, job_id))
 
 
 def _open_request(job: Job) -> dict[str, Any]:
@@ -624,7 +624,7 @@ def _open_request(job: Job) -> dict[str, Any]:
 async def input_request(
     session: AsyncSession, principal: Principal, job_id: str
 ) -> InputRequestOut:
-    job = await _visible(session, principal, job_id)
+    job = await visible_job(session, principal, job_id)
     request = _open_request(job)
     asked = await repo.latest_event_to(session, job.id, lifecycle.INPUT_REQUIRED)
     return InputRequestOut(
@@ -677,7 +677,7 @@ async def provide_inputs(
     """Answer the agent's ``awaiting_input``: the job is RUNNING again and the dispatcher
     delivers the answer to the agent's /provide_input (agents are never called in a request)."""
     principal.require(Permission.JOBS_WRITE)
-    job = await _visible(session, principal, job_id)
+    job = await visible_job(session, principal, job_id)
     if job.status != lifecycle.INPUT_REQUIRED:
         raise Conflict(f"Job {job.id} is not waiting for input (status {job.status})")
     request = _open_request(job)
@@ -713,7 +713,7 @@ async def cancel_job(
 ) -> ShownJob:
     """Cancel an unfinished job; its held credits are refunded at once."""
     principal.require(Permission.JOBS_WRITE)
-    job = await _visible(session, principal, job_id)
+    job = await visible_job(session, principal, job_id)
     if job.status in lifecycle.FINAL_STATUSES:
         raise Conflict(f"Job {job.id} is already {job.status}")
     paid_on_node: dict[str, Any] = {}
@@ -785,7 +785,7 @@ async def share_job(
     public link and/or one for a recipient organization, as ``jobShareRequest`` at creation.
     Sharing a shared job again keeps its link and changes who may see it. The job's own
     ``updatedAt`` is left alone (a share is not a change of the job; the feed keeps its order)."""
-    job = await _visible(session, principal, job_id)
+    job = await visible_job(session, principal, job_id)
     org = await _share_target(session, principal, request)
     now = utcnow()
     await repo.set_share(
@@ -806,7 +806,7 @@ async def unshare_job(
 ) -> ShownJob:
     """Revoke the job's share (its creator only; anyone else → 404): its link answers 404 from
     now on; sharing again makes a new link. Revoking an unshared job changes nothing."""
-    job = await _visible(session, principal, job_id)
+    job = await visible_job(session, principal, job_id)
     if job.share_token:
         await repo.clear_share(session, job.id)
         job = await repo.refresh(session, job)

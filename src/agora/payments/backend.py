@@ -19,15 +19,17 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import structlog
 
 from agora.dispatch import repository as dispatch_repo
 from agora.jobs import lifecycle
+from agora.kit.db import Database
 from agora.kit.money import fee_for, to_display
 from agora.kit.outbound import OutboundPolicy
 from agora.kit.timeutil import isoformat, utcnow
+from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentError
 from agora.mip003.types import StartedJob
 from agora.models import Job
@@ -43,8 +45,19 @@ from agora.payments.client import (
 )
 from agora.settings import Settings
 
-if TYPE_CHECKING:
-    from agora.dispatch.worker import Dispatcher
+
+class DispatchSteps(Protocol):
+    """What a payment backend may use of the dispatcher that drives it (dispatch/worker.py):
+    the database, the MIP-003 client, the lease owner, and two steps of its own."""
+
+    db: Database
+    client: Mip003Client
+    owner: str
+
+    def queued_fields(self, delay: float) -> dict[str, Any]: ...
+
+    async def retry_agent_call(self, job: Job, endpoint: str, exc: AgentError) -> None: ...
+
 
 log = structlog.get_logger(__name__)
 
@@ -145,9 +158,9 @@ class PaymentBackend(Protocol):
 
     def follows(self, job: Job) -> bool: ...
 
-    def fail_fields(self, job: Job, dispatcher: Dispatcher) -> dict[str, Any]: ...
+    def fail_fields(self, job: Job, dispatcher: DispatchSteps) -> dict[str, Any]: ...
 
-    async def step(self, dispatcher: Dispatcher, job: Job, base_url: str) -> None: ...
+    async def step(self, dispatcher: DispatchSteps, job: Job, base_url: str) -> None: ...
 
     async def aclose(self) -> None: ...
 
@@ -161,10 +174,10 @@ class CreditsBackend:
     def follows(self, job: Job) -> bool:
         return False
 
-    def fail_fields(self, job: Job, dispatcher: Dispatcher) -> dict[str, Any]:
+    def fail_fields(self, job: Job, dispatcher: DispatchSteps) -> dict[str, Any]:
         return {}
 
-    async def step(self, dispatcher: Dispatcher, job: Job, base_url: str) -> None:
+    async def step(self, dispatcher: DispatchSteps, job: Job, base_url: str) -> None:
         raise RuntimeError("the credits backend follows no purchase")
 
     async def aclose(self) -> None:
@@ -363,17 +376,17 @@ class MasumiBackend:
             )
         return (total, fee), None
 
-    def fail_fields(self, job: Job, dispatcher: Dispatcher) -> dict[str, Any]:
+    def fail_fields(self, job: Job, dispatcher: DispatchSteps) -> dict[str, Any]:
         """A purchased job that fails keeps following its purchase: the node refunds the buyer
         (Agora asks for it), then the credits are refunded."""
         if not self.follows(job) or not (job.payment or {}).get("purchased"):
             return {}
         payment = {**(job.payment or {}), "autoRefund": True}
-        return {"settle": False, "payment": payment, **dispatcher._queued(0)}
+        return {"settle": False, "payment": payment, **dispatcher.queued_fields(0)}
 
     # ---- following ---------------------------------------------------------------------
 
-    async def step(self, dispatcher: Dispatcher, job: Job, base_url: str) -> None:
+    async def step(self, dispatcher: DispatchSteps, job: Job, base_url: str) -> None:
         payment = dict(job.payment or {})
         if not payment.get("purchased"):
             await self._purchase(dispatcher, job, payment)
@@ -477,7 +490,7 @@ class MasumiBackend:
 
     async def _follow_agent(
         self,
-        dispatcher: Dispatcher,
+        dispatcher: DispatchSteps,
         job: Job,
         base_url: str,
         purchase: Purchase,
@@ -489,12 +502,12 @@ class MasumiBackend:
         try:
             status = await dispatcher.client.status(base_url, job.agent_job_id)
         except AgentError as exc:
-            await dispatcher._retry(job, "status", exc)
+            await dispatcher.retry_agent_call(job, "status", exc)
             return
         value = status.status
         now = purchase.node_time_ms
         late = now >= payment["submitResultTime"] and purchase.result_hash is None
-        follow = dispatcher._queued(self.settings.masumi_follow_seconds)
+        follow = dispatcher.queued_fields(self.settings.masumi_follow_seconds)
         if value == "completed" and purchase.result_hash is not None:
             result = status.result if status.result is not None else ""
             # Either rule verifies: the SDK's (JSON-escaped) or MIP-004's text (the raw string)
@@ -542,7 +555,7 @@ class MasumiBackend:
                 detail={"agentStatus": value, "reason": reason},
                 error=reason,
                 agent_job_status=value,
-                **{**fields, **dispatcher._queued(0)},
+                **{**fields, **dispatcher.queued_fields(0)},
             )
         elif value == "awaiting_input" and status.input_schema is not None:
             await self._write(
@@ -649,7 +662,7 @@ class MasumiBackend:
             body["Amounts"] = [{"unit": self.settings.masumi_price_unit, "amount": str(amount)}]
         return body
 
-    async def _purchase(self, dispatcher: Dispatcher, job: Job, payment: dict[str, Any]) -> None:
+    async def _purchase(self, dispatcher: DispatchSteps, job: Job, payment: dict[str, Any]) -> None:
         if not hashes.valid_purchaser_identifier(job.identifier_from_purchaser):
             await self._fail_unbought(dispatcher, job, "identifierFromPurchaser is not 14-26 hex")
             return
@@ -716,7 +729,7 @@ class MasumiBackend:
             **_due(self.settings.status_poll_initial_seconds),
         )
 
-    async def _fail_unbought(self, dispatcher: Dispatcher, job: Job, reason: str) -> None:
+    async def _fail_unbought(self, dispatcher: DispatchSteps, job: Job, reason: str) -> None:
         """Nothing was locked: fail the job and refund its credits now."""
         await self._write(
             dispatcher,
@@ -730,7 +743,7 @@ class MasumiBackend:
         )
 
     async def _node_retry(
-        self, dispatcher: Dispatcher, job: Job, endpoint: str, exc: NodeError
+        self, dispatcher: DispatchSteps, job: Job, endpoint: str, exc: NodeError
     ) -> None:
         attempts = job.attempts + 1
         log.info(
@@ -756,7 +769,7 @@ class MasumiBackend:
 
     async def _write(
         self,
-        dispatcher: Dispatcher,
+        dispatcher: DispatchSteps,
         job: Job,
         events: list[tuple[str, dict[str, Any]]],
         *,

@@ -37,7 +37,7 @@ async def request_refund(
     session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
 ) -> jobs_service.ShownJob:
     principal.require(Permission.JOBS_WRITE)
-    job = await jobs_service._visible(session, principal, job_id)
+    job = await jobs_service.visible_job(session, principal, job_id)
     payment = job.payment or {}
     if job.payment_backend != MASUMI or not payment.get("purchased"):
         raise Conflict(
