@@ -17,6 +17,7 @@ from agora.accounts.repository import invitations_of, token_by_id
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction, role_allows
+from agora.auth.service import forget_cached_principals
 from agora.identity import repository as identity_repo
 from agora.identity import service as identity
 from agora.kit.db import on_commit
@@ -25,7 +26,7 @@ from agora.kit.fields import trimmed
 from agora.kit.ids import parse_uuid
 from agora.kit.mail import Mail
 from agora.kit.timeutil import utcnow
-from agora.models import AccountToken, Organization, User
+from agora.models import AccountToken, ApiKey, Organization, User
 from agora.organizations import repository as repo
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -129,6 +130,13 @@ async def remove(
             "or delete the organization"
         )
     await repo.remove_member(session, org.id, target["user_id"])
+    # In the same transaction: the keys bound to the organization's workspace (user keys made
+    # with its workspaceId, coworker keys issued there) stop working with the membership.
+    workspace = await identity_repo.organization_workspace(session, org.id)
+    if workspace is not None:
+        now = utcnow()
+        await identity_repo.revoke_workspace_keys(session, target["user_id"], workspace.id, now)
+        on_commit(session, forget_cached_principals)
 
 
 async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -> None:
@@ -138,6 +146,60 @@ async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -
     if workspace is not None and workspace.held > 0:
         raise Conflict("Running jobs hold this organization's credits; wait for them to finish")
     await repo.delete_organization(session, org.id)
+
+
+# The organization's API keys (owners and admins)
+
+
+async def _keys_workspace(
+    session: AsyncSession, principal: Principal, raw_org_id: str, what: str
+) -> uuid.UUID:
+    org, role = await _membership(session, principal, raw_org_id)
+    _require(role, OrgAction.MANAGE_KEYS, what)
+    workspace = await identity_repo.organization_workspace(session, org.id)
+    if workspace is None:
+        raise NotFound(f"Organization {raw_org_id} not found")
+    return workspace.id
+
+
+async def keys(
+    session: AsyncSession, principal: Principal, raw_org_id: str
+) -> list[dict[str, Any]]:
+    """The live keys whose default workspace is the organization's: every member's user keys
+    made with its workspaceId and the coworker keys issued there (never the secrets)."""
+    workspace_id = await _keys_workspace(session, principal, raw_org_id, "see its API keys")
+    rows = await identity_repo.workspace_keys(session, workspace_id, utcnow())
+    return [_key_row(key, email, name) for key, email, name in rows]
+
+
+def _key_row(key: ApiKey, email: str, name: str) -> dict[str, Any]:
+    return {
+        "id": key.id,
+        "name": key.name,
+        "kind": key.kind,
+        "prefix": key.prefix,
+        "scopes": key.scopes,
+        "default_workspace_id": key.default_workspace_id,
+        "created_at": key.created_at,
+        "last_used_at": key.last_used_at,
+        "expires_at": key.expires_at,
+        "revoked_at": key.revoked_at,
+        "user_id": key.user_id,
+        "user_email": email,
+        "user_name": name,
+    }
+
+
+async def revoke_key(
+    session: AsyncSession, principal: Principal, raw_org_id: str, raw_key_id: str
+) -> ApiKey:
+    """Revoke a key bound to the organization's workspace (another workspace's key: 404)."""
+    workspace_id = await _keys_workspace(session, principal, raw_org_id, "revoke its API keys")
+    key_id = parse_uuid(raw_key_id)
+    key = await identity_repo.api_key_by_id(session, key_id) if key_id else None
+    if key is None or key.default_workspace_id != workspace_id:
+        raise NotFound(f"API key {raw_key_id} not found")
+    return await identity.revoke_key(session, key.id)
 
 
 # Invitations
