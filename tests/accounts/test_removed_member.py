@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx2
 from fastapi import FastAPI
-
 from sqlalchemy import select
 
 from agora.kit.db import Database

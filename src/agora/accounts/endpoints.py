@@ -35,6 +35,7 @@ from agora.auth.dependencies import (
     SessionDep,
     SettingsDep,
     get_db,
+    public,
     require,
     secret_key,
     session_cookie,
@@ -111,6 +112,7 @@ def _signed_in(
 @router.get(
     "/password-rules", response_model=EnvelopeA[PasswordRulesOut], operation_id="getPasswordRules"
 )
+@public
 async def password_rules() -> dict[str, object]:
     """The password rules, in words a person can read (no authentication)."""
     return envelope_a(
@@ -125,6 +127,7 @@ async def password_rules() -> dict[str, object]:
     operation_id="signUp",
     openapi_extra={"x-agora-errors": [409, 429]},
 )
+@public
 async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> dict[str, object]:
     """Create an account (user, personal workspace, credit account) and mail a verification
     link. Sign in once the address is verified."""
@@ -135,12 +138,14 @@ async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> dict[
 
 
 @router.post("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmail")
+@public
 async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
     """Confirm the email address with the token from the verification mail."""
     return envelope_a(AccountOut.model_validate(await service.verify_email(session, body.token)))
 
 
 @router.get("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmailLink")
+@public
 async def verify_email_link(
     session: LinkSessionDep, token: Annotated[str, Query(max_length=200)]
 ) -> dict[str, object]:
@@ -155,6 +160,7 @@ async def verify_email_link(
     operation_id="resendVerification",
     openapi_extra={"x-agora-errors": [429]},
 )
+@public
 async def resend_verification(
     body: EmailIn, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -169,6 +175,7 @@ async def resend_verification(
     operation_id="signIn",
     openapi_extra={"x-agora-errors": [401, 403, 429]},
 )
+@public
 async def sign_in(
     body: SignInIn,
     request: Request,
@@ -195,6 +202,7 @@ async def sign_in(
     operation_id="requestMagicLink",
     openapi_extra={"x-agora-errors": [429]},
 )
+@public
 async def request_magic_link(
     body: EmailIn, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -206,6 +214,7 @@ async def request_magic_link(
 @router.post(
     "/magic-link/sign-in", response_model=EnvelopeA[SignedInOut], operation_id="signInWithLink"
 )
+@public
 async def sign_in_with_link(
     body: TokenIn, request: Request, response: Response, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -222,6 +231,7 @@ async def sign_in_with_link(
     operation_id="followMagicLink",
     responses={303: {"description": "Signed in; redirected to GET /v1/auth/session"}},
 )
+@public
 async def follow_magic_link(
     request: Request,
     session: LinkSessionDep,
@@ -244,6 +254,7 @@ async def follow_magic_link(
     operation_id="requestPasswordReset",
     openapi_extra={"x-agora-errors": [429]},
 )
+@public
 async def request_password_reset(
     body: EmailIn, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -257,6 +268,7 @@ async def request_password_reset(
     response_model=EnvelopeA[AccountOut],
     operation_id="confirmPasswordReset",
 )
+@public
 async def confirm_password_reset(body: PasswordResetIn, session: SessionDep) -> dict[str, object]:
     """Set a new password with the reset token; every session of the account is signed out."""
     user = await service.reset_password(session, body.token, body.password)
@@ -283,7 +295,7 @@ async def get_current_session(
     "/session/workspace", response_model=EnvelopeA[SessionOut], operation_id="switchWorkspace"
 )
 async def switch_workspace(
-    body: WorkspaceSwitchIn, session: SessionDep, principal: PrincipalDep
+    body: WorkspaceSwitchIn, session: SessionDep, principal: AccountWriter
 ) -> dict[str, object]:
     """Choose the workspace this browser works in (cookie sessions; keys use X-Workspace-Id)."""
     row = await service.switch_workspace(session, principal, body.workspaceId)
@@ -317,7 +329,7 @@ async def revoke_session(
 
 @router.post("/sign-out", response_model=EnvelopeA[MessageOut], operation_id="signOut")
 async def sign_out(
-    response: Response, session: SessionDep, principal: PrincipalDep, settings: SettingsDep
+    response: Response, session: SessionDep, principal: AccountWriter, settings: SettingsDep
 ) -> dict[str, object]:
     """Sign this browser out and clear its cookies."""
     await service.sign_out(session, principal)

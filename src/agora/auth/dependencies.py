@@ -5,7 +5,7 @@ Use the ``Annotated`` aliases in endpoints: ``session: SessionDep``, ``principal
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import BackgroundTasks, Depends, Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -91,6 +91,30 @@ def check_csrf(request: Request, presented: str | None = None) -> None:
 # A dependency carrying this attribute authenticates as the named one (kit/openapi.py).
 AUTHENTICATES = "agora_authenticates_as"
 
+# Who may call a route, declared once per route (issue 26; tests/identity/test_route_access.py
+# walks every route of the app): a dependency or an endpoint carrying ``ACCESS`` names it.
+# - a permission value ("read", "jobs:write", ...): ``require(Permission.X)`` / its aliases;
+# - ANY_KEY: ``PrincipalDep``, any valid credential (the service decides, e.g. coworker-only);
+# - COWORKER_KEY: ``CoworkerKeyDep``, a coworker key only (403 for any other);
+# - OPTIONAL: ``OptionalPrincipal``, anonymous or any valid credential;
+# - BROWSER: the web app's pages, a browser session (``SessionPrincipalDep``; CSRF on forms);
+# - PUBLIC: no credential at all (``@public`` on the endpoint).
+ACCESS = "agora_access"
+ANY_KEY = "any key"
+OPTIONAL = "optional credentials"
+BROWSER = "browser session"
+COWORKER_KEY = "coworker key"
+PUBLIC = "public"
+
+
+_Endpoint = TypeVar("_Endpoint")
+
+
+def public(endpoint: _Endpoint) -> _Endpoint:
+    """Declare a route that takes no credential (sign-in, the public catalogue, health)."""
+    setattr(endpoint, ACCESS, PUBLIC)
+    return endpoint
+
 
 async def authenticate_request(request: Request, session: AsyncSession) -> Principal:
     """The request's principal (authenticated once per request: a second dependency that asks
@@ -133,6 +157,18 @@ async def get_optional_principal(request: Request, session: SessionDep) -> Princ
     return await authenticate_request(request, session)
 
 
+async def get_coworker_principal(request: Request, session: SessionDep) -> Principal:
+    """A coworker key (403 for any other credential): the /v1/coworkers/me routes."""
+    principal = await authenticate_request(request, session)
+    if principal.key_kind != "coworker":
+        raise Forbidden("Only a coworker key may use this route")
+    return principal
+
+
+setattr(get_principal, ACCESS, ANY_KEY)
+setattr(get_coworker_principal, ACCESS, COWORKER_KEY)
+CoworkerKeyDep = Annotated[Principal, Depends(get_coworker_principal)]
+setattr(get_optional_principal, ACCESS, OPTIONAL)
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
 
 
@@ -147,6 +183,7 @@ def require(permission: Permission) -> object:
         return principal
 
     setattr(_check, AUTHENTICATES, get_principal.__name__)
+    setattr(_check, ACCESS, permission.value)
     return Depends(_check)
 
 
@@ -168,6 +205,7 @@ def require_apart(permission: Permission) -> object:
         principal.require(permission)
         return principal
 
+    setattr(_check, ACCESS, permission.value)
     return Depends(_check)
 
 
@@ -185,6 +223,7 @@ Admin = Annotated[Principal, require(Permission.ADMIN)]
 # transaction spans the call.
 ReaderApart = Annotated[Principal, require_apart(Permission.READ)]
 AdminApart = Annotated[Principal, require_apart(Permission.ADMIN)]
+ProfileWriterApart = Annotated[Principal, require_apart(Permission.PROFILE_WRITE)]
 OptionalPrincipal = Annotated[Principal | None, Depends(get_optional_principal)]
 
 AgentId = Annotated[str, Path(alias="agentId")]
@@ -208,4 +247,5 @@ async def get_session_principal(request: Request, session: SessionDep) -> Princi
         return None
 
 
+setattr(get_session_principal, ACCESS, BROWSER)
 SessionPrincipalDep = Annotated[Principal | None, Depends(get_session_principal)]

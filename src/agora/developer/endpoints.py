@@ -1,7 +1,7 @@
 """Developer listings (bearer family): a signed-in user lists their own agents.
 
 Submissions enter PENDING and hidden until an admin approves them (developer/admin.py). Other
-users' agents answer 404. Endpoints that call the agent authenticate apart (``ReaderApart``,
+users' agents answer 404. Endpoints that call the agent authenticate apart (``ProfileWriterApart``,
 ``require_apart``) and probe before the request's session begins (no transaction across the call).
 """
 
@@ -14,8 +14,9 @@ from fastapi import Request
 from agora.auth.dependencies import (
     AgentId,
     DatabaseDep,
+    ProfileWriter,
+    ProfileWriterApart,
     Reader,
-    ReaderApart,
     SessionDep,
     SettingsDep,
 )
@@ -58,7 +59,7 @@ async def submit_agent(
     db: DatabaseDep,
     session: SessionDep,
     settings: SettingsDep,
-    principal: ReaderApart,
+    principal: ProfileWriterApart,
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Submit an agent: its base URL must answer MIP-003 /availability and /input_schema. It
     enters PENDING, not listed, until an admin approves it."""
@@ -109,7 +110,7 @@ async def update_agent(
     db: DatabaseDep,
     session: SessionDep,
     settings: SettingsDep,
-    principal: ReaderApart,
+    principal: ProfileWriterApart,
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Edit your agent. A new baseUrl (checked live) or price sends a verified agent back to
     review; text edits do not."""
@@ -130,7 +131,7 @@ async def update_agent(
     response_model=EnvelopeB[DeveloperAgentOut],
 )
 async def withdraw_agent(
-    agent_id: AgentId, request: Request, session: SessionDep, principal: Reader
+    agent_id: AgentId, request: Request, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Withdraw your agent: it leaves the catalogue at once (REVOKED); its record and stats
     stay readable."""

@@ -21,6 +21,7 @@ from agora.auth.dependencies import (
     SessionDep,
     SessionPrincipalDep,
     SettingsDep,
+    public,
     secret_key,
     session_cookie,
 )
@@ -49,16 +50,19 @@ router.include_router(work.router)  # history, projects, tasks
 
 
 @router.get("/")
+@public
 async def home() -> RedirectResponse:
     return RedirectResponse("/agents", status_code=303)
 
 
 @router.get("/sign-up")
+@public
 async def sign_up_page(request: Request, session: SessionDep) -> HTMLResponse:
     return await _render(request, session, None, "sign_up.html", values={}, errors={})
 
 
 @router.post("/sign-up")
+@public
 async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTMLResponse:
     form = await _form(request)
     values = {k: _text(form, k, 320) for k in ("email", "name")}
@@ -78,6 +82,7 @@ async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTM
 
 
 @router.get("/verify-email")
+@public
 async def verify_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
     """An interstitial (a mail scanner following the link spends nothing): a button that POSTs."""
     return await _render(
@@ -87,6 +92,7 @@ async def verify_page(request: Request, session: SessionDep, token: Text = None)
 
 
 @router.post("/verify-email")
+@public
 async def verify(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
     await accounts.verify_email(session, _text(form, "token", 200))
@@ -94,6 +100,7 @@ async def verify(request: Request, session: SessionDep) -> Response:
 
 
 @router.get("/magic-link")
+@public
 async def magic_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
     return await _render(
         request, session, None, "token.html", token=token or "", action="/magic-link",
@@ -102,6 +109,7 @@ async def magic_page(request: Request, session: SessionDep, token: Text = None) 
 
 
 @router.post("/magic-link")
+@public
 async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
     form = await _form(request)
     user = await accounts.sign_in_magic(session, _text(form, "token", 200))
@@ -112,6 +120,7 @@ async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) 
 
 
 @router.get("/sign-in")
+@public
 async def sign_in_page(
     request: Request, session: SessionDep, next: Text = None, verified: Text = None
 ) -> HTMLResponse:
@@ -122,6 +131,7 @@ async def sign_in_page(
 
 
 @router.post("/sign-in")
+@public
 async def sign_in(
     request: Request, db: DatabaseDep, session: SessionDep, ctx: ContextDep
 ) -> Response:
@@ -156,11 +166,13 @@ async def sign_out(
 
 
 @router.get("/reset-password")
+@public
 async def reset_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
     return await _render(request, session, None, "reset.html", token=token or "", errors={})
 
 
 @router.post("/reset-password")
+@public
 async def reset(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
     token = _text(form, "token", 200)
