@@ -16,7 +16,7 @@ from agora.accounts import tokens
 from agora.accounts.repository import invitations_of, token_by_id
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.auth.principal import Principal
-from agora.auth.roles import OrgAction, role_allows
+from agora.auth.roles import ROLES, OrgAction, role_allows
 from agora.auth.service import forget_cached_principals
 from agora.identity import repository as identity_repo
 from agora.identity import service as identity
@@ -49,6 +49,14 @@ async def _membership(
     if org is None or role is None:
         raise NotFound(f"Organization {raw_org_id} not found")
     return org, role
+
+
+def valid_role(role: str) -> str:
+    """One of the roles of ``auth/roles.py`` (400 naming ``role`` otherwise): every caller, the
+    API's schemas and the web's forms alike, goes through the service's check."""
+    if role not in ROLES:
+        raise BadRequest.field("role", f"must be one of {', '.join(ROLES)}")
+    return role
 
 
 def _require(role: str, action: OrgAction, what: str) -> None:
@@ -100,6 +108,7 @@ async def _member_row(session: AsyncSession, org_id: uuid.UUID, raw_user_id: str
 async def change_role(
     session: AsyncSession, principal: Principal, raw_org_id: str, raw_user_id: str, new_role: str
 ) -> dict[str, Any]:
+    new_role = valid_role(new_role)
     org, role = await _membership(session, principal, raw_org_id, lock=True)
     _require(role, OrgAction.CHANGE_ROLES, "change roles")
     target = await _member_row(session, org.id, raw_user_id)
@@ -216,6 +225,7 @@ async def invite(
     max_uses: int | None,
     expires_in_days: float | None,
 ) -> tuple[AccountToken, str, str]:
+    role = valid_role(role)
     org, my_role = await _membership(session, principal, raw_org_id)
     _require(my_role, OrgAction.INVITE, "invite people")
     if role == "owner":
@@ -292,7 +302,8 @@ async def accept(session: AsyncSession, principal: Principal, plaintext: str) ->
         await tokens.use(session, token)
         org = await identity_repo.organization_by_id(session, token.organization_id)
         assert org is not None
-        await identity.add_member(session, org=org, user=user, role=token.role or "member")
+        role = valid_role(token.role or "member")  # one stored before roles were checked: 400
+        await identity.add_member(session, org=org, user=user, role=role)
     return await _org_out(session, principal, token.organization_id)
 
 
