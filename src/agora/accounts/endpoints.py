@@ -20,6 +20,8 @@ from agora.accounts.schemas import (
     CreatedApiKeyOut,
     EmailIn,
     MessageOut,
+    PasswordChangeIn,
+    PasswordIn,
     PasswordResetIn,
     PasswordRulesOut,
     SessionOut,
@@ -34,6 +36,7 @@ from agora.auth.dependencies import (
     PrincipalDep,
     SessionDep,
     SettingsDep,
+    check_same_origin,
     get_db,
     public,
     require,
@@ -187,6 +190,7 @@ async def sign_in(
     """Sign in with email and password: sets the session cookie (HttpOnly, SameSite=Lax) and the
     CSRF cookie, and returns the CSRF token to send as ``X-CSRF-Token`` on state-changing
     requests. 20 wrong passwords for one account → 429 with Retry-After."""
+    check_same_origin(request)
     # The password check reads in its own short read transaction, so the Argon2 work (tens to
     # hundreds of ms) never holds the request's write transaction (SQLite's write lock).
     async with db.transaction(write=False) as read:
@@ -219,6 +223,7 @@ async def sign_in_with_link(
     body: TokenIn, request: Request, response: Response, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
     """Sign in with the token of a magic link (also verifies the email address)."""
+    check_same_origin(request)
     user = await service.sign_in_magic(session, body.token)
     new = await service.start_session(session, ctx, user, "magic_link", session_cookie(request))
     return _signed_in(request, response, ctx, new)
@@ -229,22 +234,16 @@ async def sign_in_with_link(
     status_code=303,
     response_class=RedirectResponse,
     operation_id="followMagicLink",
-    responses={303: {"description": "Signed in; redirected to GET /v1/auth/session"}},
+    responses={303: {"description": "To the web page that signs in after a confirm button"}},
 )
 @public
 async def follow_magic_link(
-    request: Request,
-    session: LinkSessionDep,
-    ctx: ContextDep,
-    token: Annotated[str, Query(max_length=200)],
+    settings: SettingsDep, token: Annotated[str, Query(max_length=200)]
 ) -> RedirectResponse:
-    """The link in the mail (and the one ``agora serve`` prints): signs the browser in and
-    redirects to the session."""
-    user = await service.sign_in_magic(session, token)
-    new = await service.start_session(session, ctx, user, "magic_link", session_cookie(request))
-    redirect = RedirectResponse(str(request.url_for("get_current_session")), status_code=303)
-    set_session_cookies(redirect, ctx.settings, secret_key(request), new.token)
-    return redirect
+    """An old mailed link: spends nothing and signs nobody in (a link planted on another site
+    must not sign the browser into someone else's account). Redirects to the web page whose
+    button POSTs the token."""
+    return RedirectResponse(service.link(settings, service.WEB_MAGIC_LINK, token), status_code=303)
 
 
 @router.post(
@@ -270,9 +269,59 @@ async def request_password_reset(
 )
 @public
 async def confirm_password_reset(body: PasswordResetIn, session: SessionDep) -> dict[str, object]:
-    """Set a new password with the reset token; every session of the account is signed out."""
+    """Set a new password with the reset token. Every session of the account is signed out,
+    every outstanding mailed link (sign-in, reset, verification) cancelled, and every API key
+    created from a browser session revoked (the web page says so before its button)."""
     user = await service.reset_password(session, body.token, body.password)
     return envelope_a(AccountOut.model_validate(user))
+
+
+@router.post(
+    "/reauthenticate",
+    response_model=EnvelopeA[SessionOut],
+    operation_id="reauthenticate",
+    openapi_extra={"x-agora-errors": [429]},
+)
+async def reauthenticate(
+    body: PasswordIn,
+    db: DatabaseDep,
+    session: SessionDep,
+    principal: AccountWriter,
+    ctx: ContextDep,
+) -> dict[str, object]:
+    """Re-enter the password in a browser session: creating API keys from a session needs a
+    password (or magic-link) proof within AGORA_KEY_REAUTH_MINUTES. A wrong password → 403."""
+    async with db.transaction(write=False) as read:  # Argon2 outside the write lock
+        await service.check_password(read, ctx, principal, body.password)
+    row = await service.reauthenticate(session, principal)
+    return envelope_a(SessionOut.model_validate(row).model_copy(update={"current": True}))
+
+
+@router.post(
+    "/password",
+    response_model=EnvelopeA[SignedInOut],
+    operation_id="changePassword",
+    openapi_extra={"x-agora-errors": [429]},
+)
+async def change_password(
+    body: PasswordChangeIn,
+    request: Request,
+    response: Response,
+    db: DatabaseDep,
+    session: SessionDep,
+    principal: AccountWriter,
+    ctx: ContextDep,
+) -> dict[str, object]:
+    """Change the password of a browser session's account (the current one is checked: wrong →
+    403). Like a reset it signs out every session, cancels every mailed link and revokes every
+    key a browser session created; this browser gets a new session (new cookies, CSRF token)."""
+    service.browser_only(principal)  # a browser session's account (404 for a key)
+    async with db.transaction(write=False) as read:  # Argon2 outside the write lock
+        user = await service.check_password(read, ctx, principal, body.currentPassword)
+    new = await service.change_password(
+        session, ctx, user, body.newPassword, session_cookie(request)
+    )
+    return _signed_in(request, response, ctx, new)
 
 
 @router.get("/session", response_model=EnvelopeA[SignedInOut], operation_id="getCurrentSession")

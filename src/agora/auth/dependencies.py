@@ -88,6 +88,43 @@ def check_csrf(request: Request, presented: str | None = None) -> None:
         )
 
 
+# Sign-in from this site only (login CSRF, issue 26 item 5). Browsers send Sec-Fetch-Site on every
+# request and Origin on every POST; "none" is a navigation the person started (typed, bookmark).
+_SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
+
+
+def _origin(url: str) -> str:
+    scheme, _, rest = url.strip().partition("://")
+    return f"{scheme.lower()}://{rest.split('/', 1)[0].lower()}" if rest else ""
+
+
+def check_same_origin(request: Request) -> None:
+    """403 unless a state-changing sign-in comes from this site: ``Sec-Fetch-Site`` is
+    ``same-origin`` or ``none``, or else ``Origin`` is this server's (``AGORA_PUBLIC_URL``'s or
+    the request's own). A request with neither header does not come from a browser (a program:
+    curl, an SDK) and passes; a cross-site form post from a browser always carries one."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        if site.strip().lower() in _SAME_SITE_FETCHES:
+            return
+        raise Forbidden(
+            "Sign-in is accepted from this site only",
+            details=[FieldError("Sec-Fetch-Site", f"{site[:40]!r} is not same-origin")],
+        )
+    origin = request.headers.get("origin")
+    if origin is None:
+        return
+    allowed = {
+        _origin(str(request.base_url)),
+        _origin(get_settings_dep(request).public_url),
+    }
+    if _origin(origin) not in allowed or origin.strip().lower() == "null":
+        raise Forbidden(
+            "Sign-in is accepted from this site only",
+            details=[FieldError("Origin", "not this site's origin")],
+        )
+
+
 # A dependency carrying this attribute authenticates as the named one (kit/openapi.py).
 AUTHENTICATES = "agora_authenticates_as"
 

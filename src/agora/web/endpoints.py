@@ -21,6 +21,7 @@ from agora.auth.dependencies import (
     SessionDep,
     SessionPrincipalDep,
     SettingsDep,
+    check_same_origin,
     public,
     secret_key,
     session_cookie,
@@ -111,6 +112,7 @@ async def magic_page(request: Request, session: SessionDep, token: Text = None) 
 @router.post("/magic-link")
 @public
 async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    check_same_origin(request)  # login CSRF: a form on another site never signs in here
     form = await _form(request)
     user = await accounts.sign_in_magic(session, _text(form, "token", 200))
     new = await accounts.start_session(session, ctx, user, "magic_link", session_cookie(request))
@@ -135,6 +137,7 @@ async def sign_in_page(
 async def sign_in(
     request: Request, db: DatabaseDep, session: SessionDep, ctx: ContextDep
 ) -> Response:
+    check_same_origin(request)  # login CSRF: a form on another site never signs in here
     form = await _form(request)
     email, target = _text(form, "email", 320), safe_next(_text(form, "next", 500))
     try:
@@ -168,7 +171,12 @@ async def sign_out(
 @router.get("/reset-password")
 @public
 async def reset_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
-    return await _render(request, session, None, "reset.html", token=token or "", errors={})
+    """The confirm step: says what saving a new password revokes, the keys by name."""
+    revoked = await accounts.reset_preview(session, token or "")
+    return await _render(
+        request, session, None, "reset.html", token=token or "", errors={}, revoked=revoked,
+        notice=accounts.EVICTION_NOTICE,
+    )  # fmt: skip
 
 
 @router.post("/reset-password")
@@ -181,8 +189,9 @@ async def reset(request: Request, session: SessionDep) -> Response:
     except AgoraError as exc:
         errors = _field_errors(exc) or {"form": exc.message}
         return await _render(
-            request, session, None, "reset.html", exc.status_code, token=token, errors=errors
-        )
+            request, session, None, "reset.html", exc.status_code, token=token, errors=errors,
+            revoked=[], notice=accounts.EVICTION_NOTICE,
+        )  # fmt: skip
     return RedirectResponse("/sign-in", status_code=303)
 
 
@@ -471,7 +480,7 @@ async def _keys_page(
     keys = await accounts.list_keys(session, principal)
     return await _render(
         request, session, principal, "keys.html", status_code, keys=keys, created=created,
-        error=error,
+        error=error, reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
     )  # fmt: skip
 
 
@@ -482,10 +491,15 @@ async def keys_page(request: Request, session: SessionDep, principal: SignedInDe
 
 @router.post("/keys")
 async def create_key(
-    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
+    request: Request, db: DatabaseDep, session: SessionDep, principal: SignedInDep, ctx: ContextDep
 ) -> Response:
     form = await _form(request)
+    settings, password = ctx.settings, _text(form, "password", 1024)
     try:
+        if password:  # a session creates keys only after a recent password proof
+            async with db.transaction(write=False) as read:  # Argon2 outside the write lock
+                await accounts.check_password(read, ctx, principal, password)
+            await accounts.reauthenticate(session, principal)
         _key, plaintext = await accounts.create_key(
             session, settings, principal, name=_text(form, "name", 300), expires_at=None,
             scopes=None, workspace_id=None,
