@@ -14,6 +14,7 @@ from agora.auth.dependencies import (
     ProjectsWriter,
     Reader,
     SessionDep,
+    SettingsDep,
 )
 from agora.coworkers import service
 from agora.coworkers.schemas import (
@@ -190,9 +191,10 @@ async def create_key(
     request: Request,
     session: SessionDep,
     principal: ProjectsWriter,
+    settings: SettingsDep,
 ) -> EnvelopeB[CoworkerKeyOut]:
     """A coworker key bound to the current workspace (the token is shown once)."""
-    issued = await service.issue_key(session, principal, coworker_id, body)
+    issued = await service.issue_key(session, principal, coworker_id, body, settings)
     return EnvelopeB[CoworkerKeyOut](data=issued, meta=meta_b(request))
 
 

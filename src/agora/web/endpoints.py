@@ -27,6 +27,7 @@ from agora.auth.dependencies import (
     session_cookie,
 )
 from agora.auth.principal import Principal
+from agora.auth.roles import OrgAction, role_allows
 from agora.credits import service as credits
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
@@ -555,9 +556,13 @@ async def _org_page(
     if org is None:
         raise NotFound(f"Organization {org_id} not found")
     members = await organizations.members(session, principal, org_id)
+    keys = None  # owners and admins see the keys bound to the organization (auth/roles.py)
+    if role_allows(org["role"], OrgAction.MANAGE_KEYS):
+        keys = await organizations.keys(session, principal, org_id)
     return await _render(
-        request, session, principal, "organization.html", org=org, members=members, link=link
-    )
+        request, session, principal, "organization.html", org=org, members=members, link=link,
+        keys=keys,
+    )  # fmt: skip
 
 
 @router.get("/organizations/{org_id}")
@@ -565,6 +570,15 @@ async def organization_page(
     request: Request, org_id: str, session: SessionDep, principal: SignedInDep
 ) -> Response:
     return await _org_page(request, session, principal, org_id)
+
+
+@router.post("/organizations/{org_id}/keys/{key_id}/revoke")
+async def revoke_organization_key(
+    request: Request, org_id: str, key_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    await _form(request)
+    await organizations.revoke_key(session, principal, org_id, key_id)
+    return RedirectResponse(f"/organizations/{org_id}", status_code=303)
 
 
 @router.post("/organizations/{org_id}/invitations")

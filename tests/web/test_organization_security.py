@@ -38,3 +38,29 @@ async def test_the_web_invitation_form_refuses_a_role_the_api_refuses(
         f"/v1/organizations/{org_id}/invitations", headers=headers
     )).json()["data"]]  # fmt: skip
     assert roles == ["admin"]
+
+
+async def test_owners_see_and_revoke_the_organizations_keys_on_its_page(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    csrf = await _sign_up_in(client, settings, "keys-owner@example.com")
+    made = await client.post("/organizations", data={"csrf": csrf, "name": "Key Works"})
+    org_path = made.headers["location"]
+    org_id = org_path.rsplit("/", 1)[1]
+    orgs = (await client.get("/v1/organizations", headers={"X-CSRF-Token": csrf})).json()
+    workspace_id = orgs["data"][0]["workspaceId"]
+    key = await client.post(
+        "/v1/api-keys",
+        json={"name": "bound to the org", "workspaceId": workspace_id},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert key.status_code == 201, key.text
+    secret, key_id = key.json()["data"]["key"], key.json()["data"]["id"]
+    page = await client.get(org_path)
+    assert 'id="org-keys"' in page.text and "bound to the org" in page.text
+    revoked = await client.post(f"{org_path}/keys/{key_id}/revoke", data={"csrf": csrf})
+    assert revoked.status_code == 303
+    assert (await client.get("/v1/projects", headers={"x-api-key": secret})).status_code == 401
+    forged = await client.post(f"{org_path}/keys/{key_id}/revoke", data={"csrf": "nope"})
+    assert forged.status_code == 403
+    assert org_id in org_path
