@@ -10,10 +10,12 @@ from typing import Any
 
 import httpx2
 from fastapi import FastAPI
-from sqlalchemy import select
+from sqlalchemy import func, select
 
+from agora.credits import ledger
 from agora.kit.db import Database
-from agora.models import ApiKey
+from agora.kit.money import to_base
+from agora.models import ApiKey, Job
 from agora.organizations import repository as org_repo
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import echo, register
@@ -115,9 +117,12 @@ async def test_a_removed_member_loses_the_keys_bound_to_the_organization(
     admin: TestUser,
     agents_server: LoopbackAgents,
 ) -> None:
-    agent_id = await register(app, agents_server, echo())
+    agent_id = await register(app, agents_server, echo(), price=1)  # paid from the org's purse
     owner, member = await make_user(name="Owner"), await make_user(name="Member")
     org = await _organization_with_member(client, owner, member)
+    org_workspace = uuid.UUID(org["workspaceId"])
+    async with db.transaction() as session:
+        await ledger.grant(session, workspace_id=org_workspace, amount=to_base(5))
     user_key = await _org_key(client, member, org["workspaceId"])
     coworker_key = await _coworker_key(client, member, admin, org["workspaceId"])
 
@@ -131,6 +136,11 @@ async def test_a_removed_member_loses_the_keys_bound_to_the_organization(
     assert removed.status_code == 200, removed.text
 
     assert await _org_access(client, user_key, agent_id) == [401, 401, 401]
+    async with db.transaction(write=False) as session:  # one job charged to the org, not two
+        org_jobs = await session.scalar(
+            select(func.count()).select_from(Job).where(Job.workspace_id == org_workspace)
+        )
+    assert org_jobs == 1
     assert (await client.get("/v1/coworkers/me", headers=_key(coworker_key))).status_code == 401
     usage = await client.post(
         "/v1/coworkers/me/usage",
