@@ -14,6 +14,7 @@ from agora.kit.timeutil import utcnow
 from agora.models import BrowserSession
 from agora.settings import Settings
 from tests.accounts.helpers import STRONG_PASSWORD, last_link, sign_up_verified
+from tests.conftest import TestUser
 
 EMAIL = "victim@example.com"
 NEW_PASSWORD = "copper-lantern-58-meadow"
@@ -154,3 +155,39 @@ async def test_a_session_creates_keys_only_after_a_recent_password(
     assert signed.status_code == 200
     fresh = {"X-CSRF-Token": signed.json()["data"]["csrfToken"]}
     await _session_key(client, fresh, "after the link")
+
+
+async def test_a_coworker_key_from_a_stale_session_needs_the_password_too(
+    client: httpx2.AsyncClient, settings: Settings, db: Database, admin: TestUser
+) -> None:
+    csrf = await sign_up_verified(client, settings, EMAIL)
+    made = await client.post("/v1/coworkers", json={"name": "Scribe"}, headers=csrf)
+    assert made.status_code == 201, made.text
+    coworker_id = made.json()["data"]["id"]
+    whitelisted = await client.post(
+        f"/v1/admin/coworkers/{coworker_id}/whitelist", headers=admin.bearer_headers
+    )
+    assert whitelisted.status_code == 200, whitelisted.text
+    async with db.transaction() as session:
+        await session.execute(
+            update(BrowserSession).values(created_at=utcnow() - timedelta(minutes=30))
+        )
+    path = f"/v1/coworkers/{coworker_id}/api-keys"
+    stale = await client.post(path, json={"name": "runtime"}, headers=csrf)
+    assert stale.status_code == 403, stale.text
+    proof = await client.post(
+        "/v1/auth/reauthenticate", json={"password": STRONG_PASSWORD}, headers=csrf
+    )
+    assert proof.status_code == 200, proof.text
+    issued = await client.post(path, json={"name": "runtime"}, headers=csrf)
+    assert issued.status_code == 201, issued.text
+    token = issued.json()["data"]["token"]
+    assert (await client.get("/v1/coworkers/me", headers={"x-api-key": token})).status_code == 200
+    changed = await client.post(
+        "/v1/auth/password",
+        json={"currentPassword": STRONG_PASSWORD, "newPassword": NEW_PASSWORD},
+        headers=csrf,
+    )
+    assert changed.status_code == 200, changed.text
+    # A session issued it: the password change revokes it too.
+    assert (await client.get("/v1/coworkers/me", headers={"x-api-key": token})).status_code == 401
