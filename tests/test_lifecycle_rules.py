@@ -136,8 +136,9 @@ def test_declared_modes_fit_their_routes(app: FastAPI) -> None:
         by_mode.setdefault(declared, []).append(path)
         takes_unit = any(d.call is request_unit for d in _dependencies(route.dependant))
         assert takes_unit == (declared is Mode.CALLS_OUT), (path, declared)
-    # The mailed one-time links, and the routes that probe an agent before they write.
-    assert {"/v1/auth/verify-email", "/v1/auth/magic-link"} <= set(by_mode[Mode.WRITE_ON_GET])
+    # The mailed verification link; the routes that probe an agent or check a password before
+    # they write.
+    assert {"/v1/auth/verify-email"} <= set(by_mode[Mode.WRITE_ON_GET])
     assert {"/v1/admin/agents", "/v1/developer/agents", "/v1/auth/sign-in"} <= set(
         by_mode[Mode.CALLS_OUT]
     )

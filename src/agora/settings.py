@@ -90,6 +90,9 @@ class Settings(BaseSettings):
     verify_token_hours: float = 48.0
     reset_token_minutes: float = 30.0
     magic_link_minutes: float = 15.0
+    # A browser session creates API keys only this long after its last password (or magic-link)
+    # proof; later it re-enters the password (POST /v1/auth/reauthenticate). docs/accounts.md.
+    key_reauth_minutes: float = 10.0
     invitation_days: float = 7.0
     auth_attempts_per_account: str = "20/15minutes"  # wrong passwords, then 429
     auth_attempts_per_address: str = "100/15minutes"

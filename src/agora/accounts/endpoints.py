@@ -18,6 +18,8 @@ from agora.accounts.schemas import (
     CreatedApiKeyOut,
     EmailIn,
     MessageOut,
+    PasswordChangeIn,
+    PasswordIn,
     PasswordResetIn,
     PasswordRulesOut,
     SessionOut,
@@ -32,6 +34,8 @@ from agora.auth.dependencies import (
     SessionDep,
     SettingsDep,
     UnitDep,
+    check_same_origin,
+    public,
     require,
     secret_key,
     session_cookie,
@@ -98,6 +102,7 @@ def _signed_in(
 @router.get(
     "/password-rules", response_model=EnvelopeA[PasswordRulesOut], operation_id="getPasswordRules"
 )
+@public
 async def password_rules() -> dict[str, object]:
     """The password rules, in words a person can read (no authentication)."""
     return envelope_a(
@@ -112,6 +117,7 @@ async def password_rules() -> dict[str, object]:
     operation_id="signUp",
     openapi_extra={"x-agora-errors": [409, 429]},
 )
+@public
 async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> dict[str, object]:
     """Create an account (user, personal workspace, credit account) and mail a verification
     link. Sign in once the address is verified."""
@@ -122,6 +128,7 @@ async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> dict[
 
 
 @router.post("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmail")
+@public
 async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
     """Confirm the email address with the token from the verification mail."""
     return envelope_a(AccountOut.model_validate(await service.verify_email(session, body.token)))
@@ -129,6 +136,7 @@ async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
 
 @router.get("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmailLink")
 @mode(Mode.WRITE_ON_GET)
+@public
 async def verify_email_link(
     session: SessionDep, token: Annotated[str, Query(max_length=200)]
 ) -> dict[str, object]:
@@ -143,6 +151,7 @@ async def verify_email_link(
     operation_id="resendVerification",
     openapi_extra={"x-agora-errors": [429]},
 )
+@public
 async def resend_verification(
     body: EmailIn, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -158,6 +167,7 @@ async def resend_verification(
     openapi_extra={"x-agora-errors": [401, 403, 429]},
 )
 @mode(Mode.CALLS_OUT)
+@public
 async def sign_in(
     body: SignInIn,
     request: Request,
@@ -168,6 +178,7 @@ async def sign_in(
     """Sign in with email and password: sets the session cookie (HttpOnly, SameSite=Lax) and the
     CSRF cookie, and returns the CSRF token to send as ``X-CSRF-Token`` on state-changing
     requests. 20 wrong passwords for one account → 429 with Retry-After."""
+    check_same_origin(request)
     # The password check runs in the read phase, so the Argon2 work (tens to hundreds of ms)
     # never holds the write transaction (SQLite's write lock).
     user = await service.sign_in_password(
@@ -186,6 +197,7 @@ async def sign_in(
     operation_id="requestMagicLink",
     openapi_extra={"x-agora-errors": [429]},
 )
+@public
 async def request_magic_link(
     body: EmailIn, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -197,10 +209,12 @@ async def request_magic_link(
 @router.post(
     "/magic-link/sign-in", response_model=EnvelopeA[SignedInOut], operation_id="signInWithLink"
 )
+@public
 async def sign_in_with_link(
     body: TokenIn, request: Request, response: Response, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
     """Sign in with the token of a magic link (also verifies the email address)."""
+    check_same_origin(request)
     user = await service.sign_in_magic(session, body.token)
     new = await service.start_session(session, ctx, user, "magic_link", session_cookie(request))
     return _signed_in(request, response, ctx, new)
@@ -211,22 +225,16 @@ async def sign_in_with_link(
     status_code=303,
     response_class=RedirectResponse,
     operation_id="followMagicLink",
-    responses={303: {"description": "Signed in; redirected to GET /v1/auth/session"}},
+    responses={303: {"description": "To the web page that signs in after a confirm button"}},
 )
-@mode(Mode.WRITE_ON_GET)
+@public
 async def follow_magic_link(
-    request: Request,
-    session: SessionDep,
-    ctx: ContextDep,
-    token: Annotated[str, Query(max_length=200)],
+    settings: SettingsDep, token: Annotated[str, Query(max_length=200)]
 ) -> RedirectResponse:
-    """The link in the mail (and the one ``agora serve`` prints): signs the browser in and
-    redirects to the session."""
-    user = await service.sign_in_magic(session, token)
-    new = await service.start_session(session, ctx, user, "magic_link", session_cookie(request))
-    redirect = RedirectResponse(str(request.url_for("get_current_session")), status_code=303)
-    set_session_cookies(redirect, ctx.settings, secret_key(request), new.token)
-    return redirect
+    """An old mailed link: spends nothing and signs nobody in (a link planted on another site
+    must not sign the browser into someone else's account). Redirects to the web page whose
+    button POSTs the token."""
+    return RedirectResponse(service.link(settings, service.WEB_MAGIC_LINK, token), status_code=303)
 
 
 @router.post(
@@ -236,6 +244,7 @@ async def follow_magic_link(
     operation_id="requestPasswordReset",
     openapi_extra={"x-agora-errors": [429]},
 )
+@public
 async def request_password_reset(
     body: EmailIn, session: SessionDep, ctx: ContextDep
 ) -> dict[str, object]:
@@ -249,10 +258,61 @@ async def request_password_reset(
     response_model=EnvelopeA[AccountOut],
     operation_id="confirmPasswordReset",
 )
+@public
 async def confirm_password_reset(body: PasswordResetIn, session: SessionDep) -> dict[str, object]:
-    """Set a new password with the reset token; every session of the account is signed out."""
+    """Set a new password with the reset token. Every session of the account is signed out,
+    every outstanding mailed link (sign-in, reset, verification) cancelled, and every API key
+    created from a browser session revoked (the web page says so before its button)."""
     user = await service.reset_password(session, body.token, body.password)
     return envelope_a(AccountOut.model_validate(user))
+
+
+@router.post(
+    "/reauthenticate",
+    response_model=EnvelopeA[SessionOut],
+    operation_id="reauthenticate",
+    openapi_extra={"x-agora-errors": [429]},
+)
+@mode(Mode.CALLS_OUT)
+async def reauthenticate(
+    body: PasswordIn,
+    unit: UnitDep,
+    principal: AccountWriter,
+    ctx: ContextDep,
+) -> dict[str, object]:
+    """Re-enter the password in a browser session: creating API keys from a session needs a
+    password (or magic-link) proof within AGORA_KEY_REAUTH_MINUTES. A wrong password → 403."""
+    # The read phase checks the password: Argon2 never holds the write transaction.
+    await service.check_password(await unit.session(), ctx, principal, body.password)
+    row = await service.reauthenticate(await unit.write(), principal)
+    return envelope_a(SessionOut.model_validate(row).model_copy(update={"current": True}))
+
+
+@router.post(
+    "/password",
+    response_model=EnvelopeA[SignedInOut],
+    operation_id="changePassword",
+    openapi_extra={"x-agora-errors": [429]},
+)
+@mode(Mode.CALLS_OUT)
+async def change_password(
+    body: PasswordChangeIn,
+    request: Request,
+    response: Response,
+    unit: UnitDep,
+    principal: AccountWriter,
+    ctx: ContextDep,
+) -> dict[str, object]:
+    """Change the password of a browser session's account (the current one is checked: wrong →
+    403). Like a reset it signs out every session, cancels every mailed link and revokes every
+    key a browser session created; this browser gets a new session (new cookies, CSRF token)."""
+    service.browser_only(principal)  # a browser session's account (404 for a key)
+    # The read phase checks the password: Argon2 never holds the write transaction.
+    user = await service.check_password(await unit.session(), ctx, principal, body.currentPassword)
+    new = await service.change_password(
+        await unit.write(), ctx, user, body.newPassword, session_cookie(request)
+    )
+    return _signed_in(request, response, ctx, new)
 
 
 @router.get("/session", response_model=EnvelopeA[SignedInOut], operation_id="getCurrentSession")
@@ -275,7 +335,7 @@ async def get_current_session(
     "/session/workspace", response_model=EnvelopeA[SessionOut], operation_id="switchWorkspace"
 )
 async def switch_workspace(
-    body: WorkspaceSwitchIn, session: SessionDep, principal: PrincipalDep
+    body: WorkspaceSwitchIn, session: SessionDep, principal: AccountWriter
 ) -> dict[str, object]:
     """Choose the workspace this browser works in (cookie sessions; keys use X-Workspace-Id)."""
     row = await service.switch_workspace(session, principal, body.workspaceId)
@@ -309,7 +369,7 @@ async def revoke_session(
 
 @router.post("/sign-out", response_model=EnvelopeA[MessageOut], operation_id="signOut")
 async def sign_out(
-    response: Response, session: SessionDep, principal: PrincipalDep, settings: SettingsDep
+    response: Response, session: SessionDep, principal: AccountWriter, settings: SettingsDep
 ) -> dict[str, object]:
     """Sign this browser out and clear its cookies."""
     await service.sign_out(session, principal)

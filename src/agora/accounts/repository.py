@@ -156,3 +156,44 @@ async def keys_of(session: AsyncSession, user_id: uuid.UUID) -> list[ApiKey]:
         .limit(500)
     )
     return list(result)
+
+
+async def session_made_keys(
+    session: AsyncSession, user_id: uuid.UUID, now: datetime
+) -> list[ApiKey]:
+    """The user's live keys that a browser session made (what a password reset revokes)."""
+    result = await session.scalars(
+        select(ApiKey)
+        .where(
+            ApiKey.user_id == user_id,
+            ApiKey.created_by_session_id.is_not(None),
+            ApiKey.revoked_at.is_(None),
+            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
+        )
+        .order_by(ApiKey.created_at.desc(), ApiKey.id.desc())
+        .limit(500)
+    )
+    return list(result)
+
+
+async def revoke_session_made_keys(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> int:
+    result = await session.execute(
+        update(ApiKey)
+        .where(
+            ApiKey.user_id == user_id,
+            ApiKey.created_by_session_id.is_not(None),
+            ApiKey.revoked_at.is_(None),
+        )
+        .values(revoked_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0))
+
+
+async def mark_authenticated(session: AsyncSession, session_id: uuid.UUID, now: datetime) -> None:
+    await session.execute(
+        update(BrowserSession)
+        .where(BrowserSession.id == session_id)
+        .values(authenticated_at=now)
+        .execution_options(synchronize_session=False)
+    )

@@ -46,6 +46,15 @@ class PasswordResetIn(ApiModel):
     password: str = Field(max_length=1024)
 
 
+class PasswordIn(ApiModel):
+    password: str = Field(max_length=1024)
+
+
+class PasswordChangeIn(ApiModel):
+    currentPassword: str = Field(max_length=1024)
+    newPassword: str = Field(max_length=1024)
+
+
 class WorkspaceSwitchIn(ApiModel):
     workspaceId: str = Field(max_length=100)
 

@@ -273,7 +273,40 @@ async def request_password_reset(session: AsyncSession, ctx: Context, raw_email:
     _send_after_commit(session, ctx, Mail(user.email, "Reset your password", text))
 
 
+# The links a person's mail carries for their own account: a reset or a password change cancels
+# every one still outstanding (invitations are the organization's, not the account's).
+ACCOUNT_LINKS = ("verify_email", "reset_password", "magic_link")
+EVICTION_NOTICE = (
+    "Saving a new password signs out every session, cancels every link mailed to you (sign-in, "
+    "reset, verification) and revokes every API key created from a browser session."
+)
+
+
+async def _evict(session: AsyncSession, user_id: uuid.UUID) -> None:
+    """Whoever knew the old password (or held a session, a mailed link, or a key a session made)
+    loses it: every session, every outstanding account link, the keys sessions made."""
+    now = utcnow()
+    await repo.revoke_sessions(session, user_id, now)
+    await repo.revoke_tokens(session, user_id, ACCOUNT_LINKS, now)
+    await repo.revoke_session_made_keys(session, user_id, now)
+    # Refused at once by this process; other processes' caches expire within 1 s.
+    on_commit(session, forget_cached_principals)
+
+
+async def reset_preview(session: AsyncSession, token: str) -> list[ApiKey]:
+    """For the reset page's confirm step: the keys the reset will revoke (those a browser session
+    made), or none for a token that is not usable (the form says why on submit)."""
+    try:
+        found = await tokens.find(session, token, "reset_password")
+    except BadRequest:
+        return []
+    if found.user_id is None:
+        return []
+    return await repo.session_made_keys(session, found.user_id, utcnow())
+
+
 async def reset_password(session: AsyncSession, token: str, password: str) -> User:
+    """A new password from a reset link; evicts every session, link and session-made key."""
     found = await tokens.find(session, token, "reset_password")
     user = await _token_user(session, found.user_id)
     problem = password_problem(password, email=user.email, name=user.name)
@@ -283,9 +316,81 @@ async def reset_password(session: AsyncSession, token: str, password: str) -> Us
     user.password_hash = await asyncio.to_thread(hash_password, password)
     if user.email_verified_at is None:
         user.email_verified_at = utcnow()
-    await repo.revoke_sessions(session, user.id, utcnow())  # sign out everywhere
+    await _evict(session, user.id)
     await session.flush()
     return user
+
+
+async def check_password(
+    read: AsyncSession, ctx: Context, principal: Principal, password: str
+) -> User:
+    """The signed-in user's password, checked like a sign-in (the same attempt limits; reads
+    only: the caller passes a read transaction, so the Argon2 work holds no write lock). A wrong
+    one answers 403 naming ``password`` (the session itself stays valid)."""
+    s = ctx.settings
+    user = await identity_repo.user_by_id(read, principal.user_id)
+    if user is None:
+        raise NotFound("User not found")
+    limited = "Too many wrong passwords; retry after the time given in Retry-After"
+    await ctx.attempts.check(s.auth_attempts_per_account, "signin-account", user.email, limited)
+    if not await asyncio.to_thread(verify_password, user.password_hash, password):
+        await ctx.attempts.record(
+            s.auth_attempts_per_account, "signin-account", user.email, limited
+        )
+        raise Forbidden(
+            "The password is wrong", details=[FieldError("password", "not this account's")]
+        )
+    return user
+
+
+async def reauthenticate(session: AsyncSession, principal: Principal) -> BrowserSession:
+    """Record a fresh proof of the password on this browser session (``check_password`` first)."""
+    row = await current_session(session, principal)
+    row.authenticated_at = utcnow()
+    await session.flush()
+    return row
+
+
+async def change_password(
+    session: AsyncSession, ctx: Context, user: User, new_password: str, previous_cookie: str | None
+) -> NewSession:
+    """A new password for a signed-in user whose current one was checked (``check_password``):
+    evicts like a reset, then signs this browser in again with a new session."""
+    problem = password_problem(new_password, email=user.email, name=user.name)
+    if problem:
+        raise BadRequest.field("newPassword", problem)
+    hashed = await asyncio.to_thread(hash_password, new_password)
+    row = await identity_repo.user_by_id(session, user.id)
+    assert row is not None
+    row.password_hash = hashed
+    await _evict(session, row.id)
+    await session.flush()
+    return await start_session(session, ctx, row, "password", previous_cookie)
+
+
+def _recently_authenticated(row: BrowserSession, settings: Settings) -> bool:
+    proof = as_utc(row.authenticated_at or row.created_at)
+    return proof >= utcnow() - timedelta(minutes=settings.key_reauth_minutes)
+
+
+async def require_recent_authentication(
+    session: AsyncSession, settings: Settings, principal: Principal
+) -> None:
+    """A browser session creates keys only within AGORA_KEY_REAUTH_MINUTES of its last password
+    or magic-link proof (a stolen or unattended session cannot mint a lasting credential);
+    API keys are not asked."""
+    if principal.session_id is None:
+        return
+    row = await current_session(session, principal)
+    if not _recently_authenticated(row, settings):
+        minutes = f"{settings.key_reauth_minutes:g}"
+        raise Forbidden(
+            "Creating an API key from a browser session needs a recent sign-in: re-enter your "
+            "password (POST /v1/auth/reauthenticate) or sign in with a fresh magic link",
+            details=[
+                FieldError("password", f"no password or magic-link proof in the last {minutes} min")
+            ],
+        )
 
 
 # Browser sessions
@@ -319,10 +424,15 @@ async def start_session(
     return NewSession(plaintext, row, user)
 
 
-async def current_session(session: AsyncSession, principal: Principal) -> BrowserSession:
+def browser_only(principal: Principal) -> uuid.UUID:
+    """The browser session's id (404 for a request made with a key)."""
     if principal.session_id is None:
         raise NotFound("This request was not made with a session cookie")
-    row = await repo.session_by_id(session, principal.session_id)
+    return principal.session_id
+
+
+async def current_session(session: AsyncSession, principal: Principal) -> BrowserSession:
+    row = await repo.session_by_id(session, browser_only(principal))
     if row is None:
         raise NotFound("Session not found")
     return row
@@ -381,6 +491,7 @@ async def create_key(
     workspace_id: str | None,
 ) -> tuple[ApiKey, str]:
     name = trimmed("name", name, 200)
+    await require_recent_authentication(session, settings, principal)
     now = utcnow()
     if expires_at is not None:
         if expires_at.tzinfo is None:
@@ -417,6 +528,7 @@ async def create_key(
         default_workspace_id=chosen,
         scopes=wanted,
         expires_at=expires_at,
+        created_by_session_id=principal.session_id,
     )
     await repo.add(session, key)
     return key, material.plaintext

@@ -62,12 +62,12 @@ async def find(
     token = await repo.token_by_hash(session, presented)
     if token is None or token.purpose != purpose or not hashes_match(token.token_hash, presented):
         raise BadRequest.field(field, "unknown token; ask for a new link")
+    if token.uses >= token.max_uses:  # first: a used link is also revoked by a reset
+        raise BadRequest.field(field, "this link has already been used")
     if token.revoked_at is not None:
         raise BadRequest.field(field, "this link has been revoked; ask for a new one")
     if as_utc(token.expires_at) <= utcnow():
         raise BadRequest.field(field, "this link has expired; ask for a new one")
-    if token.uses >= token.max_uses:
-        raise BadRequest.field(field, "this link has already been used")
     return token
 
 

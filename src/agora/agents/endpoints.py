@@ -14,7 +14,7 @@ from fastapi import Query, Request
 
 from agora.agents import service
 from agora.agents.schemas import AgentOut, CategoryOut, InputSchemaOut
-from agora.auth.dependencies import AgentId, SessionDep, authenticate_request
+from agora.auth.dependencies import AgentId, SessionDep, authenticate_request, public
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.families import Family, bearer_router, set_family
@@ -31,6 +31,7 @@ _OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"bearerAuth": []}, {"apiKeyHe
     response_model=EnvelopeB[list[AgentOut]] | EnvelopeA[list[AgentOut]],
     openapi_extra={"security": _OPTIONAL_AUTH, "x-agora-errors": [429]},
 )
+@public
 async def list_agents(
     request: Request,
     session: SessionDep,
@@ -97,6 +98,7 @@ async def list_agents(
     response_model=EnvelopeB[AgentOut],
     openapi_extra={"security": [], "x-agora-errors": [429]},
 )
+@public
 async def get_agent(
     agent_id: AgentId, request: Request, session: SessionDep
 ) -> EnvelopeB[AgentOut]:
@@ -112,6 +114,7 @@ async def get_agent(
     response_model=EnvelopeB[InputSchemaOut],
     openapi_extra={"security": [], "x-agora-errors": [429]},
 )
+@public
 async def get_agent_input_schema(
     agent_id: AgentId, request: Request, session: SessionDep
 ) -> EnvelopeB[InputSchemaOut]:
@@ -129,6 +132,7 @@ async def get_agent_input_schema(
     response_model=EnvelopeB[list[CategoryOut]],
     openapi_extra={"security": []},
 )
+@public
 async def list_categories(request: Request, session: SessionDep) -> EnvelopeB[list[CategoryOut]]:
     """Every category (slugs usable in the `category` filter)."""
     categories = await service.list_categories(session)
@@ -142,6 +146,7 @@ async def list_categories(request: Request, session: SessionDep) -> EnvelopeB[li
     response_model=EnvelopeB[CategoryOut],
     openapi_extra={"security": []},
 )
+@public
 async def get_category(
     idOrSlug: str, request: Request, session: SessionDep
 ) -> EnvelopeB[CategoryOut]:

@@ -5,7 +5,7 @@ Use the ``Annotated`` aliases in endpoints: ``session: SessionDep``, ``principal
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import Depends, Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -90,8 +90,69 @@ def check_csrf(request: Request, presented: str | None = None) -> None:
         )
 
 
+# Sign-in from this site only (login CSRF, issue 26 item 5). Browsers send Sec-Fetch-Site on every
+# request and Origin on every POST; "none" is a navigation the person started (typed, bookmark).
+_SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
+
+
+def _origin(url: str) -> str:
+    scheme, _, rest = url.strip().partition("://")
+    return f"{scheme.lower()}://{rest.split('/', 1)[0].lower()}" if rest else ""
+
+
+def check_same_origin(request: Request) -> None:
+    """403 unless a state-changing sign-in comes from this site: ``Sec-Fetch-Site`` is
+    ``same-origin`` or ``none``, or else ``Origin`` is this server's (``AGORA_PUBLIC_URL``'s or
+    the request's own). A request with neither header does not come from a browser (a program:
+    curl, an SDK) and passes; a cross-site form post from a browser always carries one."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        if site.strip().lower() in _SAME_SITE_FETCHES:
+            return
+        raise Forbidden(
+            "Sign-in is accepted from this site only",
+            details=[FieldError("Sec-Fetch-Site", f"{site[:40]!r} is not same-origin")],
+        )
+    origin = request.headers.get("origin")
+    if origin is None:
+        return
+    allowed = {
+        _origin(str(request.base_url)),
+        _origin(get_settings_dep(request).public_url),
+    }
+    if _origin(origin) not in allowed or origin.strip().lower() == "null":
+        raise Forbidden(
+            "Sign-in is accepted from this site only",
+            details=[FieldError("Origin", "not this site's origin")],
+        )
+
+
 # A dependency carrying this attribute authenticates as the named one (kit/openapi.py).
 AUTHENTICATES = "agora_authenticates_as"
+
+# Who may call a route, declared once per route (issue 26; tests/identity/test_route_access.py
+# walks every route of the app): a dependency or an endpoint carrying ``ACCESS`` names it.
+# - a permission value ("read", "jobs:write", ...): ``require(Permission.X)`` / its aliases;
+# - ANY_KEY: ``PrincipalDep``, any valid credential (the service decides, e.g. coworker-only);
+# - COWORKER_KEY: ``CoworkerKeyDep``, a coworker key only (403 for any other);
+# - OPTIONAL: ``OptionalPrincipal``, anonymous or any valid credential;
+# - BROWSER: the web app's pages, a browser session (``SessionPrincipalDep``; CSRF on forms);
+# - PUBLIC: no credential at all (``@public`` on the endpoint).
+ACCESS = "agora_access"
+ANY_KEY = "any key"
+OPTIONAL = "optional credentials"
+BROWSER = "browser session"
+COWORKER_KEY = "coworker key"
+PUBLIC = "public"
+
+
+_Endpoint = TypeVar("_Endpoint")
+
+
+def public(endpoint: _Endpoint) -> _Endpoint:
+    """Declare a route that takes no credential (sign-in, the public catalogue, health)."""
+    setattr(endpoint, ACCESS, PUBLIC)
+    return endpoint
 
 
 async def authenticate_request(request: Request, session: AsyncSession) -> Principal:
@@ -135,6 +196,18 @@ async def get_optional_principal(request: Request, session: SessionDep) -> Princ
     return await authenticate_request(request, session)
 
 
+async def get_coworker_principal(request: Request, session: SessionDep) -> Principal:
+    """A coworker key (403 for any other credential): the /v1/coworkers/me routes."""
+    principal = await authenticate_request(request, session)
+    if principal.key_kind != "coworker":
+        raise Forbidden("Only a coworker key may use this route")
+    return principal
+
+
+setattr(get_principal, ACCESS, ANY_KEY)
+setattr(get_coworker_principal, ACCESS, COWORKER_KEY)
+CoworkerKeyDep = Annotated[Principal, Depends(get_coworker_principal)]
+setattr(get_optional_principal, ACCESS, OPTIONAL)
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
 
 
@@ -149,6 +222,7 @@ def require(permission: Permission) -> object:
         return principal
 
     setattr(_check, AUTHENTICATES, get_principal.__name__)
+    setattr(_check, ACCESS, permission.value)
     return Depends(_check)
 
 
@@ -185,4 +259,5 @@ async def get_session_principal(request: Request, session: SessionDep) -> Princi
         return None
 
 
+setattr(get_session_principal, ACCESS, BROWSER)
 SessionPrincipalDep = Annotated[Principal | None, Depends(get_session_principal)]

@@ -54,6 +54,9 @@ class Principal:
             permissions = frozenset({Permission.READ}) | granted
         if self.role_limit is not None:
             permissions = permissions & self.role_limit
+        elif self.organization_id is not None:
+            # An organization's workspace without a role there: nothing (never "no limit").
+            return frozenset()
         return permissions
 
     def can(self, permission: Permission) -> bool:

@@ -7,6 +7,7 @@
 | spend its credits (create jobs) |  yes  |  yes  |  yes   |
 | invite people, revoke invites   |  yes  |  yes  |  no    |
 | remove members (not owners)     |  yes  |  yes  |  no    |
+| list and revoke its API keys    |  yes  |  yes  |  no    |
 | change roles, remove owners     |  yes  |  no   |  no    |
 | delete the organization         |  yes  |  no   |  no    |
 
@@ -29,6 +30,7 @@ class OrgAction(enum.StrEnum):
     SPEND_CREDITS = "spend_credits"
     INVITE = "invite"
     REMOVE_MEMBERS = "remove_members"
+    MANAGE_KEYS = "manage_keys"
     CHANGE_ROLES = "change_roles"
     DELETE = "delete"
 
@@ -44,6 +46,7 @@ ROLE_ACTIONS: dict[str, frozenset[OrgAction]] = {
             OrgAction.SPEND_CREDITS,
             OrgAction.INVITE,
             OrgAction.REMOVE_MEMBERS,
+            OrgAction.MANAGE_KEYS,
         }
     ),
     "member": frozenset({OrgAction.VIEW, OrgAction.MANAGE_PROJECTS, OrgAction.SPEND_CREDITS}),

@@ -112,6 +112,10 @@ async def authenticate(
             assert workspace is not None
             organization_id = workspace.organization_id
             role = await _org_role(session, key.user_id, organization_id)
+    elif organization_id is None and key.workspace_owner_id != key.user_id:
+        # The key's own personal workspace only (a row that says otherwise is refused).
+        raise _not_member()
+    _check_member(organization_id, role)
     # After the caller's transaction: on SQLite a write request already holds the write lock.
     # At most once a minute per key (a memo answers the other requests, which then schedule
     # nothing at all: no after-commit task per request).
@@ -127,6 +131,20 @@ async def authenticate(
         org_role=role,
         role_limit=ROLE_PERMISSIONS.get(role) if role else None,
     )
+
+
+def _not_member() -> Forbidden:
+    return Forbidden(
+        "You are not a member of this workspace (any more)",
+        details=[FieldError("workspace", "the credential's user is not a member of it")],
+    )
+
+
+def _check_member(organization_id: uuid.UUID | None, role: str | None) -> None:
+    """Membership of the workspace actually used: in an organization's workspace the caller
+    must hold a role there. A missing membership row never means "no limit" (issue 26)."""
+    if organization_id is not None and role is None:
+        raise _not_member()
 
 
 async def _org_role(
@@ -172,6 +190,7 @@ async def authenticate_session(
         workspace = await repo.workspace_by_id(session, workspace_id)
         assert workspace is not None
     role = await _org_role(session, user.id, workspace.organization_id)
+    _check_member(workspace.organization_id, role)
     if _touch_due(browser.id):
         on_commit(session, lambda: touch_session(db, browser.id))
     return Principal(

@@ -7,7 +7,15 @@ from typing import Annotated
 
 from fastapi import Query, Request, Response
 
-from agora.auth.dependencies import Admin, CoworkerId, PrincipalDep, Reader, SessionDep
+from agora.auth.dependencies import (
+    Admin,
+    CoworkerId,
+    CoworkerKeyDep,
+    ProjectsWriter,
+    Reader,
+    SessionDep,
+    SettingsDep,
+)
 from agora.coworkers import service
 from agora.coworkers.schemas import (
     Capability,
@@ -72,7 +80,7 @@ async def list_coworkers(
     "", status_code=201, response_model=EnvelopeB[CoworkerOut], operation_id="registerCoworker"
 )
 async def register_coworker(
-    body: CoworkerCreate, request: Request, session: SessionDep, principal: PrincipalDep
+    body: CoworkerCreate, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[CoworkerOut]:
     """Register a coworker (PENDING until an admin whitelists it)."""
     coworker = await service.register(session, principal, body)
@@ -81,7 +89,7 @@ async def register_coworker(
 
 @router.get("/me", response_model=EnvelopeB[CoworkerOut], operation_id="getCurrentCoworker")
 async def get_me(
-    request: Request, session: SessionDep, principal: PrincipalDep
+    request: Request, session: SessionDep, principal: CoworkerKeyDep
 ) -> EnvelopeB[CoworkerOut]:
     """The coworker of this coworker key (403 for other keys)."""
     coworker = await service.me(session, principal)
@@ -94,7 +102,7 @@ async def get_me(
 async def my_events(
     request: Request,
     session: SessionDep,
-    principal: PrincipalDep,
+    principal: CoworkerKeyDep,
     limit: LimitQuery = None,
     cursor: CursorQuery = None,
 ) -> EnvelopeB[list[TaskEventOut]]:
@@ -124,7 +132,7 @@ async def charge_usage(
     request: Request,
     response: Response,
     session: SessionDep,
-    principal: PrincipalDep,
+    principal: CoworkerKeyDep,
 ) -> EnvelopeB[UsageOut]:
     """Charge a user's credits for this coworker's work, once per `idempotencyKey` (a replay
     answers 200 with the first charge)."""
@@ -150,7 +158,7 @@ async def update_coworker(
     body: CoworkerUpdate,
     request: Request,
     session: SessionDep,
-    principal: PrincipalDep,
+    principal: ProjectsWriter,
 ) -> EnvelopeB[CoworkerOut]:
     """Change a coworker you own (admins: any)."""
     coworker = await service.update(session, principal, coworker_id, body)
@@ -163,7 +171,7 @@ async def update_coworker(
     operation_id="archiveCoworker",
 )
 async def archive_coworker(
-    coworker_id: CoworkerId, request: Request, session: SessionDep, principal: PrincipalDep
+    coworker_id: CoworkerId, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[CoworkerOut]:
     """Archive a coworker you own (idempotent)."""
     coworker = await service.archive(session, principal, coworker_id)
@@ -182,10 +190,11 @@ async def create_key(
     body: CoworkerKeyCreate,
     request: Request,
     session: SessionDep,
-    principal: PrincipalDep,
+    principal: ProjectsWriter,
+    settings: SettingsDep,
 ) -> EnvelopeB[CoworkerKeyOut]:
     """A coworker key bound to the current workspace (the token is shown once)."""
-    issued = await service.issue_key(session, principal, coworker_id, body)
+    issued = await service.issue_key(session, principal, coworker_id, body, settings)
     return EnvelopeB[CoworkerKeyOut](data=issued, meta=meta_b(request))
 
 

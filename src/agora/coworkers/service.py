@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import service as accounts
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as repo
 from agora.coworkers.schemas import (
@@ -40,6 +41,7 @@ from agora.kit.money import to_base
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import as_utc, utcnow
 from agora.models import ApiKey, Coworker, CoworkerUsage, TaskEvent, User
+from agora.settings import Settings
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -232,11 +234,17 @@ async def whitelist(session: AsyncSession, coworker_id: str, *, on: bool = True)
 
 
 async def issue_key(
-    session: AsyncSession, principal: Principal, ref: str, body: CoworkerKeyCreate
+    session: AsyncSession,
+    principal: Principal,
+    ref: str,
+    body: CoworkerKeyCreate,
+    settings: Settings,
 ) -> IssuedKey:
     """A coworker key bound to the caller's current workspace, which the coworker must have been
-    given access to. The coworker must be whitelisted and not archived."""
+    given access to. The coworker must be whitelisted and not archived. From a browser session:
+    only after a recent password proof, and the key records the session (docs/accounts.md)."""
     principal.require(Permission.PROJECTS_WRITE)
+    await accounts.require_recent_authentication(session, settings, principal)
     coworker = await find(session, principal, ref)
     _may_manage(coworker, principal)
     if coworker.archived_at is not None:
@@ -261,9 +269,10 @@ async def issue_key(
         name=trimmed("name", body.name, 200),
         coworker_id=coworker.id,
     )
+    created.key.created_by_session_id = principal.session_id
     if body.expiresAt is not None:
         created.key.expires_at = as_utc(body.expiresAt)
-        await session.flush()
+    await session.flush()
     return IssuedKey(
         created.key, token=created.plaintext, coworker_id=coworker.id, workspace_id=workspace.id
     )

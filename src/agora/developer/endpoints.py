@@ -13,6 +13,7 @@ from fastapi import Request
 
 from agora.auth.dependencies import (
     AgentId,
+    ProfileWriter,
     Reader,
     SessionDep,
     SettingsDep,
@@ -58,7 +59,7 @@ async def submit_agent(
     request: Request,
     unit: UnitDep,
     settings: SettingsDep,
-    principal: Reader,
+    principal: ProfileWriter,
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Submit an agent: its base URL must answer MIP-003 /availability and /input_schema. It
     enters PENDING, not listed, until an admin approves it."""
@@ -110,7 +111,7 @@ async def update_agent(
     request: Request,
     unit: UnitDep,
     settings: SettingsDep,
-    principal: Reader,
+    principal: ProfileWriter,
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Edit your agent. A new baseUrl (checked live) or price sends a verified agent back to
     review; text edits do not."""
@@ -134,7 +135,7 @@ async def update_agent(
     response_model=EnvelopeB[DeveloperAgentOut],
 )
 async def withdraw_agent(
-    agent_id: AgentId, request: Request, session: SessionDep, principal: Reader
+    agent_id: AgentId, request: Request, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Withdraw your agent: it leaves the catalogue at once (REVOKED); its record and stats
     stay readable."""

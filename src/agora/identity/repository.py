@@ -104,6 +104,8 @@ class KeyPrincipalRow:
     default_workspace_id: uuid.UUID
     organization_id: uuid.UUID | None
     org_role: str | None
+    # The personal workspace's owner (None for an organization's workspace).
+    workspace_owner_id: uuid.UUID | None = None
 
 
 _KEY_PRINCIPAL = Prepared(
@@ -118,6 +120,7 @@ _KEY_PRINCIPAL = Prepared(
         ApiKey.default_workspace_id,
         Workspace.organization_id,
         OrganizationMember.role,
+        Workspace.owner_user_id,
     )
     .join(Workspace, Workspace.id == ApiKey.default_workspace_id)
     .outerjoin(
@@ -148,6 +151,7 @@ async def key_principal(session: AsyncSession, key_hash: str) -> KeyPrincipalRow
         default_workspace_id=row[7],
         organization_id=row[8],
         org_role=row[9],
+        workspace_owner_id=row[10],
     )
 
 
@@ -167,6 +171,43 @@ async def touch_api_key(
         )
         .values(last_used_at=now)
     )
+
+
+async def revoke_workspace_keys(
+    session: AsyncSession, user_id: uuid.UUID, workspace_id: uuid.UUID, now: datetime
+) -> int:
+    """Revoke the user's live keys (user and coworker) whose default workspace is
+    ``workspace_id``: a member leaving or removed from its organization."""
+    result = await session.execute(
+        update(ApiKey)
+        .where(
+            ApiKey.user_id == user_id,
+            ApiKey.default_workspace_id == workspace_id,
+            ApiKey.revoked_at.is_(None),
+        )
+        .values(revoked_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0))
+
+
+async def workspace_keys(
+    session: AsyncSession, workspace_id: uuid.UUID, now: datetime
+) -> list[tuple[ApiKey, str, str]]:
+    """The live (unrevoked, unexpired) keys whose default workspace is ``workspace_id``, with
+    their owner's email and name, newest first (at most 1000)."""
+    rows = await session.execute(
+        select(ApiKey, User.email, User.name)
+        .join(User, User.id == ApiKey.user_id)
+        .where(
+            ApiKey.default_workspace_id == workspace_id,
+            ApiKey.revoked_at.is_(None),
+            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
+        )
+        .order_by(ApiKey.created_at.desc(), ApiKey.id.desc())
+        .limit(1000)
+    )
+    return [(key, email, name) for key, email, name in rows]
 
 
 async def keys_of_user(session: AsyncSession, user_id: uuid.UUID) -> list[ApiKey]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import ForeignKey, String, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import Base, JSONType, Timestamp, created_at_column, id_column
@@ -31,3 +31,6 @@ class ApiKey(Base):
     last_used_at: Mapped[datetime | None] = mapped_column(Timestamp)
     revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)
     expires_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    # The browser session that made it (null: made with a key, the CLI, or before this column);
+    # a password reset revokes the keys sessions made (docs/accounts.md).
+    created_by_session_id: Mapped[uuid.UUID | None] = mapped_column(Uuid())

@@ -33,3 +33,6 @@ class BrowserSession(Base):
     last_seen_at: Mapped[datetime | None] = mapped_column(Timestamp)
     expires_at: Mapped[datetime] = mapped_column(Timestamp, nullable=False)
     revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    # The last proof of the password or a fresh magic link (null: the sign-in, ``created_at``);
+    # creating a key from the session needs one within AGORA_KEY_REAUTH_MINUTES.
+    authenticated_at: Mapped[datetime | None] = mapped_column(Timestamp)

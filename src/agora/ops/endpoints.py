@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 
+from agora.auth.dependencies import public
 from agora.kit.families import bearer_router
 from agora.kit.units import UnitOfWorkRoute
 from agora.ops.metrics import metrics
@@ -21,6 +22,7 @@ router.add_api_route("/metrics", metrics, methods=["GET"])
 
 
 @router.get("/readyz")
+@public
 async def readyz(request: Request) -> JSONResponse:
     """Readiness, one entry per dependency: ``database`` (SELECT 1 within 2 s), ``redis`` (PING,
     when configured), ``dispatcher`` (when this process runs one: its loop is alive, its last
@@ -58,12 +60,14 @@ async def readyz(request: Request) -> JSONResponse:
 
 
 @v1_router.get("/openapi", operation_id="getOpenApi", summary="OpenAPI 3.0 description")
+@public
 async def openapi_document(request: Request) -> JSONResponse:
     """The OpenAPI 3.0.3 description of the API (no authentication)."""
     return JSONResponse(request.app.state.openapi_document())
 
 
 @router.get("/docs")
+@public
 async def docs(request: Request) -> HTMLResponse:
     """Swagger UI served from bundled assets: works with no internet."""
     return get_swagger_ui_html(

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 
+from agora.auth.dependencies import public
 from agora.kit.metrics import REGISTRY
 from agora.kit.money import to_display
 from agora.ops import repository
@@ -26,6 +27,7 @@ def _gauge_lines(family: GaugeMetricFamily) -> str:
     return "\n".join(lines) + "\n"
 
 
+@public  # guarded by its own token, AGORA_METRICS_TOKEN (docs/security.md)
 async def metrics(request: Request) -> Response:
     settings = request.app.state.settings
     token = settings.metrics_token

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from agora.accounts.endpoints import ContextDep
-from agora.accounts.schemas import MessageOut
+from agora.accounts.schemas import ApiKeyOut, MessageOut
 from agora.auth.dependencies import SessionDep, require
 from agora.auth.principal import Permission, Principal
 from agora.kit.envelopes import EnvelopeA, envelope_a
@@ -19,6 +19,7 @@ from agora.organizations.schemas import (
     InvitationTokenIn,
     MemberOut,
     OrganizationIn,
+    OrganizationKeyOut,
     OrganizationOut,
     RoleIn,
 )
@@ -103,6 +104,36 @@ async def remove_member(
     """Remove a member, or leave with your own user id. The last owner cannot leave (409)."""
     await service.remove(session, principal, orgId, userId)
     return envelope_a(MessageOut(message="Member removed"))
+
+
+@router.get(
+    "/{orgId}/api-keys",
+    response_model=EnvelopeA[list[OrganizationKeyOut]],
+    operation_id="listOrganizationApiKeys",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def list_organization_keys(
+    orgId: str, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """The live API keys bound to the organization's workspace (members' user keys made with its
+    workspaceId, coworker keys issued there), newest first; owners and admins."""
+    rows = await service.keys(session, principal, orgId)
+    return envelope_a([OrganizationKeyOut.model_validate(row) for row in rows])
+
+
+@router.delete(
+    "/{orgId}/api-keys/{keyId}",
+    response_model=EnvelopeA[ApiKeyOut],
+    operation_id="revokeOrganizationApiKey",
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def revoke_organization_key(
+    orgId: str, keyId: str, session: SessionDep, principal: Writer
+) -> dict[str, object]:
+    """Revoke a key bound to the organization's workspace (owners and admins); the next
+    request with it answers 401."""
+    key = await service.revoke_key(session, principal, orgId, keyId)
+    return envelope_a(ApiKeyOut.model_validate(key))
 
 
 @router.post(

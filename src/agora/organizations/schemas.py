@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from agora.accounts.schemas import Schema, UtcDatetime
+from agora.accounts.schemas import ApiKeyOut, Schema, UtcDatetime
 from agora.kit.envelopes import ApiModel
 
 Role = Literal["owner", "admin", "member"]
@@ -63,3 +63,11 @@ class InvitationOut(Schema):
 class CreatedInvitationOut(InvitationOut):
     token: str = Field(description="The invitation secret, shown only in this response")
     url: str = Field(description="The shareable link (contains the token)")
+
+
+class OrganizationKeyOut(ApiKeyOut):
+    """A key bound to the organization's workspace, with the member who owns it."""
+
+    user_id: uuid.UUID
+    user_email: str
+    user_name: str

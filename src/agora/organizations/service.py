@@ -16,7 +16,8 @@ from agora.accounts import tokens
 from agora.accounts.repository import invitations_of, token_by_id
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.auth.principal import Principal
-from agora.auth.roles import OrgAction, role_allows
+from agora.auth.roles import ROLES, OrgAction, role_allows
+from agora.auth.service import forget_cached_principals
 from agora.identity import repository as identity_repo
 from agora.identity import service as identity
 from agora.kit.db import on_commit
@@ -25,7 +26,7 @@ from agora.kit.fields import trimmed
 from agora.kit.ids import parse_uuid
 from agora.kit.mail import Mail
 from agora.kit.timeutil import utcnow
-from agora.models import AccountToken, Organization, User
+from agora.models import AccountToken, ApiKey, Organization, User
 from agora.organizations import repository as repo
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -48,6 +49,14 @@ async def _membership(
     if org is None or role is None:
         raise NotFound(f"Organization {raw_org_id} not found")
     return org, role
+
+
+def valid_role(role: str) -> str:
+    """One of the roles of ``auth/roles.py`` (400 naming ``role`` otherwise): every caller, the
+    API's schemas and the web's forms alike, goes through the service's check."""
+    if role not in ROLES:
+        raise BadRequest.field("role", f"must be one of {', '.join(ROLES)}")
+    return role
 
 
 def _require(role: str, action: OrgAction, what: str) -> None:
@@ -99,6 +108,7 @@ async def _member_row(session: AsyncSession, org_id: uuid.UUID, raw_user_id: str
 async def change_role(
     session: AsyncSession, principal: Principal, raw_org_id: str, raw_user_id: str, new_role: str
 ) -> dict[str, Any]:
+    new_role = valid_role(new_role)
     org, role = await _membership(session, principal, raw_org_id, lock=True)
     _require(role, OrgAction.CHANGE_ROLES, "change roles")
     target = await _member_row(session, org.id, raw_user_id)
@@ -129,6 +139,13 @@ async def remove(
             "or delete the organization"
         )
     await repo.remove_member(session, org.id, target["user_id"])
+    # In the same transaction: the keys bound to the organization's workspace (user keys made
+    # with its workspaceId, coworker keys issued there) stop working with the membership.
+    workspace = await identity_repo.organization_workspace(session, org.id)
+    if workspace is not None:
+        now = utcnow()
+        await identity_repo.revoke_workspace_keys(session, target["user_id"], workspace.id, now)
+        on_commit(session, forget_cached_principals)
 
 
 async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -> None:
@@ -138,6 +155,60 @@ async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -
     if workspace is not None and workspace.held > 0:
         raise Conflict("Running jobs hold this organization's credits; wait for them to finish")
     await repo.delete_organization(session, org.id)
+
+
+# The organization's API keys (owners and admins)
+
+
+async def _keys_workspace(
+    session: AsyncSession, principal: Principal, raw_org_id: str, what: str
+) -> uuid.UUID:
+    org, role = await _membership(session, principal, raw_org_id)
+    _require(role, OrgAction.MANAGE_KEYS, what)
+    workspace = await identity_repo.organization_workspace(session, org.id)
+    if workspace is None:
+        raise NotFound(f"Organization {raw_org_id} not found")
+    return workspace.id
+
+
+async def keys(
+    session: AsyncSession, principal: Principal, raw_org_id: str
+) -> list[dict[str, Any]]:
+    """The live keys whose default workspace is the organization's: every member's user keys
+    made with its workspaceId and the coworker keys issued there (never the secrets)."""
+    workspace_id = await _keys_workspace(session, principal, raw_org_id, "see its API keys")
+    rows = await identity_repo.workspace_keys(session, workspace_id, utcnow())
+    return [_key_row(key, email, name) for key, email, name in rows]
+
+
+def _key_row(key: ApiKey, email: str, name: str) -> dict[str, Any]:
+    return {
+        "id": key.id,
+        "name": key.name,
+        "kind": key.kind,
+        "prefix": key.prefix,
+        "scopes": key.scopes,
+        "default_workspace_id": key.default_workspace_id,
+        "created_at": key.created_at,
+        "last_used_at": key.last_used_at,
+        "expires_at": key.expires_at,
+        "revoked_at": key.revoked_at,
+        "user_id": key.user_id,
+        "user_email": email,
+        "user_name": name,
+    }
+
+
+async def revoke_key(
+    session: AsyncSession, principal: Principal, raw_org_id: str, raw_key_id: str
+) -> ApiKey:
+    """Revoke a key bound to the organization's workspace (another workspace's key: 404)."""
+    workspace_id = await _keys_workspace(session, principal, raw_org_id, "revoke its API keys")
+    key_id = parse_uuid(raw_key_id)
+    key = await identity_repo.api_key_by_id(session, key_id) if key_id else None
+    if key is None or key.default_workspace_id != workspace_id:
+        raise NotFound(f"API key {raw_key_id} not found")
+    return await identity.revoke_key(session, key.id)
 
 
 # Invitations
@@ -154,6 +225,7 @@ async def invite(
     max_uses: int | None,
     expires_in_days: float | None,
 ) -> tuple[AccountToken, str, str]:
+    role = valid_role(role)
     org, my_role = await _membership(session, principal, raw_org_id)
     _require(my_role, OrgAction.INVITE, "invite people")
     if role == "owner":
@@ -230,7 +302,8 @@ async def accept(session: AsyncSession, principal: Principal, plaintext: str) ->
         await tokens.use(session, token)
         org = await identity_repo.organization_by_id(session, token.organization_id)
         assert org is not None
-        await identity.add_member(session, org=org, user=user, role=token.role or "member")
+        role = valid_role(token.role or "member")  # one stored before roles were checked: 400
+        await identity.add_member(session, org=org, user=user, role=role)
     return await _org_out(session, principal, token.organization_id)
 
 

@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Header, Query, Request
 
-from agora.auth.dependencies import ProjectsWriter, Reader, SessionDep, SettingsDep, TaskId
+from agora.auth.dependencies import (
+    JobsWriter,
+    ProjectsWriter,
+    Reader,
+    SessionDep,
+    SettingsDep,
+    TaskId,
+)
 from agora.jobs.schemas import JobOut
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
@@ -207,7 +214,7 @@ async def create_job(
     body: TaskJobCreate,
     request: Request,
     session: SessionDep,
-    principal: Reader,
+    principal: JobsWriter,
     settings: SettingsDep,
     idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)] = None,
 ) -> EnvelopeB[JobOut]:

@@ -21,10 +21,13 @@ from agora.auth.dependencies import (
     SessionPrincipalDep,
     SettingsDep,
     UnitDep,
+    check_same_origin,
+    public,
     secret_key,
     session_cookie,
 )
 from agora.auth.principal import Principal
+from agora.auth.roles import OrgAction, role_allows
 from agora.credits import service as credits
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
@@ -49,16 +52,19 @@ router.include_router(work.router)  # history, projects, tasks
 
 
 @router.get("/")
+@public
 async def home() -> RedirectResponse:
     return RedirectResponse("/agents", status_code=303)
 
 
 @router.get("/sign-up")
+@public
 async def sign_up_page(request: Request, session: SessionDep) -> HTMLResponse:
     return await _render(request, session, None, "sign_up.html", values={}, errors={})
 
 
 @router.post("/sign-up")
+@public
 async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTMLResponse:
     form = await _form(request)
     values = {k: _text(form, k, 320) for k in ("email", "name")}
@@ -78,6 +84,7 @@ async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTM
 
 
 @router.get("/verify-email")
+@public
 async def verify_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
     """An interstitial (a mail scanner following the link spends nothing): a button that POSTs."""
     return await _render(
@@ -87,6 +94,7 @@ async def verify_page(request: Request, session: SessionDep, token: Text = None)
 
 
 @router.post("/verify-email")
+@public
 async def verify(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
     await accounts.verify_email(session, _text(form, "token", 200))
@@ -94,6 +102,7 @@ async def verify(request: Request, session: SessionDep) -> Response:
 
 
 @router.get("/magic-link")
+@public
 async def magic_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
     return await _render(
         request, session, None, "token.html", token=token or "", action="/magic-link",
@@ -102,7 +111,9 @@ async def magic_page(request: Request, session: SessionDep, token: Text = None) 
 
 
 @router.post("/magic-link")
+@public
 async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    check_same_origin(request)  # login CSRF: a form on another site never signs in here
     form = await _form(request)
     user = await accounts.sign_in_magic(session, _text(form, "token", 200))
     new = await accounts.start_session(session, ctx, user, "magic_link", session_cookie(request))
@@ -112,6 +123,7 @@ async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) 
 
 
 @router.get("/sign-in")
+@public
 async def sign_in_page(
     request: Request, session: SessionDep, next: Text = None, verified: Text = None
 ) -> HTMLResponse:
@@ -123,7 +135,9 @@ async def sign_in_page(
 
 @router.post("/sign-in")
 @mode(Mode.CALLS_OUT)
+@public
 async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
+    check_same_origin(request)  # login CSRF: a form on another site never signs in here
     form = await _form(request)
     email, target = _text(form, "email", 320), safe_next(_text(form, "next", 500))
     read = await unit.session()
@@ -156,11 +170,18 @@ async def sign_out(
 
 
 @router.get("/reset-password")
+@public
 async def reset_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
-    return await _render(request, session, None, "reset.html", token=token or "", errors={})
+    """The confirm step: says what saving a new password revokes, the keys by name."""
+    revoked = await accounts.reset_preview(session, token or "")
+    return await _render(
+        request, session, None, "reset.html", token=token or "", errors={}, revoked=revoked,
+        notice=accounts.EVICTION_NOTICE,
+    )  # fmt: skip
 
 
 @router.post("/reset-password")
+@public
 async def reset(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
     token = _text(form, "token", 200)
@@ -169,8 +190,9 @@ async def reset(request: Request, session: SessionDep) -> Response:
     except AgoraError as exc:
         errors = _field_errors(exc) or {"form": exc.message}
         return await _render(
-            request, session, None, "reset.html", exc.status_code, token=token, errors=errors
-        )
+            request, session, None, "reset.html", exc.status_code, token=token, errors=errors,
+            revoked=[], notice=accounts.EVICTION_NOTICE,
+        )  # fmt: skip
     return RedirectResponse("/sign-in", status_code=303)
 
 
@@ -459,7 +481,7 @@ async def _keys_page(
     keys = await accounts.list_keys(session, principal)
     return await _render(
         request, session, principal, "keys.html", status_code, keys=keys, created=created,
-        error=error,
+        error=error, reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
     )  # fmt: skip
 
 
@@ -469,19 +491,28 @@ async def keys_page(request: Request, session: SessionDep, principal: SignedInDe
 
 
 @router.post("/keys")
+@mode(Mode.CALLS_OUT)
 async def create_key(
-    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
+    request: Request, unit: UnitDep, principal: SignedInDep, ctx: ContextDep
 ) -> Response:
     form = await _form(request)
+    settings, password = ctx.settings, _text(form, "password", 1024)
     try:
+        if password:  # a session creates keys only after a recent password proof, checked in
+            # the read phase: Argon2 never holds the write transaction
+            await accounts.check_password(await unit.session(), ctx, principal, password)
+        session = await unit.write()
+        if password:
+            await accounts.reauthenticate(session, principal)
         _key, plaintext = await accounts.create_key(
             session, settings, principal, name=_text(form, "name", 300), expires_at=None,
             scopes=None, workspace_id=None,
         )  # fmt: skip
     except AgoraError as exc:
         return await _keys_page(
-            request, session, principal, error=exc.message, status_code=exc.status_code
-        )
+            request, await unit.session(), principal, error=exc.message,
+            status_code=exc.status_code,
+        )  # fmt: skip
     # Shown once, in this response only (never stored in the clear, never in a URL).
     return await _keys_page(request, session, principal, created=plaintext)
 
@@ -529,9 +560,13 @@ async def _org_page(
     if org is None:
         raise NotFound(f"Organization {org_id} not found")
     members = await organizations.members(session, principal, org_id)
+    keys = None  # owners and admins see the keys bound to the organization (auth/roles.py)
+    if role_allows(org["role"], OrgAction.MANAGE_KEYS):
+        keys = await organizations.keys(session, principal, org_id)
     return await _render(
-        request, session, principal, "organization.html", org=org, members=members, link=link
-    )
+        request, session, principal, "organization.html", org=org, members=members, link=link,
+        keys=keys,
+    )  # fmt: skip
 
 
 @router.get("/organizations/{org_id}")
@@ -539,6 +574,15 @@ async def organization_page(
     request: Request, org_id: str, session: SessionDep, principal: SignedInDep
 ) -> Response:
     return await _org_page(request, session, principal, org_id)
+
+
+@router.post("/organizations/{org_id}/keys/{key_id}/revoke")
+async def revoke_organization_key(
+    request: Request, org_id: str, key_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    await _form(request)
+    await organizations.revoke_key(session, principal, org_id, key_id)
+    return RedirectResponse(f"/organizations/{org_id}", status_code=303)
 
 
 @router.post("/organizations/{org_id}/invitations")
