@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, RowInsert, insert_row, write
 from agora.models import LedgerEntry, Workspace
+from agora.models.rows import LedgerEntryColumns
 
 
 async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
@@ -78,10 +79,13 @@ async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int,
 
 # Ledger entries are written once and never changed: inserted by a statement built once
 # (kit/writes.py), not through the unit of work.
-_ENTRY_INSERT = RowInsert(LedgerEntry.__table__)  # type: ignore[arg-type]
+_ENTRY_INSERT: RowInsert[LedgerEntryColumns] = RowInsert(
+    LedgerEntry.__table__,  # type: ignore[arg-type]
+    shape=LedgerEntryColumns,
+)
 
 
-async def add_entry(session: AsyncSession, **values: Any) -> Any:
+async def add_entry(session: AsyncSession, **values: Any) -> LedgerEntryColumns:
     """Insert one ledger entry (``LedgerEntry``'s columns); the row as written."""
     return await insert_row(session, _ENTRY_INSERT, **values)
 
