@@ -4,7 +4,7 @@ holds can never take a balance below zero (the CHECK constraint is the second li
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -30,7 +30,14 @@ async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount:
 # cost more to build than to run: docs/performance.md). On the table, so no workspace object of
 # the session is refreshed by it (nothing reads one after a hold).
 _WORKSPACES = Workspace.__table__.c
-_TAKE_HOLD = PreparedWrite(
+
+
+class _Balance(Protocol):
+    @property
+    def balance(self) -> int: ...
+
+
+_TAKE_HOLD: PreparedWrite[_Balance] = PreparedWrite(
     update(Workspace.__table__)  # type: ignore[arg-type]
     .where(
         _WORKSPACES.id == bindparam("workspace_id"),
@@ -41,7 +48,8 @@ _TAKE_HOLD = PreparedWrite(
         held=_WORKSPACES.held + bindparam("amount"),
         updated_at=bindparam("now"),
     )
-    .returning(_WORKSPACES.balance)
+    .returning(_WORKSPACES.balance),
+    shape=_Balance,
 )
 
 
