@@ -12,6 +12,10 @@ against its group only, in the app's order, so the first full match is the one F
 walk would find (the routes left out cannot match the path at all). Anything else — no full
 match (404, 405, the trailing-slash redirect), lifespan, websockets — goes to FastAPI's router
 as before. ``app.routes`` is not changed: OpenAPI, ``url_path_for`` and tests see what they saw.
+
+Building the index reads paths only (FastAPI builds an included router's routes lazily; the
+index does not make it build them), and its work is shared by every app built from the same
+routers — a test suite builds hundreds (docs/testing.md).
 """
 
 from __future__ import annotations
