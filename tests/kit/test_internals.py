@@ -180,3 +180,24 @@ def test_only_internals_imports_private_names_of_the_pinned_libraries() -> None:
             offenders[str(path.relative_to(SRC))] = found
     assert offenders == {}
     assert _private_imports(ast.parse((SRC / "kit" / "internals.py").read_text()))
+
+
+def test_inclusion_key_is_shared_by_apps_and_moves_when_routes_are_added() -> None:
+    from agora.kit.routing import RouteIndex
+
+    router = APIRouter()
+    router.add_api_route("/a", lambda: "a")
+    apps = [FastAPI(), FastAPI()]
+    for application in apps:
+        application.include_router(router, prefix="/v1")
+    first, second = (internals.inclusion_key(a.router.routes[-1]) for a in apps)
+    assert first is not None and second is not None
+    assert first[0] is second[0] is router and first[1:] == second[1:] == ("/v1", first[2])
+    assert internals.inclusion_key(apps[0].router.routes[0]) is None  # a plain route
+    router.add_api_route("/b", lambda: "b")
+    later = internals.inclusion_key(apps[0].router.routes[-1])
+    assert later is not None and later[2] != first[2]
+    # Each app's index holds its own routes, and sees the route added later.
+    for application in apps:
+        index = RouteIndex(list(application.router.routes))
+        assert index.candidates("/v1/b")[-1] is application.router.routes[-1]

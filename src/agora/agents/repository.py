@@ -6,7 +6,7 @@ import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     ColumnElement,
@@ -33,6 +33,7 @@ from agora.kit.reads import Prepared, read_all, read_committed, read_one
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, write
 from agora.models import Agent, AgentCheck, Category, Job, agent_categories
+from agora.models.rows import AgentCategory, AgentForJob, ListedAgentColumns
 from agora.models.statuses import AgentStatus, JobStatus
 
 AVAILABLE = and_(Agent.is_shown.is_(True), Agent.status == AgentStatus.VERIFIED)
@@ -119,37 +120,55 @@ async def first_with_total(
 # The authenticated listing without filters (the common request), prepared and read lean
 # (kit/reads.py): the agents' columns but the input schema, which the listing never shows.
 _LISTED_COLUMNS = [c for c in Agent.__table__.columns if c.key != "input_schema"]
-_AVAILABLE_FIRST = Prepared(
+
+
+class _ListedWithTotal(ListedAgentColumns, Protocol):
+    @property
+    def total(self) -> int: ...
+
+
+class _Total(Protocol):
+    @property
+    def total(self) -> int: ...
+
+
+_AVAILABLE_FIRST: Prepared[_ListedWithTotal] = Prepared(
     select(*_LISTED_COLUMNS, func.count().over().label("total"))
     .where(AVAILABLE)
     .order_by(Agent.id)
-    .limit(bindparam("limit"))
+    .limit(bindparam("limit")),
+    shape=_ListedWithTotal,
 )
-_AVAILABLE_AFTER = Prepared(
+_AVAILABLE_AFTER: Prepared[ListedAgentColumns] = Prepared(
     select(*_LISTED_COLUMNS)
     .where(AVAILABLE, Agent.id > bindparam("after_id"))
     .order_by(Agent.id)
-    .limit(bindparam("limit"))
+    .limit(bindparam("limit")),
+    shape=ListedAgentColumns,
 )
-_AVAILABLE_COUNT = Prepared(select(func.count().label("total")).select_from(Agent).where(AVAILABLE))
+_AVAILABLE_COUNT: Prepared[_Total] = Prepared(
+    select(func.count().label("total")).select_from(Agent).where(AVAILABLE), shape=_Total
+)
 
 
-async def available_first_with_total(session: AsyncSession, *, limit: int) -> tuple[list[Any], int]:
+async def available_first_with_total(
+    session: AsyncSession, *, limit: int
+) -> tuple[list[ListedAgentColumns], int]:
     """``first_with_total`` of the available agents, unfiltered (rows, not entities)."""
     rows = await read_all(session, _AVAILABLE_FIRST, limit=limit)
-    return rows, int(rows[0].total) if rows else 0
+    return list(rows), int(rows[0].total) if rows else 0
 
 
 async def available_after(
     session: AsyncSession, *, after_id: uuid.UUID, limit: int
-) -> tuple[list[Any], int]:
+) -> tuple[list[ListedAgentColumns], int]:
     """The available agents after ``after_id`` (by id) and how many are available in all."""
     total = await read_one(session, _AVAILABLE_COUNT)
     rows = await read_all(session, _AVAILABLE_AFTER, after_id=after_id, limit=limit)
     return rows, int(total.total) if total is not None else 0
 
 
-_FOR_JOB = Prepared(
+_FOR_JOB: Prepared[AgentForJob] = Prepared(
     select(
         Agent.id,
         Agent.name,
@@ -160,11 +179,12 @@ _FOR_JOB = Prepared(
         Agent.pricing_type,
         Agent.base_url,
         Agent.input_schema,
-    ).where(Agent.id == bindparam("agent_id"))
+    ).where(Agent.id == bindparam("agent_id")),
+    shape=AgentForJob,
 )
 
 
-async def for_job(session: AsyncSession, agent_id: uuid.UUID) -> Any | None:
+async def for_job(session: AsyncSession, agent_id: uuid.UUID) -> AgentForJob | None:
     """What creating a job reads of its agent, as committed (``read_committed``: outside the
     creating unit's transaction, which has written nothing yet)."""
     return await read_committed(session, _FOR_JOB, agent_id=agent_id)
@@ -190,19 +210,20 @@ async def get_for_update(session: AsyncSession, agent_id: uuid.UUID) -> Agent | 
     return await session.scalar(select(Agent).where(Agent.id == agent_id).with_for_update())
 
 
-_CATEGORIES_OF = Prepared(
+_CATEGORIES_OF: Prepared[AgentCategory] = Prepared(
     select(agent_categories.c.agent_id.label("agent_id"), *Category.__table__.columns)
     .join(Category, Category.id == agent_categories.c.category_id)
     .where(agent_categories.c.agent_id.in_(bindparam("agent_ids", expanding=True)))
-    .order_by(Category.slug)
+    .order_by(Category.slug),
+    shape=AgentCategory,
 )
 
 
 async def categories_of(
     session: AsyncSession, agent_ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, list[Any]]:
+) -> dict[uuid.UUID, list[AgentCategory]]:
     """Each agent's categories (rows with the category's columns), by slug."""
-    out: dict[uuid.UUID, list[Any]] = defaultdict(list)
+    out: dict[uuid.UUID, list[AgentCategory]] = defaultdict(list)
     if not agent_ids:
         return out
     for row in await read_all(session, _CATEGORIES_OF, agent_ids=list(agent_ids)):

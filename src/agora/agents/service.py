@@ -30,6 +30,7 @@ from agora.kit.timeutil import utcnow
 from agora.mip003.client import Mip003Client, validate_base_url
 from agora.mip003.errors import AgentError
 from agora.models import Agent, Category
+from agora.models.rows import AgentForJob, CategoryColumns, ListedAgentColumns
 from agora.models.statuses import AgentStatus, PricingType
 from agora.settings import Settings
 
@@ -42,10 +43,19 @@ _SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$")
 
 @dataclass(frozen=True)
 class ListedAgent(RowView):
-    """An agent row with its categories: what ``AgentOut`` reads."""
+    """An agent in a listing with its categories: what ``AgentOut`` reads. The row is an
+    ``Agent``, or the lean listing's row (kit/reads.py): only its columns are read."""
+
+    row: Agent | ListedAgentColumns
+    categories: Sequence[CategoryColumns]
+
+
+@dataclass(frozen=True)
+class ShownAgent(RowView):
+    """One agent (an entity) with its categories: what ``AgentOut`` and the agent page read."""
 
     row: Agent
-    categories: list[Category]
+    categories: Sequence[CategoryColumns]
 
 
 @dataclass(frozen=True)
@@ -56,14 +66,17 @@ class AgentPage:
     has_more: bool = False
 
 
-async def with_categories(session: AsyncSession, agents: Sequence[Any]) -> list[ListedAgent]:
+async def with_categories(
+    session: AsyncSession, agents: Sequence[Agent] | Sequence[ListedAgentColumns]
+) -> list[ListedAgent]:
     """The agents (entities or rows) with their categories."""
     categories = await repo.categories_of(session, [a.id for a in agents])
     return [ListedAgent(a, categories.get(a.id, [])) for a in agents]
 
 
-async def with_categories_one(session: AsyncSession, agent: Agent) -> ListedAgent:
-    return (await with_categories(session, [agent]))[0]
+async def with_categories_one(session: AsyncSession, agent: Agent) -> ShownAgent:
+    categories = await repo.categories_of(session, [agent.id])
+    return ShownAgent(agent, categories.get(agent.id, []))
 
 
 def parse_category_values(values: list[str] | None) -> list[str]:
@@ -136,7 +149,7 @@ async def cursor_listing(
         if condition is not None
     ]
     conditions: list[ColumnElement[bool]] = [repo.AVAILABLE, *filters]
-    agents: list[Any]
+    agents: Sequence[Agent] | Sequence[ListedAgentColumns]
     if not filters:  # the prepared statements (read lean)
         if after_id is None:
             agents, total = await repo.available_first_with_total(session, limit=limit + 1)
@@ -176,12 +189,13 @@ async def get_shown(session: AsyncSession, agent_id: str) -> Agent:
     return agent
 
 
-async def get_for_job(session: AsyncSession, agent_id: str) -> Any:
+async def get_for_job(session: AsyncSession, agent_id: str) -> AgentForJob:
     """``get_shown`` for creating a job: the columns it needs, as a row (``repo.for_job``)."""
-    return await _shown_by_id(agent_id, lambda parsed: repo.for_job(session, parsed))
+    agent: AgentForJob = await _shown_by_id(agent_id, lambda parsed: repo.for_job(session, parsed))
+    return agent
 
 
-async def get_listed(session: AsyncSession, agent_id: str) -> ListedAgent:
+async def get_listed(session: AsyncSession, agent_id: str) -> ShownAgent:
     return await with_categories_one(session, await get_shown(session, agent_id))
 
 

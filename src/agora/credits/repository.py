@@ -4,7 +4,7 @@ holds can never take a balance below zero (the CHECK constraint is the second li
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, RowInsert, insert_row, write
 from agora.models import LedgerEntry, Workspace
+from agora.models.rows import LedgerEntryColumns
 
 
 async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
@@ -29,7 +30,14 @@ async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount:
 # cost more to build than to run: docs/performance.md). On the table, so no workspace object of
 # the session is refreshed by it (nothing reads one after a hold).
 _WORKSPACES = Workspace.__table__.c
-_TAKE_HOLD = PreparedWrite(
+
+
+class _Balance(Protocol):
+    @property
+    def balance(self) -> int: ...
+
+
+_TAKE_HOLD: PreparedWrite[_Balance] = PreparedWrite(
     update(Workspace.__table__)  # type: ignore[arg-type]
     .where(
         _WORKSPACES.id == bindparam("workspace_id"),
@@ -40,7 +48,8 @@ _TAKE_HOLD = PreparedWrite(
         held=_WORKSPACES.held + bindparam("amount"),
         updated_at=bindparam("now"),
     )
-    .returning(_WORKSPACES.balance)
+    .returning(_WORKSPACES.balance),
+    shape=_Balance,
 )
 
 
@@ -78,10 +87,13 @@ async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int,
 
 # Ledger entries are written once and never changed: inserted by a statement built once
 # (kit/writes.py), not through the unit of work.
-_ENTRY_INSERT = RowInsert(LedgerEntry.__table__)  # type: ignore[arg-type]
+_ENTRY_INSERT: RowInsert[LedgerEntryColumns] = RowInsert(
+    LedgerEntry.__table__,  # type: ignore[arg-type]
+    shape=LedgerEntryColumns,
+)
 
 
-async def add_entry(session: AsyncSession, **values: Any) -> Any:
+async def add_entry(session: AsyncSession, **values: Any) -> LedgerEntryColumns:
     """Insert one ledger entry (``LedgerEntry``'s columns); the row as written."""
     return await insert_row(session, _ENTRY_INSERT, **values)
 

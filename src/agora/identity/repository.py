@@ -5,13 +5,13 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import and_, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_one
 from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
+from agora.models.rows import UserColumns
 
 
 async def user_by_email(session: AsyncSession, email: str) -> User | None:
@@ -22,10 +22,12 @@ async def user_by_id(session: AsyncSession, user_id: uuid.UUID) -> User | None:
     return await session.get(User, user_id)
 
 
-_USER_ROW = Prepared(select(User.__table__).where(User.__table__.c.id == bindparam("user_id")))
+_USER_ROW: Prepared[UserColumns] = Prepared(
+    select(User.__table__).where(User.__table__.c.id == bindparam("user_id")), shape=UserColumns
+)
 
 
-async def user_row(session: AsyncSession, user_id: uuid.UUID) -> Any | None:
+async def user_row(session: AsyncSession, user_id: uuid.UUID) -> UserColumns | None:
     """The user's columns as a row (no ORM entity; lean in a read unit: kit/reads.py): for
     reads that only show them."""
     return await read_one(session, _USER_ROW, user_id=user_id)

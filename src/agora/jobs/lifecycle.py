@@ -21,6 +21,7 @@ from agora.kit.db import on_commit
 from agora.kit.metrics import JOB_TRANSITIONS
 from agora.kit.timeutil import utcnow
 from agora.models import Job
+from agora.models.rows import JobColumns
 from agora.models.statuses import JobStatus, JobType
 from agora.notifications import outbox
 
@@ -47,7 +48,7 @@ class InvalidTransition(Exception):
 
 async def record_event(
     session: AsyncSession,
-    job: Job,
+    job: JobColumns,
     event_type: str,
     *,
     from_status: str | None = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,14 +13,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.kit.reads import Prepared, read_one
 from agora.kit.writes import RowInsert, insert_row
 from agora.models import Agent, Job, JobEvent, Organization, Task, User
+from agora.models.rows import AgentForJob, JobColumns
 
 # A job at creation, and its events, are inserted by statements built once (kit/writes.py):
 # the unit of work's flush was a third of a job creation's CPU (docs/performance.md).
-_JOB_INSERT = RowInsert(Job.__table__)  # type: ignore[arg-type]
+_JOB_INSERT: RowInsert[JobColumns] = RowInsert(Job.__table__, shape=JobColumns)  # type: ignore[arg-type]
 _EVENT_INSERT = RowInsert(JobEvent.__table__)  # type: ignore[arg-type]
 
 
-async def insert(session: AsyncSession, **values: Any) -> Any:
+async def insert(session: AsyncSession, **values: Any) -> JobColumns:
     """Insert a new job; the row as written (every column)."""
     return await insert_row(session, _JOB_INSERT, **values)
 
@@ -47,27 +48,35 @@ DEMO_AGENT_PATH = "/demo-agents/"
 _IS_DEMO_AGENT = Agent.base_url.like(f"%{DEMO_AGENT_PATH}%")
 
 
-def is_demo_agent(agent: Agent) -> bool:
+def is_demo_agent(agent: AgentForJob) -> bool:
     """The rule of ``demo_agent_ids`` for an agent already loaded (no query)."""
     return DEMO_AGENT_PATH in agent.base_url
 
 
 # Compiled once, read on the driver's connections (kit/reads.py): job by id is the most
 # frequent read (docs/performance.md). The row is the job's columns and ``is_demo_agent``.
-_VISIBLE_WITH_DEMO = Prepared(
+class JobWithDemo(JobColumns, Protocol):
+    """A job's columns and whether its agent is a built-in demo agent."""
+
+    @property
+    def is_demo_agent(self) -> bool: ...
+
+
+_VISIBLE_WITH_DEMO: Prepared[JobWithDemo] = Prepared(
     select(*Job.__table__.columns, _IS_DEMO_AGENT.label("is_demo_agent"))
     .outerjoin(Agent, Agent.id == Job.agent_id)
     .where(
         Job.id == bindparam("job_id"),
         Job.user_id == bindparam("user_id"),
         Job.workspace_id == bindparam("workspace_id"),
-    )
+    ),
+    shape=JobWithDemo,
 )
 
 
 async def visible_with_demo(
     session: AsyncSession, job_id: uuid.UUID, user_id: uuid.UUID, workspace_id: uuid.UUID
-) -> tuple[Any, bool] | None:
+) -> tuple[JobColumns, bool] | None:
     """``visible`` (the job's columns as a row) and whether its agent is a built-in demo
     agent: one statement."""
     row = await read_one(

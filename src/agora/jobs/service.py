@@ -13,6 +13,7 @@ import json
 import re
 import secrets
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -43,6 +44,7 @@ from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
 from agora.models import Job, JobEvent, Organization, User
+from agora.models.rows import JobColumns
 from agora.models.statuses import AgentStatus, JobType, PricingType
 from agora.payments import hashes
 from agora.settings import Settings
@@ -79,7 +81,7 @@ class ShownJob(RowView):
     """A job row with its share (and, for shared views, its agent's name): what ``JobOut``
     and ``SharedJobOut`` read. Other attributes are the row's."""
 
-    row: Job
+    row: JobColumns
     share: ShareView | None
     agent_name: str = ""
     preview: bool = False
@@ -132,7 +134,7 @@ def share_url(settings: Settings, token: str) -> str:
 
 
 def _share(
-    job: Job,
+    job: JobColumns,
     settings: Settings,
     users: dict[uuid.UUID, User],
     orgs: dict[uuid.UUID, Organization],
@@ -162,7 +164,7 @@ RESULT_PREVIEW_CHARS = 2000
 
 async def shown(
     session: AsyncSession,
-    jobs: list[Job],
+    jobs: Sequence[JobColumns],
     settings: Settings,
     *,
     preview: bool = False,

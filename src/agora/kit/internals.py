@@ -15,6 +15,8 @@ FastAPI 0.165 / Starlette (routing):
 - ``select_route(router, scope, route, child_scope)``: what FastAPI's router does with a route
   that matched fully (form limits, the child scope, telemetry), so a route found by the index
   is handled exactly as FastAPI's own walk would handle it.
+- ``inclusion_key(route)``: what an included router's paths depend on (the router, the
+  prefix, its routes' version), so apps built from the same routers share the work.
 - ``get_route_path(scope)``: Starlette's path within the app (root path removed).
 
 SQLAlchemy 2.1 (kit/reads.py, kit/writes.py: statements compiled once, run on the driver):
@@ -57,6 +59,7 @@ __all__ = [
     "compile_for_driver",
     "driver_connection",
     "get_route_path",
+    "inclusion_key",
     "replace_pool",
     "route_paths",
     "select_route",
@@ -99,6 +102,16 @@ def _included_paths(
             yield context.path_for(route).rstrip("/"), True
         else:
             yield context.path_for(route), False  # type: ignore[arg-type]
+
+
+def inclusion_key(route: BaseRoute) -> tuple[Any, str, int] | None:
+    """For an included router: (the router included, the inclusion's prefix, the version of its
+    routes — FastAPI bumps it when a route is added, nested inclusions too); else None. Two
+    apps including the same router under the same prefix have the same paths there."""
+    if not isinstance(route, _IncludedRouter):
+        return None
+    router = route.original_router
+    return router, route.include_context.prefix, router._get_routes_version()
 
 
 def select_route(router: Any, scope: Scope, route: BaseRoute, child_scope: Scope) -> None:

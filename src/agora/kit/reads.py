@@ -27,7 +27,7 @@ from collections import deque, namedtuple
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import aiosqlite
 import asyncpg
@@ -37,6 +37,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql import Select
 
 from agora.kit.internals import Processor, compile_for_driver
+
+if TYPE_CHECKING:  # a default needs typing_extensions' TypeVar (mypy's stubs have it)
+    from typing_extensions import TypeVar
+
+    R = TypeVar("R", default=Any)
+else:
+    from typing import TypeVar
+
+    R = TypeVar("R")
 
 READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool
 APPLICATION_NAME = "agora-reads"  # how they show in pg_stat_activity
@@ -56,17 +65,46 @@ class _Compiled:
     row: type
 
 
-class Prepared:
+def shape_names(shape: type) -> set[str]:
+    """The attribute names a row shape (a Protocol of ``models/rows.py``, a NamedTuple) has."""
+    names: set[str] = set(getattr(shape, "_fields", ()))
+    for klass in shape.__mro__:
+        if klass.__module__ in ("typing", "typing_extensions", "builtins", "abc"):
+            continue
+        names.update(n for n, v in vars(klass).items() if isinstance(v, property))
+        names.update(n for n in getattr(klass, "__annotations__", {}) if not n.startswith("_"))
+    return names
+
+
+def check_shape(owner: str, shape: type | None, columns: Sequence[str]) -> None:
+    """Refuse (at import) a statement whose rows lack a column of its declared shape."""
+    if shape is None:
+        return
+    missing = shape_names(shape) - set(columns)
+    if missing:
+        raise TypeError(f"{owner}: the rows have no {sorted(missing)} of {shape.__name__}")
+
+
+def _returned_keys(statement: Any) -> list[str]:
+    return list(statement.exported_columns.keys())
+
+
+class Prepared(Generic[R]):
     """A Core SELECT compiled once per dialect (and per length of each list parameter); the
-    writes' kind is ``kit.writes.PreparedWrite``."""
+    writes' kind is ``kit.writes.PreparedWrite``. ``shape``: the Protocol (``models/rows.py``)
+    its rows satisfy — ``read_all`` and ``read_one`` return it, and a statement without one of
+    its columns is refused here. Declare the type: ``X: Prepared[JobColumns] = Prepared(...)``."""
 
     kinds: tuple[type, ...] = (Select,)
 
-    def __init__(self, statement: Any) -> None:
+    def __init__(self, statement: Any, *, shape: type | None = None) -> None:
         if not isinstance(statement, self.kinds):
             names = " or ".join(kind.__name__.upper() for kind in self.kinds)
             raise TypeError(f"{type(self).__name__} takes a {names}")
         self.statement: Any = statement
+        self.shape = shape
+        if shape is not None:  # the SELECT's columns, or what a write RETURNs
+            check_shape(type(self).__name__, shape, _returned_keys(self.statement))
         self._compiled: dict[tuple[str, tuple[int, ...]], _Compiled] = {}
 
     def compiled(self, dialect: Dialect, params: dict[str, Any]) -> tuple[_Compiled, list[Any]]:
@@ -207,7 +245,7 @@ class Reads:
         else:
             self._pool = _Pool(READ_POOL_SIZE, self._connect_postgres)
 
-    async def all(self, prepared: Prepared, **params: Any) -> list[Any]:
+    async def all(self, prepared: Prepared[R], **params: Any) -> list[R]:
         if not isinstance(prepared.statement, Select):  # autocommit: a write would stand alone
             raise TypeError("only SELECTs run on the lean reads' connections")
         compiled, values = prepared.compiled(self.dialect, params)
@@ -218,7 +256,7 @@ class Reads:
                 raw = await conn.fetch(compiled.sql, *values)
         return [row_of(compiled, record) for record in raw]
 
-    async def one(self, prepared: Prepared, **params: Any) -> Any | None:
+    async def one(self, prepared: Prepared[R], **params: Any) -> R | None:
         rows = await self.all(prepared, **params)
         return rows[0] if rows else None
 
@@ -269,20 +307,21 @@ READS_KEY = "agora_reads"  # in a read unit's ``session.info``: its database's `
 COMMITTED_KEY = "agora_committed_reads"  # in every unit's ``session.info`` (read_committed)
 
 
-async def read_all(session: AsyncSession, prepared: Prepared, **params: Any) -> list[Any]:
+async def read_all(session: AsyncSession, prepared: Prepared[R], **params: Any) -> list[R]:
     """The rows of ``prepared``: lean in a read unit of work, on the session in a write unit."""
     reads: Reads | None = session.info.get(READS_KEY)
     if reads is not None:
         return await reads.all(prepared, **params)
-    return list((await session.execute(prepared.statement, params)).all())
+    rows: list[R] = list((await session.execute(prepared.statement, params)).all())  # type: ignore[arg-type]
+    return rows
 
 
-async def read_one(session: AsyncSession, prepared: Prepared, **params: Any) -> Any | None:
+async def read_one(session: AsyncSession, prepared: Prepared[R], **params: Any) -> R | None:
     rows = await read_all(session, prepared, **params)
     return rows[0] if rows else None
 
 
-async def read_committed(session: AsyncSession, prepared: Prepared, **params: Any) -> Any | None:
+async def read_committed(session: AsyncSession, prepared: Prepared[R], **params: Any) -> R | None:
     """``read_one``, lean even in a write unit: what is committed, outside the unit's
     transaction. For a row a write unit only checks before it writes anything (the agent a job
     is created for): under READ COMMITTED the unit's own SELECT would see the same, and on

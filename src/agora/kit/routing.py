@@ -12,12 +12,19 @@ against its group only, in the app's order, so the first full match is the one F
 walk would find (the routes left out cannot match the path at all). Anything else — no full
 match (404, 405, the trailing-slash redirect), lifespan, websockets — goes to FastAPI's router
 as before. ``app.routes`` is not changed: OpenAPI, ``url_path_for`` and tests see what they saw.
+
+Building the index reads paths only (FastAPI builds an included router's routes lazily; the
+index does not make it build them), and its work is shared by every app built from the same
+routers — a test suite builds hundreds (docs/testing.md).
 """
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.routing import iter_route_contexts
@@ -27,7 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 # FastAPI's own steps on a full match, reused so that a route matched here is handled exactly
 # as FastAPI's router would handle it, and the paths of included routers read without building
 # their routes (kit/internals.py: the version is pinned, each assumption tested).
-from agora.kit.internals import get_route_path, route_paths, select_route
+from agora.kit.internals import get_route_path, inclusion_key, route_paths, select_route
 
 WILDCARD = "*"
 END = ""  # the path has no segment there (``/healthz`` has no second segment)
@@ -76,16 +83,13 @@ class RouteIndex:
     anywhere: list[BaseRoute] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        keyed = [(route, route_prefixes(route)) for route in self.routes]
-        literal_pairs = {key for _, keys in keyed for key in keys if WILDCARD not in key}
-        for first, second in literal_pairs:
-            self.by_prefix[(first, second)] = [
-                route for route, keys in keyed if _may_match(keys, first, second)
-            ]
-        firsts = {first for _, keys in keyed for first, _ in keys if first != WILDCARD}
-        for first in firsts:
-            self.by_first[first] = [route for route, keys in keyed if _may_match(keys, first)]
-        self.anywhere = [route for route, keys in keyed if _may_match(keys)]
+        layout = _layout(tuple(_shared_prefixes(route) for route in self.routes))
+        routes = self.routes
+        for pair, positions in layout.by_prefix.items():
+            self.by_prefix[pair] = [routes[i] for i in positions]
+        for first, positions in layout.by_first.items():
+            self.by_first[first] = [routes[i] for i in positions]
+        self.anywhere = [routes[i] for i in layout.anywhere]
 
     def candidates(self, path: str) -> list[BaseRoute]:
         """The routes that can match ``path``, in the app's order (a superset is harmless; a
@@ -97,8 +101,55 @@ class RouteIndex:
         return found
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """An index by route positions: the same for every app with the same routes' prefixes."""
+
+    by_prefix: dict[tuple[str, str], tuple[int, ...]]
+    by_first: dict[str, tuple[int, ...]]
+    anywhere: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(keyed: tuple[frozenset[tuple[str, str]], ...]) -> _Layout:
+    literal_pairs = {key for keys in keyed for key in keys if WILDCARD not in key}
+    by_prefix = {
+        (first, second): tuple(i for i, keys in enumerate(keyed) if _may_match(keys, first, second))
+        for first, second in literal_pairs
+    }
+    firsts = {first for keys in keyed for first, _ in keys if first != WILDCARD}
+    by_first = {
+        first: tuple(i for i, keys in enumerate(keyed) if _may_match(keys, first))
+        for first in firsts
+    }
+    anywhere = tuple(i for i, keys in enumerate(keyed) if _may_match(keys))
+    return _Layout(by_prefix, by_first, anywhere)
+
+
+# An included router's prefixes, by (prefix, routes' version), for as long as the router lives:
+# every app (every test) includes the same domain routers. By id (routers are not hashable),
+# with a weak reference that tells a router from a later one at the same address.
+Keys = frozenset[tuple[str, str]]
+_INCLUDED: dict[int, tuple[weakref.ref[Any], dict[tuple[str, int], Keys]]] = {}
+
+
+def _shared_prefixes(route: BaseRoute) -> Keys:
+    key = inclusion_key(route)
+    if key is None:
+        return frozenset(route_prefixes(route))
+    router, prefix, version = key
+    entry = _INCLUDED.get(id(router))
+    if entry is None or entry[0]() is not router:
+        entry = _INCLUDED[id(router)] = (weakref.ref(router), {})
+    known = entry[1]
+    found = known.get((prefix, version))
+    if found is None:
+        found = known[(prefix, version)] = frozenset(route_prefixes(route))
+    return found
+
+
 def _may_match(
-    keys: set[tuple[str, str]], first: str | None = None, second: str | None = None
+    keys: frozenset[tuple[str, str]], first: str | None = None, second: str | None = None
 ) -> bool:
     """Whether a route with these keys can match a path starting with ``first``/``second``
     (None: a segment that no route names, which only a wildcard takes)."""

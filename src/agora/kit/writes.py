@@ -31,7 +31,7 @@ from __future__ import annotations
 import sqlite3
 from collections import namedtuple
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic
 
 import asyncpg
 from sqlalchemy import Delete, Insert, Table, Update, event, insert
@@ -41,7 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, SessionTransaction
 
 from agora.kit.internals import driver_connection
-from agora.kit.reads import Prepared, connection_lost, row_of
+from agora.kit.reads import Prepared, R, check_shape, connection_lost, row_of
 
 _DRIVER_KEY = "agora_driver"  # in ``session.info`` while a transaction holds a connection
 # A constraint the statement broke: raised as SQLAlchemy's IntegrityError, as through the session
@@ -49,7 +49,7 @@ _DRIVER_KEY = "agora_driver"  # in ``session.info`` while a transaction holds a 
 _INTEGRITY_ERRORS = (asyncpg.IntegrityConstraintViolationError, sqlite3.IntegrityError)
 
 
-class PreparedWrite(Prepared):
+class PreparedWrite(Prepared[R]):
     """An INSERT, UPDATE or DELETE compiled once per dialect (see ``kit.reads.Prepared``)."""
 
     kinds = (Insert, Update, Delete)
@@ -67,7 +67,7 @@ def _forget_driver(session: Session, transaction: SessionTransaction) -> None:
         session.info.pop(_DRIVER_KEY, None)
 
 
-async def write(session: AsyncSession, prepared: Prepared, **params: Any) -> list[Any]:
+async def write(session: AsyncSession, prepared: Prepared[R], **params: Any) -> list[R]:
     """Run ``prepared`` in the session's transaction; the rows it returns (``RETURNING``). A
     write, or a SELECT of functions that write (``pg_notify``)."""
     held = session.info.get(_DRIVER_KEY)
@@ -92,14 +92,17 @@ async def write(session: AsyncSession, prepared: Prepared, **params: Any) -> lis
                 raise
             return [row_of(compiled, record) for record in records]
     result = await session.execute(prepared.statement, params)
-    return list(result.all()) if result.returns_rows else []  # type: ignore[attr-defined]
+    return list(result.all()) if result.returns_rows else []  # type: ignore[attr-defined,arg-type]
 
 
-class RowInsert:
-    """The INSERT of one row of ``table``, with its columns' Python-side defaults."""
+class RowInsert(Generic[R]):
+    """The INSERT of one row of ``table``, with its columns' Python-side defaults. ``shape``:
+    the Protocol (``models/rows.py``) the row written satisfies — ``insert_row`` returns it
+    (``X: RowInsert[JobColumns] = RowInsert(Job.__table__, shape=JobColumns)``)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, *, shape: type | None = None) -> None:
         self.table = table
+        check_shape(f"RowInsert({table.name})", shape, [c.key for c in table.columns])
         self.prepared = PreparedWrite(insert(table))  # every column, named by its key
         self.columns = tuple(column.key for column in table.columns)
         self._defaults: dict[str, Callable[[], Any]] = {}
@@ -113,7 +116,7 @@ class RowInsert:
                 self._defaults[column.key] = _constant(default.arg)  # type: ignore[attr-defined]
             else:  # a SQL expression or sequence: the database's to evaluate, not ours to echo
                 raise TypeError(f"{table.name}.{column.key}: only Python defaults are supported")
-        self.row = namedtuple(f"{table.name}_row", self.columns)  # type: ignore[misc]
+        self.row: Any = namedtuple(f"{table.name}_row", self.columns)  # type: ignore[misc]
 
     def values(self, given: dict[str, Any]) -> dict[str, Any]:
         """Every column's value: the given one, else its default, else NULL."""
@@ -141,10 +144,11 @@ def _constant(value: Any) -> Callable[[], Any]:
     return lambda: value
 
 
-async def insert_row(session: AsyncSession, target: RowInsert, **values: Any) -> Any:
+async def insert_row(session: AsyncSession, target: RowInsert[R], **values: Any) -> R:
     """Insert one row into ``target``'s table in the session's transaction; the row written."""
     row = target.values(values)
     if session.new or session.dirty or session.deleted:
         await session.flush()  # what the row may refer to goes first
     await write(session, target.prepared, **row)
-    return target.row(**row)
+    written: R = target.row(**row)
+    return written

@@ -8,7 +8,6 @@ there is no default to revert to. PATCH changes only the fields it is given.
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,6 +15,7 @@ from agora.identity import repository as identity_repo
 from agora.kit.errors import NotFound
 from agora.kit.fields import patch_fields, trimmed
 from agora.models import User
+from agora.models.rows import UserColumns
 from agora.users.schemas import ProfileUpdate
 
 
@@ -26,7 +26,7 @@ async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
     return user
 
 
-async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> Any:
+async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> UserColumns:
     """``get_user`` as a Core row: what ``GET /v1/users/me`` shows, without loading an entity."""
     row = await identity_repo.user_row(session, user_id)
     if row is None:
