@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, case, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
@@ -34,6 +34,9 @@ _TAKE_HOLD = PreparedWrite(
     .where(
         _WORKSPACES.id == bindparam("workspace_id"),
         _WORKSPACES.balance >= bindparam("amount"),
+        # A workspace that owes credits (a refunded or disputed purchase already spent) starts
+        # no paid job until the shortfall is settled (docs/billing.md).
+        _WORKSPACES.shortfall == 0,
     )
     .values(
         balance=_WORKSPACES.balance - bindparam("amount"),
@@ -65,6 +68,56 @@ async def release_hold(
         .returning(Workspace.balance)
     )
     return result.scalar_one_or_none()
+
+
+async def settle_shortfall(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int, int]:
+    """Pay what the workspace owes from its balance, as far as it goes: (balance, shortfall)."""
+    paid = case(
+        (Workspace.shortfall <= Workspace.balance, Workspace.shortfall), else_=Workspace.balance
+    )
+    row = (
+        await session.execute(
+            update(Workspace)
+            .where(Workspace.id == workspace_id)
+            .values(
+                balance=Workspace.balance - paid,
+                shortfall=Workspace.shortfall - paid,
+                updated_at=utcnow(),
+            )
+            .returning(Workspace.balance, Workspace.shortfall)
+        )
+    ).one()
+    return int(row[0]), int(row[1])
+
+
+async def account_for_update(
+    session: AsyncSession, workspace_id: uuid.UUID
+) -> tuple[int, int, int] | None:
+    """(balance, held, shortfall), the row locked until the transaction ends (PostgreSQL;
+    SQLite's write transaction already holds the database's write lock)."""
+    row = (
+        await session.execute(
+            select(Workspace.balance, Workspace.held, Workspace.shortfall)
+            .where(Workspace.id == workspace_id)
+            .with_for_update()
+        )
+    ).first()
+    return (int(row[0]), int(row[1]), int(row[2])) if row else None
+
+
+async def set_balance_and_shortfall(
+    session: AsyncSession, workspace_id: uuid.UUID, balance: int, shortfall: int
+) -> None:
+    await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id)
+        .values(balance=balance, shortfall=shortfall, updated_at=utcnow())
+    )
+
+
+async def shortfall(session: AsyncSession, workspace_id: uuid.UUID) -> int:
+    value = await session.scalar(select(Workspace.shortfall).where(Workspace.id == workspace_id))
+    return int(value or 0)
 
 
 async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int, int] | None:

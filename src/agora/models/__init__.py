@@ -8,12 +8,16 @@ from agora.models.base import Base
 from agora.models.browser_session import BrowserSession
 from agora.models.conversation import Conversation, Message
 from agora.models.coworker import Coworker, CoworkerUsage, CoworkerWorkspace
+from agora.models.credit_pack import CreditPack
+from agora.models.credit_purchase import CreditPurchase
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
 from agora.models.notification import NotificationDelivery
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
 from agora.models.registry_quarantine import RegistryQuarantine
+from agora.models.spending_cap import SpendingCap
+from agora.models.stripe_event import StripeEvent
 from agora.models.task import Task
 from agora.models.task_event import TaskEvent
 from agora.models.user import User
@@ -31,6 +35,8 @@ __all__ = [
     "Coworker",
     "CoworkerUsage",
     "CoworkerWorkspace",
+    "CreditPack",
+    "CreditPurchase",
     "Job",
     "JobEvent",
     "LedgerEntry",
@@ -40,6 +46,8 @@ __all__ = [
     "OrganizationMember",
     "Project",
     "RegistryQuarantine",
+    "SpendingCap",
+    "StripeEvent",
     "Task",
     "TaskEvent",
     "User",

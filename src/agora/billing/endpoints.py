@@ -1,0 +1,225 @@
+"""Credit packs, purchases and the Stripe webhook (key family; docs/billing.md).
+
+Endpoints that call Stripe (create a purchase, pay one) authenticate apart (``require_apart``)
+and read in their own short transaction; the request's transaction (``SessionDep``) begins only
+after Stripe has answered, for the write.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Path, Query, Request
+
+from agora.auth.dependencies import (
+    Admin,
+    DatabaseDep,
+    Reader,
+    SessionDep,
+    SettingsDep,
+    require_apart,
+)
+from agora.auth.principal import Permission, Principal
+from agora.billing import service, stripe_api
+from agora.billing.schemas import (
+    PackCreate,
+    PackOut,
+    PackUpdate,
+    PaymentOut,
+    PurchaseCreate,
+    PurchaseCreatedOut,
+    PurchaseOut,
+    PurchasePay,
+    WebhookOut,
+)
+from agora.kit.envelopes import EnvelopeA
+from agora.kit.errors import PaymentRequired
+from agora.kit.families import key_router
+
+router = key_router(tags=["credits"])
+Buyer = Annotated[Principal, require_apart(Permission.JOBS_WRITE)]
+PurchaseId = Annotated[str, Path(alias="purchaseId")]
+PackId = Annotated[str, Path(alias="packId")]
+
+
+@router.get("/credits/packs", response_model=EnvelopeA[list[PackOut]], operation_id="listPacks")
+async def list_packs(session: SessionDep, _principal: Reader) -> EnvelopeA[list[PackOut]]:
+    """The credit packs on sale, cheapest first."""
+    packs = await service.list_packs(session)
+    return EnvelopeA[list[PackOut]](data=[PackOut.model_validate(p) for p in packs])
+
+
+@router.get(
+    "/credits/purchases", response_model=EnvelopeA[list[PurchaseOut]], operation_id="listPurchases"
+)
+async def list_purchases(
+    session: SessionDep,
+    principal: Reader,
+    limit: Annotated[int, Query(ge=1, le=100, description="Purchases to return.")] = 20,
+) -> EnvelopeA[list[PurchaseOut]]:
+    """The current workspace's purchases of credits, newest first."""
+    rows = await service.list_purchases(session, principal, limit=limit)
+    return EnvelopeA[list[PurchaseOut]](data=[PurchaseOut.model_validate(r) for r in rows])
+
+
+@router.post(
+    "/credits/purchases",
+    status_code=201,
+    response_model=EnvelopeA[PurchaseCreatedOut],
+    operation_id="createPurchase",
+    openapi_extra={"x-agora-errors": [403, 503]},
+)
+async def create_purchase(
+    body: PurchaseCreate,
+    db: DatabaseDep,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: Buyer,
+) -> EnvelopeA[PurchaseCreatedOut]:
+    """Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
+    `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
+    Stripe's webhook confirms the payment. Organizations: owners and admins only."""
+    async with db.transaction(write=False) as read:
+        plan = await service.plan_purchase(read, principal, body.packId)
+    customer = plan.customer_id or await stripe_api.create_customer(
+        settings, workspace_id=plan.workspace_id, name=plan.customer_name, email=plan.email
+    )
+    intent = await stripe_api.create_intent(
+        settings,
+        purchase_id=plan.purchase_id,
+        workspace_id=plan.workspace_id,
+        amount=plan.price,
+        currency=plan.currency,
+        customer=customer,
+    )
+    row = await service.record_purchase(session, plan, customer, intent)
+    data = PurchaseCreatedOut.model_validate(
+        {
+            **PurchaseOut.model_validate(row).model_dump(),
+            "client_secret": intent.client_secret,
+            "publishable_key": settings.stripe_publishable_key,
+            "pay_url": f"{settings.public_url.rstrip('/')}/credits/buy/{row.id}",
+        }
+    )
+    return EnvelopeA[PurchaseCreatedOut](data=data)
+
+
+@router.get(
+    "/credits/purchases/{purchaseId}",
+    response_model=EnvelopeA[PurchaseOut],
+    operation_id="getPurchase",
+)
+async def get_purchase(
+    purchase_id: PurchaseId, session: SessionDep, principal: Reader
+) -> EnvelopeA[PurchaseOut]:
+    """One purchase of the current workspace (its receipt)."""
+    row = await service.get_purchase(session, principal, purchase_id)
+    return EnvelopeA[PurchaseOut](data=PurchaseOut.model_validate(row))
+
+
+@router.post(
+    "/credits/purchases/{purchaseId}/pay",
+    response_model=EnvelopeA[PaymentOut],
+    operation_id="payPurchase",
+    openapi_extra={"x-agora-errors": [402, 403, 409, 503]},
+)
+async def pay_purchase(
+    purchase_id: PurchaseId,
+    body: PurchasePay,
+    db: DatabaseDep,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: Buyer,
+) -> EnvelopeA[PaymentOut]:
+    """Pay an open purchase with a card token from Stripe.js (`createToken`): the card is saved
+    on the workspace's Stripe customer and the PaymentIntent confirmed. 402 with Stripe's
+    message when the card is declined. The credits still arrive only with Stripe's webhook."""
+    async with db.transaction(write=False) as read:
+        found = await service.plan_payment(read, principal, purchase_id)
+        intent_id, customer = found.stripe_payment_intent_id, found.stripe_customer_id
+    try:
+        result = await stripe_api.pay_with_token(
+            settings, intent_id=intent_id, customer=customer, token=body.cardToken
+        )
+    except PaymentRequired as exc:
+        # The decline is kept although the answer is an error (the request's unit rolls back).
+        async with db.transaction() as write:
+            await service.record_decline(write, principal, purchase_id, exc.message)
+        raise
+    if result.error:
+        async with db.transaction() as write:
+            await service.record_decline(write, principal, purchase_id, result.error)
+        raise PaymentRequired(result.error)
+    row = await service.record_payment(session, principal, purchase_id, result)
+    action = "confirm_card_payment" if result.status == "requires_action" else None
+    data = PaymentOut.model_validate(
+        {
+            **PurchaseOut.model_validate(row).model_dump(),
+            "next_action": action,
+            "client_secret": result.client_secret if action else None,
+        }
+    )
+    return EnvelopeA[PaymentOut](data=data)
+
+
+@router.post(
+    "/billing/stripe/webhook",
+    response_model=WebhookOut,
+    operation_id="stripeWebhook",
+    openapi_extra={"x-agora-errors": [503]},
+)
+async def stripe_webhook(
+    request: Request, session: SessionDep, settings: SettingsDep
+) -> WebhookOut:
+    """Stripe's webhook (no credentials: the `Stripe-Signature` header is checked with the
+    webhook secret). Credits are granted, and taken back, only here; a replayed event changes
+    nothing. 400 for a missing or wrong signature."""
+    payload = await request.body()
+    event = stripe_api.verify(settings, payload, request.headers.get("stripe-signature"))
+    return WebhookOut(outcome=await service.apply_event(session, event))
+
+
+# ---- operator ------------------------------------------------------------------------------
+
+
+@router.get(
+    "/admin/credit-packs",
+    response_model=EnvelopeA[list[PackOut]],
+    operation_id="adminListPacks",
+    tags=["admin"],
+)
+async def admin_list_packs(session: SessionDep, _admin: Admin) -> EnvelopeA[list[PackOut]]:
+    """Every credit pack, archived ones included."""
+    packs = await service.list_packs(session, include_archived=True)
+    return EnvelopeA[list[PackOut]](data=[PackOut.model_validate(p) for p in packs])
+
+
+@router.post(
+    "/admin/credit-packs",
+    status_code=201,
+    response_model=EnvelopeA[PackOut],
+    operation_id="adminCreatePack",
+    tags=["admin"],
+)
+async def admin_create_pack(
+    body: PackCreate, session: SessionDep, _admin: Admin
+) -> EnvelopeA[PackOut]:
+    """Put a credit pack on sale: credits (display units) for a price in minor units."""
+    pack = await service.create_pack(
+        session, name=body.name, credits=body.credits, price=body.price, currency=body.currency
+    )
+    return EnvelopeA[PackOut](data=PackOut.model_validate(pack))
+
+
+@router.patch(
+    "/admin/credit-packs/{packId}",
+    response_model=EnvelopeA[PackOut],
+    operation_id="adminUpdatePack",
+    tags=["admin"],
+)
+async def admin_update_pack(
+    pack_id: PackId, body: PackUpdate, session: SessionDep, _admin: Admin
+) -> EnvelopeA[PackOut]:
+    """Rename a pack, or take it off sale (`active: false`) and back."""
+    pack = await service.update_pack(session, pack_id, active=body.active, name=body.name)
+    return EnvelopeA[PackOut](data=PackOut.model_validate(pack))
