@@ -20,8 +20,10 @@ from agora.auth.dependencies import (
     require_apart,
 )
 from agora.auth.principal import Permission, Principal
-from agora.billing import service, stripe_api
+from agora.billing import caps, service, stripe_api
 from agora.billing.schemas import (
+    CapOut,
+    CapSet,
     PackCreate,
     PackOut,
     PackUpdate,
@@ -40,6 +42,7 @@ router = key_router(tags=["credits"])
 Buyer = Annotated[Principal, require_apart(Permission.JOBS_WRITE)]
 PurchaseId = Annotated[str, Path(alias="purchaseId")]
 PackId = Annotated[str, Path(alias="packId")]
+CapId = Annotated[str, Path(alias="capId")]
 
 
 @router.get("/credits/packs", response_model=EnvelopeA[list[PackOut]], operation_id="listPacks")
@@ -177,6 +180,48 @@ async def stripe_webhook(
     payload = await request.body()
     event = stripe_api.verify(settings, payload, request.headers.get("stripe-signature"))
     return WebhookOut(outcome=await service.apply_event(session, event))
+
+
+# ---- spending caps -------------------------------------------------------------------------
+
+
+@router.get(
+    "/credits/caps", response_model=EnvelopeA[list[CapOut]], operation_id="listSpendingCaps"
+)
+async def list_caps(session: SessionDep, principal: Reader) -> EnvelopeA[list[CapOut]]:
+    """The current organization workspace's monthly spending caps and what each has spent."""
+    rows = await caps.list_caps(session, principal)
+    return EnvelopeA[list[CapOut]](data=[CapOut.model_validate(c) for c in rows])
+
+
+@router.put(
+    "/credits/caps",
+    response_model=EnvelopeA[CapOut],
+    operation_id="setSpendingCap",
+    openapi_extra={"x-agora-errors": [403]},
+)
+async def set_cap(body: CapSet, session: SessionDep, principal: Reader) -> EnvelopeA[CapOut]:
+    """Set the monthly cap of one member (`userId`) or one project (`projectId`) of the
+    organization (owners only). A job that would pass a cap is refused with 402 naming it."""
+    view = await caps.set_cap(
+        session,
+        principal,
+        user_id=str(body.userId) if body.userId else None,
+        project_id=str(body.projectId) if body.projectId else None,
+        monthly_limit=body.monthlyLimit,
+    )
+    return EnvelopeA[CapOut](data=CapOut.model_validate(view))
+
+
+@router.delete(
+    "/credits/caps/{capId}",
+    status_code=204,
+    operation_id="deleteSpendingCap",
+    openapi_extra={"x-agora-errors": [403]},
+)
+async def delete_cap(cap_id: CapId, session: SessionDep, principal: Reader) -> None:
+    """Remove a cap (owners only)."""
+    await caps.remove_cap(session, principal, cap_id)
 
 
 # ---- operator ------------------------------------------------------------------------------

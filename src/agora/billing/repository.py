@@ -6,13 +6,23 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import case, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
-from agora.models import CreditPack, CreditPurchase, StripeEvent, User, Workspace
+from agora.models import (
+    CreditPack,
+    CreditPurchase,
+    OrganizationMember,
+    Project,
+    SpendingCap,
+    StripeEvent,
+    Task,
+    User,
+    Workspace,
+)
 
 # ---- packs -------------------------------------------------------------------------------
 
@@ -131,3 +141,120 @@ async def record_event(session: AsyncSession, event_id: str, event_type: str) ->
         .returning(StripeEvent.id)
     )
     return (await session.execute(statement)).first() is not None
+
+
+# ---- spending caps ---------------------------------------------------------------------------
+
+
+def _room(amount: Any, period: Any) -> Any:
+    """What the cap has spent in ``period`` (a cap last used in an earlier month starts at 0)."""
+    return case((SpendingCap.period == period, SpendingCap.spent), else_=0)
+
+
+async def charge_cap(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    *,
+    user_id: uuid.UUID | None = None,
+    project_id: uuid.UUID | None = None,
+    amount: int,
+    period: str,
+) -> bool:
+    """Add ``amount`` to the subject's cap for ``period`` if it stays within the limit: one
+    conditional UPDATE (PostgreSQL re-checks it on the locked row, SQLite runs one writer), so
+    concurrent jobs never pass the cap together. True when charged or when there is no cap."""
+    subject = (
+        SpendingCap.user_id == user_id
+        if user_id is not None
+        else SpendingCap.project_id == project_id
+    )
+    spent = _room(amount, period)
+    charged = await session.execute(
+        update(SpendingCap)
+        .where(
+            SpendingCap.workspace_id == workspace_id,
+            subject,
+            spent + amount <= SpendingCap.monthly_limit,
+        )
+        .values(spent=spent + amount, period=period, updated_at=utcnow())
+        .returning(SpendingCap.id)
+    )
+    if charged.first() is not None:
+        return True
+    exists = await session.scalar(
+        select(SpendingCap.id).where(SpendingCap.workspace_id == workspace_id, subject)
+    )
+    return exists is None
+
+
+async def cap_of(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    *,
+    user_id: uuid.UUID | None = None,
+    project_id: uuid.UUID | None = None,
+) -> SpendingCap | None:
+    subject = (
+        SpendingCap.user_id == user_id
+        if user_id is not None
+        else SpendingCap.project_id == project_id
+    )
+    return await session.scalar(
+        select(SpendingCap).where(SpendingCap.workspace_id == workspace_id, subject)
+    )
+
+
+async def caps(session: AsyncSession, workspace_id: uuid.UUID) -> list[SpendingCap]:
+    return list(
+        await session.scalars(
+            select(SpendingCap)
+            .where(SpendingCap.workspace_id == workspace_id)
+            .order_by(SpendingCap.created_at, SpendingCap.id)
+        )
+    )
+
+
+def add_cap(session: AsyncSession, **values: Any) -> SpendingCap:
+    row = SpendingCap(**values)
+    session.add(row)
+    return row
+
+
+async def delete_cap(session: AsyncSession, workspace_id: uuid.UUID, cap_id: uuid.UUID) -> bool:
+    found = await session.scalar(
+        select(SpendingCap).where(
+            SpendingCap.id == cap_id, SpendingCap.workspace_id == workspace_id
+        )
+    )
+    if found is None:
+        return False
+    await session.delete(found)
+    return True
+
+
+async def task_project(
+    session: AsyncSession, workspace_id: uuid.UUID, task_id: uuid.UUID
+) -> uuid.UUID | None:
+    found: uuid.UUID | None = await session.scalar(
+        select(Task.project_id).where(Task.id == task_id, Task.workspace_id == workspace_id)
+    )
+    return found
+
+
+async def is_member(session: AsyncSession, organization_id: uuid.UUID, user_id: uuid.UUID) -> bool:
+    found = await session.scalar(
+        select(OrganizationMember.user_id).where(
+            OrganizationMember.organization_id == organization_id,
+            OrganizationMember.user_id == user_id,
+        )
+    )
+    return found is not None
+
+
+async def project_in_workspace(
+    session: AsyncSession, workspace_id: uuid.UUID, project_id: uuid.UUID
+) -> bool:
+    found = await session.scalar(
+        select(Project.id).where(Project.id == project_id, Project.workspace_id == workspace_id)
+    )
+    return found is not None

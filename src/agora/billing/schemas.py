@@ -82,3 +82,19 @@ class PaymentOut(PurchaseOut):
 class WebhookOut(Schema):
     received: bool = True
     outcome: str = Field(description="granted | duplicate | ignored | clawed_back | …")
+
+
+class CapSet(ApiModel):
+    userId: UUID | None = Field(default=None, description="A member of the organization.")
+    projectId: UUID | None = Field(default=None, description="A project of the organization.")
+    monthlyLimit: Decimal = Field(ge=0, description="Credits per calendar month (UTC).")
+
+
+class CapOut(Schema):
+    """Read from ``billing.caps.CapView``."""
+
+    id: UUID
+    user_id: UUID | None
+    project_id: UUID | None
+    monthly_limit: Credits
+    spent_this_month: Credits

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents_service
 from agora.auth.principal import Permission, Principal
+from agora.billing import caps
 from agora.credits import ledger
 from agora.identity import repository as identity_repo
 from agora.jobs import attachments, lifecycle, signals
@@ -440,6 +441,8 @@ async def create_job(
     # before the commit — they serialise concurrent creations (docs/performance.md).
     await send_notifications(session)
     if paid:
+        # An organization's spending caps, in the hold's transaction (billing/caps.py).
+        await caps.charge(session, principal, amount=price, task_id=task_id, now=now)
         await ledger.hold(
             session,
             workspace_id=principal.workspace_id,
