@@ -38,7 +38,8 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, 
             AGORA_STRIPE_WEBHOOK_SECRET=WEBHOOK_SECRET,
             AGORA_STRIPE_API_BASE=stripe.url,
         )
-        with running_agora_serve(env, data / "banner.txt") as base:
+        # A first start migrates a new database and seeds the demo: slow on a loaded machine.
+        with running_agora_serve(env, data / "banner.txt", startup_seconds=90) as base:
             run_cli(
                 env, "credits", "packs", "add", "--name", "Starter", "--credits", "50",
                 "--price", "500", "--currency", "eur",

@@ -21,9 +21,12 @@ from agora.auth.dependencies import (
 )
 from agora.auth.principal import Permission, Principal
 from agora.billing import caps, service, stripe_api
+from agora.billing import warnings as low_balance
 from agora.billing.schemas import (
     CapOut,
     CapSet,
+    LowBalanceOut,
+    LowBalanceSet,
     PackCreate,
     PackOut,
     PackUpdate,
@@ -222,6 +225,21 @@ async def set_cap(body: CapSet, session: SessionDep, principal: Reader) -> Envel
 async def delete_cap(cap_id: CapId, session: SessionDep, principal: Reader) -> None:
     """Remove a cap (owners only)."""
     await caps.remove_cap(session, principal, cap_id)
+
+
+@router.put(
+    "/credits/low-balance",
+    response_model=EnvelopeA[LowBalanceOut],
+    operation_id="setLowBalanceThreshold",
+    openapi_extra={"x-agora-errors": [403]},
+)
+async def set_low_balance(
+    body: LowBalanceSet, session: SessionDep, principal: Reader
+) -> EnvelopeA[LowBalanceOut]:
+    """The current workspace's low-balance threshold: below it the web app shows a banner and
+    the payer gets one mail per fall below it. Those who buy the workspace's credits set it."""
+    value = await low_balance.set_threshold(session, principal, body.threshold)
+    return EnvelopeA[LowBalanceOut](data=LowBalanceOut(threshold=value))
 
 
 # ---- operator ------------------------------------------------------------------------------

@@ -258,3 +258,22 @@ async def project_in_workspace(
         select(Project.id).where(Project.id == project_id, Project.workspace_id == workspace_id)
     )
     return found is not None
+
+
+async def payer_emails(session: AsyncSession, workspace_id: uuid.UUID) -> list[str]:
+    """Who pays for the workspace: its owner, or the organization's owners."""
+    workspace = await session.get(Workspace, workspace_id)
+    if workspace is None:
+        return []
+    if workspace.owner_user_id is not None:
+        query = select(User.email).where(User.id == workspace.owner_user_id)
+    else:
+        query = (
+            select(User.email)
+            .join(OrganizationMember, OrganizationMember.user_id == User.id)
+            .where(
+                OrganizationMember.organization_id == workspace.organization_id,
+                OrganizationMember.role == "owner",
+            )
+        )
+    return [str(e) for e in await session.scalars(query)]

@@ -98,3 +98,13 @@ class CapOut(Schema):
     project_id: UUID | None
     monthly_limit: Credits
     spent_this_month: Credits
+
+
+class LowBalanceSet(ApiModel):
+    threshold: Decimal | None = Field(
+        description="Warn below this many credits; null: below the price of the last job."
+    )
+
+
+class LowBalanceOut(Schema):
+    threshold: Credits | None

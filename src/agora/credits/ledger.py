@@ -11,6 +11,7 @@ Each call writes its ledger entries in the caller's transaction.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -49,6 +50,7 @@ async def grant(
         balance_after=balance,
         memo=memo[:500],
     )
+    await repo.clear_low_balance(session, workspace_id)  # the next fall below warns again
     if await repo.shortfall(session, workspace_id):
         after, _owed = await repo.settle_shortfall(session, workspace_id)
         if after != balance:
@@ -91,6 +93,15 @@ async def clawback(
     return taken, short
 
 
+@dataclass(frozen=True)
+class Held:
+    """After a hold: the balance, and whether it fell below the workspace's low-balance
+    threshold (set, or else the price of this job) for the first time since the last warning."""
+
+    balance: int
+    crossed_low: bool
+
+
 async def hold(
     session: AsyncSession,
     *,
@@ -98,11 +109,11 @@ async def hold(
     amount: int,
     job_id: uuid.UUID,
     user_id: uuid.UUID | None,
-) -> int:
+) -> Held:
     if amount < 0:
         raise BadRequest.field("amount", "must not be negative")
-    balance = await repo.take_hold(session, workspace_id, amount)
-    if balance is None:
+    row = await repo.take_hold(session, workspace_id, amount)
+    if row is None:
         owed = await repo.shortfall(session, workspace_id)
         if owed:
             raise PaymentRequired(
@@ -124,10 +135,12 @@ async def hold(
         kind="hold",
         amount=-amount,
         held_change=amount,
-        balance_after=balance,
+        balance_after=int(row.balance),
         memo="held for job",
     )
-    return balance
+    threshold = row.low_balance_threshold if row.low_balance_threshold is not None else amount
+    crossed = int(row.balance) < threshold and not row.low_balance_warned
+    return Held(int(row.balance), crossed and await repo.flag_low_balance(session, workspace_id))
 
 
 async def settle(

@@ -43,14 +43,71 @@ _TAKE_HOLD = PreparedWrite(
         held=_WORKSPACES.held + bindparam("amount"),
         updated_at=bindparam("now"),
     )
-    .returning(_WORKSPACES.balance)
+    .returning(
+        _WORKSPACES.balance, _WORKSPACES.low_balance_threshold, _WORKSPACES.low_balance_warned
+    )
 )
 
 
-async def take_hold(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
-    """Move ``amount`` from available to held if the balance covers it; new balance or None."""
+async def take_hold(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> Any | None:
+    """Move ``amount`` from available to held if the balance covers it: the row (``balance``
+    after, ``low_balance_threshold``, ``low_balance_warned``), or None."""
     rows = await write(session, _TAKE_HOLD, workspace_id=workspace_id, amount=amount, now=utcnow())
-    return int(rows[0].balance) if rows else None
+    return rows[0] if rows else None
+
+
+async def flag_low_balance(session: AsyncSession, workspace_id: uuid.UUID) -> bool:
+    """Mark the workspace warned; True only for the one transaction that flips the flag."""
+    result = await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.low_balance_warned.is_(False))
+        .values(low_balance_warned=True)
+        .returning(Workspace.id)
+    )
+    return result.first() is not None
+
+
+async def clear_low_balance(session: AsyncSession, workspace_id: uuid.UUID) -> None:
+    await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.low_balance_warned.is_(True))
+        .values(low_balance_warned=False)
+    )
+
+
+async def last_hold(session: AsyncSession, workspace_id: uuid.UUID) -> int | None:
+    """The price of the workspace's last job (its most recent hold), base units."""
+    found = await session.scalar(
+        select(LedgerEntry.held_change)
+        .where(LedgerEntry.workspace_id == workspace_id, LedgerEntry.kind == "hold")
+        .order_by(LedgerEntry.created_at.desc(), LedgerEntry.id.desc())
+        .limit(1)
+    )
+    return int(found) if found is not None else None
+
+
+async def warning_state(
+    session: AsyncSession, workspace_id: uuid.UUID
+) -> tuple[int, int, int | None] | None:
+    """(balance, shortfall, low_balance_threshold)."""
+    row = (
+        await session.execute(
+            select(Workspace.balance, Workspace.shortfall, Workspace.low_balance_threshold).where(
+                Workspace.id == workspace_id
+            )
+        )
+    ).first()
+    return (int(row[0]), int(row[1]), row[2]) if row else None
+
+
+async def set_low_balance_threshold(
+    session: AsyncSession, workspace_id: uuid.UUID, threshold: int | None
+) -> None:
+    await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id)
+        .values(low_balance_threshold=threshold, low_balance_warned=False, updated_at=utcnow())
+    )
 
 
 async def release_hold(

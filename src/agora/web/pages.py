@@ -19,6 +19,7 @@ from starlette.datastructures import FormData
 
 from agora.auth.dependencies import SessionDep, SessionPrincipalDep, check_csrf, csrf_token_for
 from agora.auth.principal import Principal
+from agora.billing import warnings as low_balance
 from agora.credits import service as credits
 from agora.kit.errors import AgoraError
 from agora.web import service as web
@@ -80,6 +81,7 @@ async def render(
     }
     if principal is not None:
         base["header_balance"] = await credits.header_balance(session, principal)
+        base["low_balance"] = await low_balance.state(session, principal)
     return page(request, name, {**base, **context}, status_code)
 
 
