@@ -6,7 +6,10 @@ from typing import Annotated, Any
 
 import typer
 
+from agora.billing import reconcile as reconciliation
 from agora.billing import service as billing
+from agora.billing import stripe_api
+from agora.billing.reconcile import Difference
 from agora.cli.common import emit, run_with_db
 from agora.credits import ledger
 from agora.identity import repository as repo
@@ -141,3 +144,30 @@ def archive_pack(
 
     out = run_with_db(work)
     emit(out, as_json, f"pack {out['id']} archived")
+
+
+@credits_app.command("reconcile")
+def reconcile(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Compare Stripe's balance transactions (from the API) with the purchases and the ledger;
+    print the differences (exit status 1 when there are any)."""
+
+    async def work(db: Database, settings: Settings) -> tuple[int, list[Difference]]:
+        transactions = await stripe_api.balance_transactions(settings)  # no transaction open
+        async with db.transaction(write=False) as session:
+            found = await reconciliation.books(session)
+        return len(transactions), reconciliation.compare(found, transactions)
+
+    count, differences = run_with_db(work)
+    lines = [
+        f"{d.kind}: {d.subject}: Stripe {d.stripe}, Agora {d.agora} ({d.detail})"
+        for d in differences
+    ]
+    emit(
+        {"transactions": count, "differences": [d.as_dict() for d in differences]},
+        as_json,
+        "\n".join(lines) or f"{count} Stripe balance transactions; no differences",
+    )
+    if differences:
+        raise typer.Exit(1)

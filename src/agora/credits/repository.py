@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import bindparam, case, select, update
+from sqlalchemy import bindparam, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
@@ -219,3 +219,11 @@ async def take_from_balance(
         .returning(Workspace.balance)
     )
     return result.scalar_one_or_none()
+
+
+async def purchased_total(session: AsyncSession) -> int:
+    """The credits of every ``purchase`` entry of the ledger."""
+    total = await session.scalar(
+        select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(LedgerEntry.kind == "purchase")
+    )
+    return int(total or 0)

@@ -66,7 +66,11 @@
       show(statusBox, "Payment accepted; waiting for Stripe's confirmation…");
       var done = await waitForCredits(id);
       show(statusBox, done.credits + " credits added.");
+      button.hidden = true;
       document.getElementById("buy-done").hidden = false;
+      var account = await api("GET", "/v1/credits?limit=1");
+      var header = document.getElementById("header-balance");
+      if (account.ok && header) { header.textContent = account.data.balance + " credits"; }
     } catch (err) {
       fail(err && err.message);
     }
