@@ -89,7 +89,7 @@ async def test_credits_arrive_from_the_verified_webhook_only_and_once(
         (pack["id"], 100.0, 1000, "eur")
     ]
     purchase = await start_purchase(client, user, pack)
-    assert purchase["status"] == "pending"
+    assert (purchase["status"], purchase["credits"], purchase["price"]) == ("pending", 100, 1000)
     assert purchase["clientSecret"].startswith(purchase["stripePaymentIntentId"] + "_secret_")
     assert purchase["payUrl"].endswith(f"/credits/buy/{purchase['id']}")
     intent = stripe_server.server.get(f"/v1/payment_intents/{purchase['stripePaymentIntentId']}")
@@ -99,6 +99,7 @@ async def test_credits_arrive_from_the_verified_webhook_only_and_once(
     paid = await pay(client, user, purchase, card_token(stripe_server.server))
     assert paid.status_code == 200, paid.text
     assert paid.json()["data"]["nextAction"] is None
+    assert paid.json()["data"]["credits"] == 100
     # Paid at Stripe, but nothing granted before the webhook.
     assert (await balance(client, user))["balance"] == 0
     delivery = stripe_server.inbox.wait_for(

@@ -101,7 +101,7 @@ async def create_purchase(
     row = await service.record_purchase(session, plan, customer, intent)
     data = PurchaseCreatedOut.model_validate(
         {
-            **PurchaseOut.model_validate(row).model_dump(),
+            **dict(PurchaseOut.model_validate(row)),  # the fields' values, not serialized
             "client_secret": intent.client_secret,
             "publishable_key": settings.stripe_publishable_key,
             "pay_url": f"{settings.public_url.rstrip('/')}/credits/buy/{row.id}",
@@ -160,7 +160,7 @@ async def pay_purchase(
     action = "confirm_card_payment" if result.status == "requires_action" else None
     data = PaymentOut.model_validate(
         {
-            **PurchaseOut.model_validate(row).model_dump(),
+            **dict(PurchaseOut.model_validate(row)),  # the fields' values, not serialized
             "next_action": action,
             "client_secret": result.client_secret if action else None,
         }
