@@ -29,17 +29,20 @@ class LowBalance:
     threshold: int
 
 
-async def state(session: AsyncSession, principal: Principal) -> LowBalance | None:
-    """The banner's facts, or None when the balance is not low (nor anything owed)."""
+async def header(
+    session: AsyncSession, principal: Principal
+) -> tuple[int | None, LowBalance | None]:
+    """The web app's header: the balance, and the banner's facts when the balance is low (or
+    something is owed)."""
     found = await credits_repo.warning_state(session, principal.workspace_id)
     if found is None:
-        return None
+        return None, None
     balance, shortfall, threshold = found
     if threshold is None:
         threshold = await credits_repo.last_hold(session, principal.workspace_id) or 0
     if shortfall or balance < threshold:
-        return LowBalance(balance, shortfall, threshold)
-    return None
+        return balance, LowBalance(balance, shortfall, threshold)
+    return balance, None
 
 
 async def crossed(

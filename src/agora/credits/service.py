@@ -36,9 +36,3 @@ async def account(session: AsyncSession, principal: Principal, *, limit: int = 2
     entries = await repo.recent_entries(session, principal.workspace_id, limit)
     owed = await repo.shortfall(session, principal.workspace_id)
     return Account(principal.workspace_id, found[0], found[1], list(entries), owed)
-
-
-async def header_balance(session: AsyncSession, principal: Principal) -> int | None:
-    """The current workspace's available credits, for the web app's header."""
-    found = await repo.balances(session, principal.workspace_id)
-    return found[0] if found else None

@@ -20,7 +20,6 @@ from starlette.datastructures import FormData
 from agora.auth.dependencies import SessionDep, SessionPrincipalDep, check_csrf, csrf_token_for
 from agora.auth.principal import Principal
 from agora.billing import warnings as low_balance
-from agora.credits import service as credits
 from agora.kit.errors import AgoraError
 from agora.web import service as web
 from agora.web.render import page
@@ -80,8 +79,7 @@ async def render(
         "workspaces": choices,
     }
     if principal is not None:
-        base["header_balance"] = await credits.header_balance(session, principal)
-        base["low_balance"] = await low_balance.state(session, principal)
+        base["header_balance"], base["low_balance"] = await low_balance.header(session, principal)
     return page(request, name, {**base, **context}, status_code)
 
 
