@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
+.PHONY: install run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
@@ -95,3 +95,16 @@ fuzz: install
 # (needs `apt-get install wrk`; bench/load.py --help for options).
 load: install
 	$(BIN)/python -m bench.load
+
+# The embedded demo with buying credits offline: localstripe (dev extra) on 127.0.0.1:8420 as
+# Stripe, its webhooks sent to this server, one credit pack on sale (docs/billing.md).
+STRIPE_DEMO_ENV = AGORA_STRIPE_SECRET_KEY=sk_test_demo AGORA_STRIPE_PUBLISHABLE_KEY=pk_test_demo \
+	AGORA_STRIPE_WEBHOOK_SECRET=whsec_demo AGORA_STRIPE_API_BASE=http://127.0.0.1:8420
+run-stripe: install
+	$(BIN)/python -m tests.support.stripe --port 8420 & echo $$! > .localstripe.pid; \
+	trap 'kill $$(cat .localstripe.pid); rm -f .localstripe.pid' EXIT; \
+	for i in 1 2 3 4 5 6 7 8 9 10; do curl -sf -o /dev/null -d url=http://127.0.0.1:8000/v1/billing/stripe/webhook \
+		-d secret=whsec_demo http://127.0.0.1:8420/_config/webhooks/agora && break; sleep 1; done; \
+	$(STRIPE_DEMO_ENV) $(BIN)/agora credits packs list | grep -q credits || \
+		$(STRIPE_DEMO_ENV) $(BIN)/agora credits packs add --name "100 credits" --credits 100 --price 1000 --currency eur; \
+	$(STRIPE_DEMO_ENV) $(BIN)/agora serve

@@ -11,6 +11,7 @@ from agora.accounts.endpoints import keys_router as api_keys_router
 from agora.accounts.endpoints import router as accounts_router
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
+from agora.billing.endpoints import router as billing_router
 from agora.conversations.endpoints import router as conversations_router
 from agora.coworkers.endpoints import admin_router as coworkers_admin_router
 from agora.coworkers.endpoints import router as coworkers_router
@@ -53,4 +54,5 @@ ROUTERS: list[APIRouter] = [
     coworkers_router,
     coworkers_admin_router,
     payments_router,
+    billing_router,
 ]

@@ -149,6 +149,15 @@ class Settings(BaseSettings):
     demo_seller_agent_identifier: str = ""
     demo_seller_vkey: str = ""
 
+    # Billing with Stripe (docs/billing.md). Without a secret key, buying credits is switched off.
+    stripe_secret_key: str = ""
+    stripe_publishable_key: str = ""
+    stripe_webhook_secret: str = ""
+    # Empty: Stripe itself (https://api.stripe.com, Stripe.js from https://js.stripe.com/v3/).
+    # Set (tests, the offline demo): a localstripe server; Stripe.js is its /js.stripe.com/v3/.
+    stripe_api_base: str = ""
+    stripe_timeout_seconds: float = 20.0
+
     demo: bool = True
     # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the
     # private/loopback/metadata refusal for agents, webhooks and fetches. Empty: none.
@@ -192,6 +201,15 @@ class Settings(BaseSettings):
         if self.database_url:
             return normalise_database_url(self.database_url)
         return f"sqlite+aiosqlite:///{(self.data_dir / 'agora.db').as_posix()}"
+
+    @property
+    def billing_enabled(self) -> bool:
+        return bool(self.stripe_secret_key)
+
+    @property
+    def stripe_js_url(self) -> str:
+        base = self.stripe_api_base.rstrip("/")
+        return f"{base}/js.stripe.com/v3/" if base else "https://js.stripe.com/v3/"
 
     @property
     def json_logs(self) -> bool:

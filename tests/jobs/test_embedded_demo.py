@@ -104,6 +104,17 @@ def test_credits_grant_command(tmp_path: Path) -> None:
     env = agora_env(tmp_path, AGORA_DEMO="false")
     user = create_user(env, "rich@example.com", credits="1.5")
     out = json.loads(
-        run_cli(env, "credits", "grant", "--user", "rich@example.com", "--amount", "2", "--json")
+        run_cli(
+            env,
+            "credits",
+            "grant",
+            "--user",
+            "rich@example.com",
+            "--amount",
+            "2",
+            "--reason",
+            "test",
+            "--json",
+        )
     )
     assert out == {"workspaceId": user["workspaceId"], "granted": 2, "balance": 3.5}

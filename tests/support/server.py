@@ -87,20 +87,32 @@ def running_server(
 
 
 @contextmanager
-def running_agora_serve(env: dict[str, str], stdout: Path) -> Iterator[str]:
+def running_agora_serve(
+    env: dict[str, str], stdout: Path, *, startup_seconds: float = 30
+) -> Iterator[str]:
     """``agora serve`` exactly as the README runs it (its banner goes to ``stdout``)."""
     port = free_port()
     with running_process(
-        env, ["-m", "agora.cli.main", "serve", "--port", str(port)], port, stdout=stdout
+        env,
+        ["-m", "agora.cli.main", "serve", "--port", str(port)],
+        port,
+        stdout=stdout,
+        startup_seconds=startup_seconds,
     ) as base:
         yield base
 
 
 @contextmanager
 def running_process(
-    env: dict[str, str], args: list[str], port: int, *, stdout: Path | None = None
+    env: dict[str, str],
+    args: list[str],
+    port: int,
+    *,
+    stdout: Path | None = None,
+    startup_seconds: float = 60,
 ) -> Iterator[str]:
-    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (60 s at most)."""
+    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (``startup_seconds``, 60 by
+    default: a loaded machine)."""
     out = stdout.open("wb") if stdout else None
     process = subprocess.Popen(
         [PYTHON, "-u", *args],
@@ -110,7 +122,7 @@ def running_process(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + startup_seconds
         while True:
             if process.poll() is not None:
                 raise AssertionError(
@@ -122,7 +134,7 @@ def running_process(
             except httpx2.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise AssertionError("server did not become healthy within 60 s")
+                raise AssertionError(f"server did not become healthy within {startup_seconds} s")
             time.sleep(0.1)
         yield base
     finally:

@@ -5,6 +5,8 @@
 | see the organization, members   |  yes  |  yes  |  yes   |
 | manage its projects and tasks   |  yes  |  yes  |  yes   |
 | spend its credits (create jobs) |  yes  |  yes  |  yes   |
+| buy credits (Stripe)            |  yes  |  yes  |  no    |
+| set spending caps               |  yes  |  no   |  no    |
 | invite people, revoke invites   |  yes  |  yes  |  no    |
 | remove members (not owners)     |  yes  |  yes  |  no    |
 | list and revoke its API keys    |  yes  |  yes  |  no    |
@@ -28,6 +30,8 @@ class OrgAction(enum.StrEnum):
     VIEW = "view"
     MANAGE_PROJECTS = "manage_projects"
     SPEND_CREDITS = "spend_credits"
+    BUY_CREDITS = "buy_credits"
+    SET_CAPS = "set_caps"
     INVITE = "invite"
     REMOVE_MEMBERS = "remove_members"
     MANAGE_KEYS = "manage_keys"
@@ -44,6 +48,7 @@ ROLE_ACTIONS: dict[str, frozenset[OrgAction]] = {
             OrgAction.VIEW,
             OrgAction.MANAGE_PROJECTS,
             OrgAction.SPEND_CREDITS,
+            OrgAction.BUY_CREDITS,
             OrgAction.INVITE,
             OrgAction.REMOVE_MEMBERS,
             OrgAction.MANAGE_KEYS,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
@@ -33,8 +33,14 @@ _WORKSPACES = Workspace.__table__.c
 
 
 class _Balance(Protocol):
+    """What taking a hold returns: the balance after it and the low-balance state."""
+
     @property
     def balance(self) -> int: ...
+    @property
+    def low_balance_threshold(self) -> int | None: ...
+    @property
+    def low_balance_warned(self) -> bool: ...
 
 
 _TAKE_HOLD: PreparedWrite[_Balance] = PreparedWrite(
@@ -42,21 +48,81 @@ _TAKE_HOLD: PreparedWrite[_Balance] = PreparedWrite(
     .where(
         _WORKSPACES.id == bindparam("workspace_id"),
         _WORKSPACES.balance >= bindparam("amount"),
+        # A workspace that owes credits (a refunded or disputed purchase already spent) starts
+        # no paid job until the shortfall is settled (docs/billing.md).
+        _WORKSPACES.shortfall == 0,
     )
     .values(
         balance=_WORKSPACES.balance - bindparam("amount"),
         held=_WORKSPACES.held + bindparam("amount"),
         updated_at=bindparam("now"),
     )
-    .returning(_WORKSPACES.balance),
+    .returning(
+        _WORKSPACES.balance, _WORKSPACES.low_balance_threshold, _WORKSPACES.low_balance_warned
+    ),
     shape=_Balance,
 )
 
 
-async def take_hold(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
-    """Move ``amount`` from available to held if the balance covers it; new balance or None."""
+async def take_hold(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> _Balance | None:
+    """Move ``amount`` from available to held if the balance covers it: the row (``balance``
+    after, ``low_balance_threshold``, ``low_balance_warned``), or None."""
     rows = await write(session, _TAKE_HOLD, workspace_id=workspace_id, amount=amount, now=utcnow())
-    return int(rows[0].balance) if rows else None
+    return rows[0] if rows else None
+
+
+async def flag_low_balance(session: AsyncSession, workspace_id: uuid.UUID) -> bool:
+    """Mark the workspace warned; True only for the one transaction that flips the flag."""
+    result = await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.low_balance_warned.is_(False))
+        .values(low_balance_warned=True)
+        .returning(Workspace.id)
+    )
+    return result.first() is not None
+
+
+async def clear_low_balance(session: AsyncSession, workspace_id: uuid.UUID) -> None:
+    await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id, Workspace.low_balance_warned.is_(True))
+        .values(low_balance_warned=False)
+    )
+
+
+async def last_hold(session: AsyncSession, workspace_id: uuid.UUID) -> int | None:
+    """The price of the workspace's last job (its most recent hold), base units."""
+    found = await session.scalar(
+        select(LedgerEntry.held_change)
+        .where(LedgerEntry.workspace_id == workspace_id, LedgerEntry.kind == "hold")
+        .order_by(LedgerEntry.created_at.desc(), LedgerEntry.id.desc())
+        .limit(1)
+    )
+    return int(found) if found is not None else None
+
+
+async def warning_state(
+    session: AsyncSession, workspace_id: uuid.UUID
+) -> tuple[int, int, int | None] | None:
+    """(balance, shortfall, low_balance_threshold)."""
+    row = (
+        await session.execute(
+            select(Workspace.balance, Workspace.shortfall, Workspace.low_balance_threshold).where(
+                Workspace.id == workspace_id
+            )
+        )
+    ).first()
+    return (int(row[0]), int(row[1]), row[2]) if row else None
+
+
+async def set_low_balance_threshold(
+    session: AsyncSession, workspace_id: uuid.UUID, threshold: int | None
+) -> None:
+    await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id)
+        .values(low_balance_threshold=threshold, low_balance_warned=False, updated_at=utcnow())
+    )
 
 
 async def release_hold(
@@ -74,6 +140,56 @@ async def release_hold(
         .returning(Workspace.balance)
     )
     return result.scalar_one_or_none()
+
+
+async def settle_shortfall(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int, int]:
+    """Pay what the workspace owes from its balance, as far as it goes: (balance, shortfall)."""
+    paid = case(
+        (Workspace.shortfall <= Workspace.balance, Workspace.shortfall), else_=Workspace.balance
+    )
+    row = (
+        await session.execute(
+            update(Workspace)
+            .where(Workspace.id == workspace_id)
+            .values(
+                balance=Workspace.balance - paid,
+                shortfall=Workspace.shortfall - paid,
+                updated_at=utcnow(),
+            )
+            .returning(Workspace.balance, Workspace.shortfall)
+        )
+    ).one()
+    return int(row[0]), int(row[1])
+
+
+async def account_for_update(
+    session: AsyncSession, workspace_id: uuid.UUID
+) -> tuple[int, int, int] | None:
+    """(balance, held, shortfall), the row locked until the transaction ends (PostgreSQL;
+    SQLite's write transaction already holds the database's write lock)."""
+    row = (
+        await session.execute(
+            select(Workspace.balance, Workspace.held, Workspace.shortfall)
+            .where(Workspace.id == workspace_id)
+            .with_for_update()
+        )
+    ).first()
+    return (int(row[0]), int(row[1]), int(row[2])) if row else None
+
+
+async def set_balance_and_shortfall(
+    session: AsyncSession, workspace_id: uuid.UUID, balance: int, shortfall: int
+) -> None:
+    await session.execute(
+        update(Workspace)
+        .where(Workspace.id == workspace_id)
+        .values(balance=balance, shortfall=shortfall, updated_at=utcnow())
+    )
+
+
+async def shortfall(session: AsyncSession, workspace_id: uuid.UUID) -> int:
+    value = await session.scalar(select(Workspace.shortfall).where(Workspace.id == workspace_id))
+    return int(value or 0)
 
 
 async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int, int] | None:
@@ -121,3 +237,11 @@ async def take_from_balance(
         .returning(Workspace.balance)
     )
     return result.scalar_one_or_none()
+
+
+async def purchased_total(session: AsyncSession) -> int:
+    """The credits of every ``purchase`` entry of the ledger."""
+    total = await session.scalar(
+        select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(LedgerEntry.kind == "purchase")
+    )
+    return int(total or 0)

@@ -11,7 +11,9 @@ class LedgerEntryOut(Schema):
     """Read from a ``LedgerEntry`` row."""
 
     id: UUID
-    kind: str = Field(description="grant | hold | capture | refund")
+    kind: str = Field(
+        description="grant | hold | capture | refund | usage | purchase | clawback | settle"
+    )
     amount: Credits = Field(description="Change of the available balance, in credits.")
     held_change: Credits = Field(description="Change of the held amount, in credits.")
     balance_after: Credits

@@ -23,6 +23,7 @@ class Account:
     balance: int
     held: int
     entries: list[LedgerEntry]
+    shortfall: int = 0
 
 
 async def account(session: AsyncSession, principal: Principal, *, limit: int = 20) -> Account:
@@ -33,4 +34,5 @@ async def account(session: AsyncSession, principal: Principal, *, limit: int = 2
     if found is None:
         raise NotFound("Workspace not found")
     entries = await repo.recent_entries(session, principal.workspace_id, limit)
-    return Account(principal.workspace_id, found[0], found[1], list(entries))
+    owed = await repo.shortfall(session, principal.workspace_id)
+    return Account(principal.workspace_id, found[0], found[1], list(entries), owed)

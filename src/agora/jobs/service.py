@@ -24,6 +24,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents_service
 from agora.auth.principal import Permission, Principal
+from agora.billing import caps
+from agora.billing import warnings as low_balance
 from agora.credits import ledger
 from agora.identity import repository as identity_repo
 from agora.jobs import attachments, lifecycle, signals
@@ -462,13 +464,17 @@ async def create_job(
     # before the commit — they serialise concurrent creations (docs/performance.md).
     await send_notifications(session)
     if paid:
-        await ledger.hold(
+        # An organization's spending caps, in the hold's transaction (billing/caps.py).
+        await caps.charge(session, principal, amount=price, task_id=task_id, now=now)
+        held = await ledger.hold(
             session,
             workspace_id=principal.workspace_id,
             amount=price,
             job_id=job.id,
             user_id=principal.user_id,
         )
+        if held.crossed_low:  # once per fall below the threshold (billing/warnings.py)
+            await low_balance.crossed(session, settings, principal.workspace_id, held.balance)
     await agents_repo.increment_job_count(session, agent.id)
     demo = {agent.id} if repo.is_demo_agent(agent) else set()
     return CreatedJob((await shown(session, [job], settings, demo=demo))[0], replayed=False)

@@ -21,6 +21,9 @@ from mcp.types import TextContent
 from agora.agents import service as agents
 from agora.agents.schemas import AgentOut, CategoryOut, InputSchemaOut
 from agora.auth.principal import Permission
+from agora.billing import service as billing
+from agora.billing import stripe_api
+from agora.billing.schemas import PackOut, PurchaseOut
 from agora.coworkers import service as coworkers
 from agora.coworkers.schemas import CAPABILITIES, CoworkerOut
 from agora.credits import service as credits
@@ -36,7 +39,8 @@ from agora.jobs.schemas import (
     JobLinkOut,
     JobOut,
 )
-from agora.kit.errors import NotFound
+from agora.kit.errors import BadRequest, NotFound
+from agora.kit.ids import parse_uuid
 from agora.kit.pagination import PageParams
 from agora.mcp.runner import ToolRunner, dump, tool_error
 from agora.models.statuses import JobStatus, TaskStatus
@@ -129,6 +133,36 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             categories = await agents.list_categories(session)
             counted = await agents.counted_categories(session, categories)
             return as_text([CategoryOut.model_validate(c) for c in counted])
+
+    # ---- credits --------------------------------------------------------------------------
+
+    @tool
+    async def get_purchase_link(ctx: Context, pack_id: str | None = None) -> dict[str, Any]:
+        """A link where a person buys credits for the current workspace (with a card, through
+        Stripe). Without pack_id: the "Buy credits" page and the packs on sale. With pack_id:
+        a purchase of that pack is started and its own payment page is returned (`payUrl`).
+        The credits arrive once Stripe confirms the payment."""
+        base = settings.public_url.rstrip("/")
+        async with run.call(ctx, JOBS_WRITE) as (session, principal):
+            billing.require_buyer(principal)
+            packs = [PackOut.model_validate(p) for p in await billing.list_packs(session)]
+            if pack_id is None:
+                return {"url": f"{base}/credits/buy", "packs": [dump(p) for p in packs]}
+            parsed = parse_uuid(pack_id)
+            if parsed is None:
+                raise tool_error(BadRequest.field("pack_id", "not a credit pack id"))
+            plan = await billing.plan_purchase(session, principal, parsed)
+        customer = plan.customer_id or await stripe_api.create_customer(
+            settings, workspace_id=plan.workspace_id, name=plan.customer_name, email=plan.email
+        )  # no transaction open while Stripe is called
+        intent = await stripe_api.create_intent(
+            settings, purchase_id=plan.purchase_id, workspace_id=plan.workspace_id,
+            amount=plan.price, currency=plan.currency, customer=customer,
+        )  # fmt: skip
+        async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
+            row = await billing.record_purchase(session, plan, customer, intent)
+            out = dump(PurchaseOut.model_validate(row))
+        return {"url": f"{base}/credits/buy/{row.id}", "purchase": out}
 
     # ---- jobs -----------------------------------------------------------------------------
 

@@ -8,6 +8,8 @@ from agora.models.base import Base
 from agora.models.browser_session import BrowserSession
 from agora.models.conversation import Conversation, Message
 from agora.models.coworker import Coworker, CoworkerUsage, CoworkerWorkspace
+from agora.models.credit_pack import CreditPack
+from agora.models.credit_purchase import CreditPurchase
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
 from agora.models.notification import NotificationDelivery
@@ -15,6 +17,8 @@ from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
+from agora.models.spending_cap import SpendingCap
+from agora.models.stripe_event import StripeEvent
 from agora.models.task import Task
 from agora.models.task_event import TaskEvent
 from agora.models.user import User
@@ -32,6 +36,8 @@ __all__ = [
     "Coworker",
     "CoworkerUsage",
     "CoworkerWorkspace",
+    "CreditPack",
+    "CreditPurchase",
     "Job",
     "JobEvent",
     "LedgerEntry",
@@ -42,6 +48,8 @@ __all__ = [
     "Project",
     "RegistryCheckpoint",
     "RegistryQuarantine",
+    "SpendingCap",
+    "StripeEvent",
     "Task",
     "TaskEvent",
     "User",

@@ -12,7 +12,8 @@ from agora.models.base import Base, BigInt, created_at_column, id_column
 class LedgerEntry(Base):
     """One movement of credits on a workspace account (append-only).
 
-    kind: grant | hold | capture | refund | usage (a coworker's charge). ``amount`` is the
+    kind: grant | hold | capture | refund | usage (a coworker's charge) | purchase | clawback |
+    settle (billing: docs/billing.md). ``amount`` is the
     change to the available balance
     (a hold is negative, a refund positive, a capture zero: it turns held credits into spent ones);
     ``held_change`` is the change to the held amount.

@@ -3,7 +3,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, ForeignKey, String
+from sqlalchemy import Boolean, CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import Base, BigInt, created_at_column, id_column, updated_at_column
@@ -20,6 +20,7 @@ class Workspace(Base):
     __table_args__ = (
         CheckConstraint("balance >= 0", name="balance_not_negative"),
         CheckConstraint("held >= 0", name="held_not_negative"),
+        CheckConstraint("shortfall >= 0", name="shortfall_not_negative"),
         CheckConstraint(
             "(owner_user_id IS NULL) <> (organization_id IS NULL)", name="one_owner_kind"
         ),
@@ -36,5 +37,13 @@ class Workspace(Base):
     )
     balance: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     held: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
+    # Billing (docs/billing.md): credits a refund or dispute could not take back because they
+    # were already spent; while above zero the workspace starts no paid job.
+    shortfall: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
+    stripe_customer_id: Mapped[str | None] = mapped_column(String(255))
+    # Low-balance warning: below this (base units; None = the price of the last job) the web app
+    # shows a banner and one mail goes to the payer per crossing (``low_balance_warned``).
+    low_balance_threshold: Mapped[int | None] = mapped_column(BigInt)
+    low_balance_warned: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

@@ -28,6 +28,7 @@ from agora.auth.dependencies import (
 )
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction, role_allows
+from agora.billing import service as billing_service
 from agora.credits import service as credits
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
@@ -36,7 +37,7 @@ from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.organizations import service as organizations
-from agora.web import forms, work
+from agora.web import billing, forms, work
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
@@ -46,6 +47,7 @@ from agora.web.pages import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
+router.include_router(billing.router)  # buy credits, receipts
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -245,6 +247,7 @@ async def _agent_page(
     max_credits: str | None = None,
 ) -> HTMLResponse:
     listed = await agents.get_listed(session, agent_id)
+    payment_required = status_code == 402
     agent = listed.row if hasattr(listed, "row") else listed
     price, fee = _price(agent)
     groups = forms.fill(forms.groups(agent.input_schema), values or {}, errors or {})
@@ -252,7 +255,7 @@ async def _agent_page(
         request, session, principal, "agent.html", status_code, agent=agent, listed=listed,
         price=price, fee=fee, groups=groups, errors=errors or {},
         max_credits=max_credits if max_credits is not None else str(price),
-        facts=await web.agent_facts(session, listed.row),
+        facts=await web.agent_facts(session, listed.row), payment_required=payment_required,
     )  # fmt: skip
 
 
@@ -466,6 +469,8 @@ async def credits_page(request: Request, session: SessionDep, principal: SignedI
     return await _render(
         request, session, principal, "credits.html", account=account,
         balance=to_display(account.balance), held=to_display(account.held),
+        shortfall=account.shortfall,
+        purchases=await billing_service.list_purchases(session, principal, limit=50),
     )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from starlette.datastructures import FormData
 
 from agora.auth.dependencies import SessionDep, SessionPrincipalDep, check_csrf, csrf_token_for
 from agora.auth.principal import Principal
+from agora.billing import warnings as low_balance
 from agora.kit.errors import AgoraError
 from agora.web import service as web
 from agora.web.render import page
@@ -72,7 +73,13 @@ async def render(
         choices = getattr(request.state, "web_workspaces", None) or await web.workspaces(
             session, principal
         )
-    base = {"principal": principal, "csrf": csrf_token_for(request), "workspaces": choices}
+    base: dict[str, Any] = {
+        "principal": principal,
+        "csrf": csrf_token_for(request),
+        "workspaces": choices,
+    }
+    if principal is not None:
+        base["header_balance"], base["low_balance"] = await low_balance.header(session, principal)
     return page(request, name, {**base, **context}, status_code)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import nh3
 from markdown_it import MarkdownIt
@@ -20,8 +21,10 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from agora.auth.dependencies import csrf_token_for
+from agora.billing.service import shown_price
 from agora.kit.errors import AgoraError
 from agora.kit.money import to_display
+from agora.settings import Settings
 
 HERE = Path(__file__).parent
 STATIC_DIR = HERE / "static"
@@ -38,6 +41,29 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 MAX_MARKDOWN_CHARS = 200_000
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def stripe_csp(settings: Settings) -> str:
+    """The "Buy credits" page's CSP: the app's, plus exactly the configured Stripe origins —
+    Stripe.js's (scripts, its frames) and the API's (Stripe.js calls it). Real Stripe also frames
+    3-D Secure pages from hooks.stripe.com (Stripe's CSP guide)."""
+    script = _origin(settings.stripe_js_url)
+    api = (
+        _origin(settings.stripe_api_base) if settings.stripe_api_base else "https://api.stripe.com"
+    )
+    frames = script if settings.stripe_api_base else f"{script} https://hooks.stripe.com"
+    return (
+        CSP.replace("script-src 'self'", f"script-src 'self' {script}").replace(
+            "connect-src 'self'", f"connect-src 'self' {api}"
+        )
+        + f"; frame-src {frames}"
+    )
+
 
 _markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 _TAGS = {
@@ -91,6 +117,7 @@ templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
 templates.env.filters["when"] = when
 templates.env.filters["duration"] = duration
+templates.env.filters["price"] = shown_price
 
 
 def page(

@@ -1,0 +1,143 @@
+"""Spending caps: an organization's owners cap what each member, and each project, may spend in
+a calendar month (UTC), in credits (docs/billing.md). Job creation charges the caps in the same
+transaction as the hold (``charge``); a job that would pass a cap is refused with 402 naming it.
+
+What counts: the price held when a paid job is created in the organization's workspace, for its
+creator and, when the job is created for a task, for the task's project. Refunds of failed jobs
+do not give cap room back (this version); a job assigned to a project later does not count."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.auth.principal import Principal
+from agora.auth.roles import OrgAction, role_allows
+from agora.billing import repository as repo
+from agora.kit.errors import BadRequest, Forbidden, NotFound, PaymentRequired
+from agora.kit.ids import parse_uuid, uuid7
+from agora.kit.money import to_base, to_display
+from agora.kit.timeutil import utcnow
+from agora.models import SpendingCap
+
+
+def period_of(moment: datetime) -> str:
+    return f"{moment:%Y-%m}"
+
+
+async def charge(
+    session: AsyncSession,
+    principal: Principal,
+    *,
+    amount: int,
+    task_id: uuid.UUID | None,
+    now: datetime,
+) -> None:
+    """Charge the member's and the project's caps (organizations only) or raise 402."""
+    if principal.organization_id is None or amount <= 0:
+        return
+    period = period_of(now)
+    ws = principal.workspace_id
+    if not await repo.charge_cap(
+        session, ws, user_id=principal.user_id, amount=amount, period=period
+    ):
+        cap = await repo.cap_of(session, ws, user_id=principal.user_id)
+        raise PaymentRequired(_refusal("your monthly spending cap", cap, amount, period))
+    project = await repo.task_project(session, ws, task_id) if task_id is not None else None
+    if project is not None and not await repo.charge_cap(
+        session, ws, project_id=project, amount=amount, period=period
+    ):
+        cap = await repo.cap_of(session, ws, project_id=project)
+        raise PaymentRequired(_refusal("the project's monthly spending cap", cap, amount, period))
+
+
+def _refusal(name: str, cap: SpendingCap | None, amount: int, period: str) -> str:
+    limit = cap.monthly_limit if cap else 0
+    spent = cap.spent if cap and cap.period == period else 0
+    return (
+        f"Spending cap reached: the job costs {to_display(amount)} credits and {name} of "
+        f"{to_display(limit)} credits has {to_display(max(limit - spent, 0))} left this month"
+    )
+
+
+@dataclass(frozen=True)
+class CapView:
+    id: uuid.UUID
+    user_id: uuid.UUID | None
+    project_id: uuid.UUID | None
+    monthly_limit: int
+    spent_this_month: int
+
+
+def _view(cap: SpendingCap, period: str) -> CapView:
+    spent = cap.spent if cap.period == period else 0
+    return CapView(cap.id, cap.user_id, cap.project_id, cap.monthly_limit, spent)
+
+
+def _require_owner(principal: Principal) -> uuid.UUID:
+    if principal.organization_id is None:
+        raise BadRequest.field(
+            "X-Organization-Slug", "spending caps belong to an organization's workspace"
+        )
+    if not role_allows(principal.org_role, OrgAction.SET_CAPS) and principal.key_kind != "admin":
+        raise Forbidden("Only the organization's owners set spending caps")
+    return principal.organization_id
+
+
+async def list_caps(session: AsyncSession, principal: Principal) -> list[CapView]:
+    if principal.organization_id is None:
+        return []
+    period = period_of(utcnow())
+    return [_view(c, period) for c in await repo.caps(session, principal.workspace_id)]
+
+
+async def set_cap(
+    session: AsyncSession,
+    principal: Principal,
+    *,
+    user_id: str | None,
+    project_id: str | None,
+    monthly_limit: Any,
+) -> CapView:
+    """Create or change the cap of one member or one project of the organization."""
+    org = _require_owner(principal)
+    if (user_id is None) == (project_id is None):
+        raise BadRequest.field("userId", "give exactly one of userId and projectId")
+    try:
+        limit = to_base(str(monthly_limit))
+    except ValueError as exc:
+        raise BadRequest.field("monthlyLimit", str(exc)) from exc
+    if limit < 0:
+        raise BadRequest.field("monthlyLimit", "must not be negative")
+    ws = principal.workspace_id
+    member = parse_uuid(user_id) if user_id is not None else None
+    project = parse_uuid(project_id) if project_id is not None else None
+    if user_id is not None and (member is None or not await repo.is_member(session, org, member)):
+        raise BadRequest.field("userId", "not a member of this organization")
+    if project_id is not None and (
+        project is None or not await repo.project_in_workspace(session, ws, project)
+    ):
+        raise BadRequest.field("projectId", "not a project of this organization")
+    now = utcnow()
+    cap = await repo.cap_of(session, ws, user_id=member, project_id=project)
+    if cap is None:
+        cap = repo.add_cap(
+            session, id=uuid7(), workspace_id=ws, user_id=member, project_id=project,
+            monthly_limit=limit, period=period_of(now), spent=0,
+        )  # fmt: skip
+    else:
+        cap.monthly_limit = limit
+    await session.flush()
+    return _view(cap, period_of(now))
+
+
+async def remove_cap(session: AsyncSession, principal: Principal, cap_id: str) -> None:
+    _require_owner(principal)
+    parsed = parse_uuid(cap_id)
+    if parsed is None or not await repo.delete_cap(session, principal.workspace_id, parsed):
+        raise NotFound(f"Spending cap {cap_id} not found")
+    await session.flush()

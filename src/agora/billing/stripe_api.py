@@ -1,0 +1,199 @@
+"""The one module that talks to Stripe, through the official ``stripe`` SDK (docs/billing.md).
+
+The SDK's client is synchronous (``requests``); each call runs in a worker thread, so the event
+loop never waits on Stripe. No call here is ever made while a database transaction is open: the
+endpoints authenticate and read in a short transaction first, call, then write.
+``AGORA_STRIPE_API_BASE`` points the SDK at another server (localstripe in tests and the demo).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import stripe
+
+from agora.kit.errors import BadRequest, PaymentRequired, ServiceUnavailable
+from agora.settings import Settings
+
+
+@dataclass(frozen=True)
+class Intent:
+    id: str
+    client_secret: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    status: str  # Stripe's PaymentIntent status: succeeded | processing | requires_action | …
+    client_secret: str
+    error: str | None  # last_payment_error.message, when the charge failed
+
+
+@dataclass(frozen=True)
+class BalanceTransaction:
+    id: str
+    type: str  # charge | refund | adjustment (disputes) | payout | …
+    amount: int  # minor units, negative for money out
+    currency: str
+    charge_id: str | None  # the charge it belongs to (a refund's charge for a refund)
+    source_id: str | None
+
+
+def _require(settings: Settings) -> None:
+    if not settings.billing_enabled:
+        raise ServiceUnavailable("Buying credits is not configured on this server")
+
+
+def client(settings: Settings) -> stripe.StripeClient:
+    _require(settings)
+    base = settings.stripe_api_base.rstrip("/")
+    return stripe.StripeClient(
+        settings.stripe_secret_key,
+        base_addresses={"api": base} if base else None,
+        http_client=stripe.RequestsClient(timeout=settings.stripe_timeout_seconds),
+        max_network_retries=2,
+    )
+
+
+def _unavailable(exc: stripe.StripeError) -> ServiceUnavailable:
+    return ServiceUnavailable(f"Stripe did not answer as expected ({type(exc).__name__})")
+
+
+async def _call(function: Any, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return await asyncio.to_thread(function, *args, **kwargs)
+    except stripe.CardError as exc:
+        raise PaymentRequired(exc.user_message or "The card was declined") from exc
+    except stripe.InvalidRequestError as exc:
+        raise BadRequest.field(
+            exc.param or "card", exc.user_message or "refused by Stripe"
+        ) from exc
+    except stripe.StripeError as exc:
+        raise _unavailable(exc) from exc
+
+
+def _id(value: Any) -> str | None:
+    """An expandable field: the id string, or the object's id (localstripe expands some)."""
+    if value is None or isinstance(value, str):
+        return value
+    found = value.get("id") if isinstance(value, dict) else None
+    return str(found) if found else None
+
+
+async def create_customer(
+    settings: Settings, *, workspace_id: uuid.UUID, name: str, email: str | None
+) -> str:
+    """One Stripe customer per workspace owner (the workspace is a person's or an
+    organization's); the idempotency key makes concurrent first purchases share it."""
+    params: dict[str, Any] = {"name": name[:200], "metadata": {"workspace_id": str(workspace_id)}}
+    if email:
+        params["email"] = email
+    customer = await _call(
+        client(settings).v1.customers.create,
+        params=params,
+        options={"idempotency_key": f"agora-customer-{workspace_id}"},
+    )
+    return str(customer.id)
+
+
+async def create_intent(
+    settings: Settings,
+    *,
+    purchase_id: uuid.UUID,
+    workspace_id: uuid.UUID,
+    amount: int,
+    currency: str,
+    customer: str,
+) -> Intent:
+    intent = await _call(
+        client(settings).v1.payment_intents.create,
+        params={
+            "amount": amount,
+            "currency": currency,
+            "customer": customer,
+            "payment_method_types": ["card"],
+            "metadata": {"purchase_id": str(purchase_id), "workspace_id": str(workspace_id)},
+        },
+        options={"idempotency_key": f"agora-purchase-{purchase_id}"},
+    )
+    return Intent(str(intent.id), str(intent.client_secret), str(intent.status))
+
+
+async def pay_with_token(
+    settings: Settings, *, intent_id: str, customer: str, token: str
+) -> Confirmation:
+    """Confirm the PaymentIntent on the server with a card token from Stripe.js: the card is
+    saved on the customer (a declined card is refused here, 402), set on the intent, confirmed.
+    3-D Secure answers ``requires_action``; the page then calls ``confirmCardPayment``.
+    A declined purchase is not paid again (localstripe 1.15.10 cannot confirm an intent whose
+    charge failed, and a fresh purchase is clearer anyway): the buyer starts another."""
+    api = client(settings).v1
+    card = await _call(api.customers.payment_sources.create, customer, params={"source": token})
+    await _call(api.payment_intents.update, intent_id, params={"payment_method": str(card.id)})
+    try:
+        intent = await asyncio.to_thread(api.payment_intents.confirm, intent_id)
+    except stripe.CardError as exc:
+        return Confirmation("requires_payment_method", "", exc.user_message or "declined")
+    except stripe.StripeError as exc:
+        raise _unavailable(exc) from exc
+    data = intent.to_dict()
+    error = data.get("last_payment_error") or None
+    message = str(error.get("message")) if error else None
+    return Confirmation(str(data["status"]), str(data["client_secret"]), message)
+
+
+async def balance_transactions(
+    settings: Settings, *, limit: int = 10_000
+) -> list[BalanceTransaction]:
+    """Every balance transaction (newest first), their sources expanded to find the charge."""
+    api = client(settings).v1
+    out: list[BalanceTransaction] = []
+    after: str | None = None
+    while len(out) < limit:
+        params: dict[str, Any] = {"limit": 100, "expand": ["data.source"]}
+        if after:
+            params["starting_after"] = after
+        page = await _call(api.balance_transactions.list, params=params)
+        listed = page.to_dict()
+        rows: list[dict[str, Any]] = listed.get("data") or []
+        for txn in rows:
+            source = txn.get("source")
+            source_id = _id(source)
+            charge_id = source_id if source_id and source_id.startswith("ch_") else None
+            if charge_id is None and isinstance(source, dict):
+                charge_id = _id(source.get("charge"))
+            out.append(
+                BalanceTransaction(
+                    str(txn["id"]),
+                    str(txn["type"]),
+                    int(txn["amount"]),
+                    str(txn["currency"]),
+                    charge_id,
+                    source_id,
+                )
+            )
+        if not listed.get("has_more") or not rows:
+            break
+        after = str(rows[-1]["id"])
+    return out
+
+
+def verify(settings: Settings, payload: bytes, signature: str | None) -> dict[str, Any]:
+    """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret (the SDK's
+    check, 5 minutes' tolerance); 400 otherwise."""
+    if not settings.stripe_webhook_secret:
+        raise ServiceUnavailable("The Stripe webhook secret is not configured")
+    if not signature:
+        raise BadRequest.field("Stripe-Signature", "missing")
+    try:
+        event = stripe.Webhook.construct_event(payload, signature, settings.stripe_webhook_secret)
+    except stripe.SignatureVerificationError as exc:
+        raise BadRequest.field("Stripe-Signature", "does not sign this payload") from exc
+    except ValueError as exc:
+        raise BadRequest.field("body", "not a Stripe event") from exc
+    data: dict[str, Any] = event.to_dict()
+    return data

@@ -1,0 +1,94 @@
+"""The web app's billing pages: "Buy credits" (packs, the card, the payment, the credits arriving
+from Stripe's webhook), a purchase's receipt. The page pays through the same API as any client
+(``POST /v1/credits/purchases``, ``.../pay``, ``GET .../{id}``: cookie + X-CSRF-Token), with
+Stripe.js from the configured origin only (its CSP names that origin and no other)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.billing import service as billing
+from agora.kit.errors import NotFound
+from agora.kit.money import to_display
+from agora.kit.units import UnitOfWorkRoute
+from agora.web.pages import SignedInDep, Text, safe_next
+from agora.web.pages import render as _render
+from agora.web.render import stripe_csp
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+
+def _pack_view(pack: Any) -> dict[str, Any]:
+    return {
+        "id": str(pack.id),
+        "name": pack.name,
+        "credits": to_display(pack.credits),
+        "price": billing.shown_price(pack.price, pack.currency),
+    }
+
+
+async def _buy_page(
+    request: Request,
+    session: Any,
+    principal: Any,
+    settings: Any,
+    *,
+    next_path: str | None,
+    purchase: Any = None,
+) -> HTMLResponse:
+    packs = [_pack_view(p) for p in await billing.list_packs(session)]
+    chosen = str(purchase.pack_id) if purchase is not None else (packs[0]["id"] if packs else "")
+    response = await _render(
+        request, session, principal, "buy.html",
+        packs=packs, chosen=chosen, purchase=purchase,
+        enabled=settings.billing_enabled, may_buy=billing.may_buy(principal),
+        stripe_js=settings.stripe_js_url, publishable_key=settings.stripe_publishable_key,
+        next_path=safe_next(next_path, "/credits"),
+    )  # fmt: skip
+    if settings.billing_enabled:
+        response.headers["Content-Security-Policy"] = stripe_csp(settings)
+    return response
+
+
+@router.get("/credits/buy")
+async def buy_page(
+    request: Request,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+    next: Text = None,
+) -> HTMLResponse:
+    return await _buy_page(request, session, principal, settings, next_path=next)
+
+
+@router.get("/credits/buy/{purchase_id}")
+async def pay_page(
+    request: Request,
+    purchase_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+    next: Text = None,
+) -> HTMLResponse:
+    """The page a purchase link (``payUrl``: API, MCP) opens: pay that purchase."""
+    purchase = await billing.get_purchase(session, principal, purchase_id)
+    if purchase.status != "pending":
+        raise NotFound(f"Purchase {purchase_id} is {purchase.status}: nothing to pay")
+    return await _buy_page(request, session, principal, settings, next_path=next, purchase=purchase)
+
+
+@router.get("/credits/purchases/{purchase_id}")
+async def receipt_page(
+    request: Request, purchase_id: str, session: SessionDep, principal: SignedInDep
+) -> HTMLResponse:
+    """Agora's receipt of a purchase (and Stripe's, when Stripe sent its link)."""
+    purchase = await billing.get_purchase(session, principal, purchase_id)
+    return await _render(
+        request, session, principal, "receipt.html",
+        purchase=purchase, price=billing.shown_price(purchase.price, purchase.currency),
+        refunded=billing.shown_price(purchase.refunded, purchase.currency),
+    )  # fmt: skip

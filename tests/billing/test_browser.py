@@ -1,0 +1,124 @@
+"""Buying credits in a real headless Chromium, offline: ``agora serve`` (embedded SQLite, demo
+agents) with localstripe on loopback as Stripe (its Stripe.js stand-in in the page, its webhooks
+sent to the server). A new person tries the paid demo agent, is refused (402) and sent to "Buy
+credits", is declined with a declined test card (nothing granted), pays with the good test card,
+sees the credits arrive from the webhook, and the hire succeeds. Marked ``process``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.server import agora_env, run_cli, running_agora_serve
+from tests.support.stripe import (
+    PUBLISHABLE_KEY,
+    SECRET_KEY,
+    WEBHOOK_SECRET,
+    LocalStripe,
+    running_localstripe,
+)
+from tests.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _shot, _sign_up_and_in
+
+pytestmark = pytest.mark.process
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, LocalStripe]]:
+    data = tmp_path_factory.mktemp("shop")
+    with running_localstripe() as stripe:
+        env = agora_env(
+            data,
+            AGORA_DEMO="true",
+            AGORA_STRIPE_SECRET_KEY=SECRET_KEY,
+            AGORA_STRIPE_PUBLISHABLE_KEY=PUBLISHABLE_KEY,
+            AGORA_STRIPE_WEBHOOK_SECRET=WEBHOOK_SECRET,
+            AGORA_STRIPE_API_BASE=stripe.url,
+        )
+        # A first start migrates a new database and seeds the demo: slow on a loaded machine.
+        with running_agora_serve(env, data / "banner.txt", startup_seconds=90) as base:
+            run_cli(
+                env, "credits", "packs", "add", "--name", "Starter", "--credits", "50",
+                "--price", "500", "--currency", "eur",
+            )  # fmt: skip
+            stripe.register_webhook(f"{base}/v1/billing/stripe/webhook")
+            yield base, data, stripe
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.fail("/usr/bin/chromium is missing (apt-get install -y chromium)")
+    with playwright_sync.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+def _card(page: object, number: str) -> None:
+    """localstripe's card Element: plain inputs named by their placeholders."""
+    for field, value in (
+        ("number", number), ("exp_month", "12"), ("exp_year", "30"), ("cvc", "123"),
+        ("postal_code", "75001"),
+    ):  # fmt: skip
+        page.fill(f"#card-element input[placeholder={field}]", value)  # type: ignore[attr-defined]
+
+
+def test_buy_credits_then_hire(shop: tuple[str, Path, LocalStripe], browser: object) -> None:
+    base, data, _stripe = shop
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        _sign_up_and_in(page, base, data, "Grace")
+        assert page.locator("#header-balance").inner_text() == "0 credits"
+        page.fill("#q", "review")
+        page.click("form[role=search] button")
+        page.click("text=Reviewer")
+        page.fill("#f-text", "An essay about lighthouses.")
+        page.click("#hire-form button[type=submit]")
+        page.wait_for_selector("#err-form")
+        assert "Not enough credits" in page.locator("#err-form").inner_text()
+        agent_path = re.sub(r"^https?://[^/]+", "", page.url).split("/hire")[0]
+        page.click("#buy-prompt a")
+        page.wait_for_selector("#card-element input[placeholder=number]")
+        assert page.locator("input[name=pack]:checked").count() == 1
+
+        # A declined card: a clear error, nothing granted.
+        _card(page, "4000000000000002")
+        page.click("#pay")
+        page.wait_for_selector("#buy-error:has-text('Your card was declined.')")
+        _shot(page, "buy-declined")
+        page.reload()
+        assert page.locator("#header-balance").inner_text() == "0 credits"
+
+        # The good test card: the credits arrive from the webhook.
+        page.wait_for_selector("#card-element input[placeholder=number]")
+        _card(page, "4242424242424242")
+        page.click("#pay")
+        page.wait_for_selector("#buy-status:has-text('50 credits added.')", timeout=30_000)
+        _shot(page, "buy-paid")
+        page.click("#continue")
+        page.wait_for_url(re.compile(".*" + re.escape(agent_path) + "$"))
+        assert page.locator("#header-balance").inner_text() == "50 credits"
+        page.fill("#f-text", "An essay about lighthouses.")
+        page.click("#hire-form button[type=submit]")
+        page.wait_for_url(re.compile(r".*/jobs/[0-9a-f-]+$"))
+        page.goto(f"{base}/credits")
+        rows = page.locator("#purchases tbody tr")
+        assert rows.count() == 2
+        assert "paid" in rows.nth(0).inner_text()
+        assert "failed" in rows.nth(1).inner_text()
+        assert page.locator("#ledger tbody tr", has_text="purchase").count() == 1
+        # No CSP violation, nothing else failing in the pages.
+        assert not [e for e in errors if "Content Security Policy" in e], errors
+    finally:
+        _shot(page, "buy-journey")
+        context.close()
