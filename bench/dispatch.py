@@ -24,11 +24,11 @@ from typing import Any
 import httpx2
 from tests.support.agents import LoopbackAgents, loopback_agents
 
+from agora.accounts import provisioning as identity
 from agora.agents import service as agents
 from agora.app import create_app
 from agora.demo_agents.agents import DEMO_AGENTS
 from agora.demo_agents.protocol import Behaviour
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade

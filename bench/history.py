@@ -22,9 +22,9 @@ from typing import Any
 
 from sqlalchemy import event, text
 
+from agora.accounts import provisioning as identity
 from agora.auth.principal import Principal
 from agora.history.service import FeedQuery, read_feed
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade

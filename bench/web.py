@@ -29,12 +29,12 @@ import httpx2
 import uvicorn
 from fastapi import FastAPI
 
+from agora.accounts import provisioning as identity
 from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
 from agora.app import create_app
 from agora.auth.service import authenticate
 from agora.demo_agents.agents import ECHO_SCHEMA
-from agora.identity import service as identity
 from agora.jobs import service as jobs
 from agora.jobs.schemas import JobCreate
 from agora.kit.db import Database

@@ -22,9 +22,9 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import text
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.app import create_app
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade

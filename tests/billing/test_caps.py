@@ -12,9 +12,9 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import func, select
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.credits import ledger
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Job, LedgerEntry, SpendingCap

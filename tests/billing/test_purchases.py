@@ -13,8 +13,8 @@ import httpx2
 from fastapi import FastAPI
 from sqlalchemy import func, select
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.models import LedgerEntry, StripeEvent
 from tests.billing.conftest import Stripe, card_token, make_pack

@@ -116,8 +116,8 @@ async def _scenario(
     app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
 ) -> list[dict[str, Any]]:
     rec = Recorder(client)
-    from agora.identity import repository as identity_repo
-    from agora.identity import service as identity
+    from agora.accounts import provisioning as identity
+    from agora.accounts import repository as identity_repo
 
     db = app.state.db
     operator = await make_user(name="Operator", email="operator@example.com")

@@ -6,8 +6,8 @@ from typing import Any
 
 import httpx2
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from tests.conftest import MakeUser
 from tests.conftest import TestUser as Caller

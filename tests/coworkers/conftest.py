@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.credits import ledger
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.settings import Settings

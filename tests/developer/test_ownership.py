@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import httpx2
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from tests.conftest import MakeUser
 from tests.developer.conftest import submission

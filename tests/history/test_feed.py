@@ -10,9 +10,9 @@ import httpx2
 import pytest
 from sqlalchemy import insert, update
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.history import service as history
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.ids import uuid7
 from agora.kit.money import to_base

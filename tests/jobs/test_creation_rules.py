@@ -10,8 +10,8 @@ import httpx2
 from fastapi import FastAPI
 from sqlalchemy import func, select
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Agent, Job, LedgerEntry, Task, Workspace

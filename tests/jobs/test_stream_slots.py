@@ -10,8 +10,8 @@ from contextlib import AsyncExitStack
 import httpx2
 from fastapi import FastAPI
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser

@@ -11,8 +11,8 @@ import httpx2
 import pytest
 from fastapi import FastAPI
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.kit.errors import BadRequest
 from agora.kit.logging import configure_logging

@@ -14,10 +14,10 @@ import httpx2
 import pytest
 from fastapi import FastAPI
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.app import demo_route
 from agora.demo_agents import MOUNT_PREFIX, demo_host
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy, literal_address
 from agora.mip003.client import client_for

@@ -11,8 +11,8 @@ from typing import Any
 import httpx2
 from fastapi import FastAPI
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from tests.conftest import MakeUser

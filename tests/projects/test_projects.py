@@ -9,8 +9,8 @@ import httpx2
 import pytest
 from sqlalchemy import select
 
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.models import Project
 from tests.conftest import MakeUser

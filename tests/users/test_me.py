@@ -153,8 +153,8 @@ async def test_put_replaces_opt_ins_and_keeps_omitted_name(
 async def test_coworker_key_cannot_change_profile(
     client: httpx2.AsyncClient, make_user: MakeUser, db: Database
 ) -> None:
-    from agora.identity import repository as repo
-    from agora.identity import service
+    from agora.accounts import provisioning as service
+    from agora.accounts import repository as repo
 
     user = await make_user()
     async with db.transaction() as session:
@@ -171,8 +171,8 @@ async def test_coworker_key_cannot_change_profile(
 async def test_revoked_key_is_refused(
     client: httpx2.AsyncClient, make_user: MakeUser, db: Database
 ) -> None:
-    from agora.identity import repository as repo
-    from agora.identity import service
+    from agora.accounts import provisioning as service
+    from agora.accounts import repository as repo
     from agora.kit.security import hash_key
 
     user = await make_user()

@@ -31,18 +31,18 @@ from agora.accounts.schemas import (
 )
 from agora.auth.dependencies import (
     PrincipalDep,
+    ProfileWriter,
+    Reader,
     SessionDep,
     SettingsDep,
     UnitDep,
     check_same_origin,
     public,
-    require,
     secret_key,
     session_cookie,
 )
-from agora.auth.principal import Permission, Principal
 from agora.kit.attempts import AttemptLimiter
-from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
 from agora.kit.mail import MailSender
 from agora.kit.passwords import MAX_LENGTH, MIN_LENGTH, PASSWORD_RULES
@@ -51,8 +51,6 @@ from agora.kit.units import Mode, mode
 
 router = key_router(prefix="/auth", tags=["accounts"])
 keys_router = key_router(prefix="/api-keys", tags=["api-keys"])
-AccountWriter = Annotated[Principal, require(Permission.PROFILE_WRITE)]
-Reader = Annotated[Principal, require(Permission.READ)]
 ACCEPTED = "If the address has an account, a mail is on its way."
 
 
@@ -89,24 +87,24 @@ ContextDep = Annotated[service.Context, Depends(context)]
 
 def _signed_in(
     request: Request, response: Response, ctx: service.Context, new: service.NewSession
-) -> dict[str, object]:
+) -> EnvelopeA[SignedInOut]:
     csrf = set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     out = SignedInOut(
         user=AccountOut.model_validate(new.user),
         session=SessionOut.model_validate(new.row).model_copy(update={"current": True}),
         csrf_token=csrf,
     )
-    return envelope_a(out)
+    return EnvelopeA[SignedInOut](data=out)
 
 
 @router.get(
     "/password-rules", response_model=EnvelopeA[PasswordRulesOut], operation_id="getPasswordRules"
 )
 @public
-async def password_rules() -> dict[str, object]:
+async def password_rules() -> EnvelopeA[PasswordRulesOut]:
     """The password rules, in words a person can read (no authentication)."""
-    return envelope_a(
-        PasswordRulesOut(min_length=MIN_LENGTH, max_length=MAX_LENGTH, rules=PASSWORD_RULES)
+    return EnvelopeA[PasswordRulesOut](
+        data=PasswordRulesOut(min_length=MIN_LENGTH, max_length=MAX_LENGTH, rules=PASSWORD_RULES)
     )
 
 
@@ -118,20 +116,22 @@ async def password_rules() -> dict[str, object]:
     openapi_extra={"x-agora-errors": [409, 429]},
 )
 @public
-async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> dict[str, object]:
+async def sign_up(body: SignUpIn, session: SessionDep, ctx: ContextDep) -> EnvelopeA[AccountOut]:
     """Create an account (user, personal workspace, credit account) and mail a verification
     link. Sign in once the address is verified."""
     user = await service.sign_up(
         session, ctx, email=body.email, password=body.password, name=body.name
     )
-    return envelope_a(AccountOut.model_validate(user))
+    return EnvelopeA[AccountOut](data=AccountOut.model_validate(user))
 
 
 @router.post("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmail")
 @public
-async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
+async def verify_email(body: TokenIn, session: SessionDep) -> EnvelopeA[AccountOut]:
     """Confirm the email address with the token from the verification mail."""
-    return envelope_a(AccountOut.model_validate(await service.verify_email(session, body.token)))
+    return EnvelopeA[AccountOut](
+        data=AccountOut.model_validate(await service.verify_email(session, body.token))
+    )
 
 
 @router.get("/verify-email", response_model=EnvelopeA[AccountOut], operation_id="verifyEmailLink")
@@ -139,9 +139,11 @@ async def verify_email(body: TokenIn, session: SessionDep) -> dict[str, object]:
 @public
 async def verify_email_link(
     session: SessionDep, token: Annotated[str, Query(max_length=200)]
-) -> dict[str, object]:
+) -> EnvelopeA[AccountOut]:
     """The link in the verification mail (the same as the POST)."""
-    return envelope_a(AccountOut.model_validate(await service.verify_email(session, token)))
+    return EnvelopeA[AccountOut](
+        data=AccountOut.model_validate(await service.verify_email(session, token))
+    )
 
 
 @router.post(
@@ -154,10 +156,10 @@ async def verify_email_link(
 @public
 async def resend_verification(
     body: EmailIn, session: SessionDep, ctx: ContextDep
-) -> dict[str, object]:
+) -> EnvelopeA[MessageOut]:
     """Mail a new verification link (the same answer whether or not the address has an account)."""
     await service.resend_verification(session, ctx, body.email)
-    return envelope_a(MessageOut(message=ACCEPTED))
+    return EnvelopeA[MessageOut](data=MessageOut(message=ACCEPTED))
 
 
 @router.post(
@@ -174,7 +176,7 @@ async def sign_in(
     response: Response,
     unit: UnitDep,
     ctx: ContextDep,
-) -> dict[str, object]:
+) -> EnvelopeA[SignedInOut]:
     """Sign in with email and password: sets the session cookie (HttpOnly, SameSite=Lax) and the
     CSRF cookie, and returns the CSRF token to send as ``X-CSRF-Token`` on state-changing
     requests. 20 wrong passwords for one account → 429 with Retry-After."""
@@ -200,10 +202,10 @@ async def sign_in(
 @public
 async def request_magic_link(
     body: EmailIn, session: SessionDep, ctx: ContextDep
-) -> dict[str, object]:
+) -> EnvelopeA[MessageOut]:
     """Mail a one-time sign-in link (the same answer whether or not the address has an account)."""
     await service.request_magic_link(session, ctx, body.email)
-    return envelope_a(MessageOut(message=ACCEPTED))
+    return EnvelopeA[MessageOut](data=MessageOut(message=ACCEPTED))
 
 
 @router.post(
@@ -212,7 +214,7 @@ async def request_magic_link(
 @public
 async def sign_in_with_link(
     body: TokenIn, request: Request, response: Response, session: SessionDep, ctx: ContextDep
-) -> dict[str, object]:
+) -> EnvelopeA[SignedInOut]:
     """Sign in with the token of a magic link (also verifies the email address)."""
     check_same_origin(request)
     user = await service.sign_in_magic(session, body.token)
@@ -247,10 +249,10 @@ async def follow_magic_link(
 @public
 async def request_password_reset(
     body: EmailIn, session: SessionDep, ctx: ContextDep
-) -> dict[str, object]:
+) -> EnvelopeA[MessageOut]:
     """Mail a password-reset link (the same answer whether or not the address has an account)."""
     await service.request_password_reset(session, ctx, body.email)
-    return envelope_a(MessageOut(message=ACCEPTED))
+    return EnvelopeA[MessageOut](data=MessageOut(message=ACCEPTED))
 
 
 @router.post(
@@ -259,12 +261,14 @@ async def request_password_reset(
     operation_id="confirmPasswordReset",
 )
 @public
-async def confirm_password_reset(body: PasswordResetIn, session: SessionDep) -> dict[str, object]:
+async def confirm_password_reset(
+    body: PasswordResetIn, session: SessionDep
+) -> EnvelopeA[AccountOut]:
     """Set a new password with the reset token. Every session of the account is signed out,
     every outstanding mailed link (sign-in, reset, verification) cancelled, and every API key
     created from a browser session revoked (the web page says so before its button)."""
     user = await service.reset_password(session, body.token, body.password)
-    return envelope_a(AccountOut.model_validate(user))
+    return EnvelopeA[AccountOut](data=AccountOut.model_validate(user))
 
 
 @router.post(
@@ -277,15 +281,17 @@ async def confirm_password_reset(body: PasswordResetIn, session: SessionDep) -> 
 async def reauthenticate(
     body: PasswordIn,
     unit: UnitDep,
-    principal: AccountWriter,
+    principal: ProfileWriter,
     ctx: ContextDep,
-) -> dict[str, object]:
+) -> EnvelopeA[SessionOut]:
     """Re-enter the password in a browser session: creating API keys from a session needs a
     password (or magic-link) proof within AGORA_KEY_REAUTH_MINUTES. A wrong password → 403."""
     # The read phase checks the password: Argon2 never holds the write transaction.
     await service.check_password(await unit.session(), ctx, principal, body.password)
     row = await service.reauthenticate(await unit.write(), principal)
-    return envelope_a(SessionOut.model_validate(row).model_copy(update={"current": True}))
+    return EnvelopeA[SessionOut](
+        data=SessionOut.model_validate(row).model_copy(update={"current": True})
+    )
 
 
 @router.post(
@@ -300,9 +306,9 @@ async def change_password(
     request: Request,
     response: Response,
     unit: UnitDep,
-    principal: AccountWriter,
+    principal: ProfileWriter,
     ctx: ContextDep,
-) -> dict[str, object]:
+) -> EnvelopeA[SignedInOut]:
     """Change the password of a browser session's account (the current one is checked: wrong →
     403). Like a reset it signs out every session, cancels every mailed link and revokes every
     key a browser session created; this browser gets a new session (new cookies, CSRF token)."""
@@ -318,7 +324,7 @@ async def change_password(
 @router.get("/session", response_model=EnvelopeA[SignedInOut], operation_id="getCurrentSession")
 async def get_current_session(
     request: Request, session: SessionDep, principal: PrincipalDep
-) -> dict[str, object]:
+) -> EnvelopeA[SignedInOut]:
     """The session of this browser (cookie), with its CSRF token."""
     row = await service.current_session(session, principal)
     user = await service.account(session, principal)
@@ -328,26 +334,28 @@ async def get_current_session(
         session=SessionOut.model_validate(row).model_copy(update={"current": True}),
         csrf_token=csrf_token(secret_key(request), cookie),
     )
-    return envelope_a(out)
+    return EnvelopeA[SignedInOut](data=out)
 
 
 @router.put(
     "/session/workspace", response_model=EnvelopeA[SessionOut], operation_id="switchWorkspace"
 )
 async def switch_workspace(
-    body: WorkspaceSwitchIn, session: SessionDep, principal: AccountWriter
-) -> dict[str, object]:
+    body: WorkspaceSwitchIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[SessionOut]:
     """Choose the workspace this browser works in (cookie sessions; keys use X-Workspace-Id)."""
     row = await service.switch_workspace(session, principal, body.workspaceId)
-    return envelope_a(SessionOut.model_validate(row).model_copy(update={"current": True}))
+    return EnvelopeA[SessionOut](
+        data=SessionOut.model_validate(row).model_copy(update={"current": True})
+    )
 
 
 @router.get("/sessions", response_model=EnvelopeA[list[SessionOut]], operation_id="listSessions")
-async def list_sessions(session: SessionDep, principal: Reader) -> dict[str, object]:
+async def list_sessions(session: SessionDep, principal: Reader) -> EnvelopeA[list[SessionOut]]:
     """The account's active sessions (newest first); ``current`` marks this browser's."""
     rows = await service.list_sessions(session, principal)
-    return envelope_a(
-        [
+    return EnvelopeA[list[SessionOut]](
+        data=[
             SessionOut.model_validate(row).model_copy(
                 update={"current": row.id == principal.session_id}
             )
@@ -360,43 +368,45 @@ async def list_sessions(session: SessionDep, principal: Reader) -> dict[str, obj
     "/sessions/{sessionId}", response_model=EnvelopeA[MessageOut], operation_id="revokeSession"
 )
 async def revoke_session(
-    sessionId: str, session: SessionDep, principal: AccountWriter
-) -> dict[str, object]:
+    sessionId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MessageOut]:
     """Sign one session out (effective at once)."""
     await service.revoke_session(session, principal, sessionId)
-    return envelope_a(MessageOut(message="Session signed out"))
+    return EnvelopeA[MessageOut](data=MessageOut(message="Session signed out"))
 
 
 @router.post("/sign-out", response_model=EnvelopeA[MessageOut], operation_id="signOut")
 async def sign_out(
-    response: Response, session: SessionDep, principal: AccountWriter, settings: SettingsDep
-) -> dict[str, object]:
+    response: Response, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[MessageOut]:
     """Sign this browser out and clear its cookies."""
     await service.sign_out(session, principal)
     clear_session_cookies(response, settings)
-    return envelope_a(MessageOut(message="Signed out"))
+    return EnvelopeA[MessageOut](data=MessageOut(message="Signed out"))
 
 
 @router.post(
     "/sign-out-everywhere", response_model=EnvelopeA[MessageOut], operation_id="signOutEverywhere"
 )
 async def sign_out_everywhere(
-    response: Response, session: SessionDep, principal: AccountWriter, settings: SettingsDep
-) -> dict[str, object]:
+    response: Response, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[MessageOut]:
     """Sign every session of the account out (API keys stay valid; revoke them separately)."""
     count = await service.sign_out_everywhere(session, principal)
     clear_session_cookies(response, settings)
-    return envelope_a(MessageOut(message=f"Signed out {count} session(s)"))
+    return EnvelopeA[MessageOut](data=MessageOut(message=f"Signed out {count} session(s)"))
 
 
 # API keys
 
 
 @keys_router.get("", response_model=EnvelopeA[list[ApiKeyOut]], operation_id="listApiKeys")
-async def list_api_keys(session: SessionDep, principal: AccountWriter) -> dict[str, object]:
+async def list_api_keys(
+    session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[list[ApiKeyOut]]:
     """Your API keys that are not revoked (the secret is never shown again)."""
     keys = await service.list_keys(session, principal)
-    return envelope_a([ApiKeyOut.model_validate(key) for key in keys])
+    return EnvelopeA[list[ApiKeyOut]](data=[ApiKeyOut.model_validate(key) for key in keys])
 
 
 @keys_router.post(
@@ -407,8 +417,8 @@ async def list_api_keys(session: SessionDep, principal: AccountWriter) -> dict[s
     openapi_extra={"x-agora-errors": [404, 409]},
 )
 async def create_api_key(
-    body: ApiKeyIn, session: SessionDep, principal: AccountWriter, settings: SettingsDep
-) -> dict[str, object]:
+    body: ApiKeyIn, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[CreatedApiKeyOut]:
     """Create a user key. ``scopes`` (optional) limits it to some of read, jobs:write,
     projects:write, profile:write; ``workspaceId`` sets its default workspace (default: the
     current one). The plaintext ``key`` is in this response only."""
@@ -422,12 +432,14 @@ async def create_api_key(
         workspace_id=body.workspaceId,
     )
     out = CreatedApiKeyOut(**ApiKeyOut.model_validate(key).model_dump(), key=plaintext)
-    return envelope_a(out)
+    return EnvelopeA[CreatedApiKeyOut](data=out)
 
 
 @keys_router.delete("/{keyId}", response_model=EnvelopeA[ApiKeyOut], operation_id="revokeApiKey")
 async def revoke_api_key(
-    keyId: str, session: SessionDep, principal: AccountWriter
-) -> dict[str, object]:
+    keyId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[ApiKeyOut]:
     """Revoke one of your keys; the next request with it answers 401."""
-    return envelope_a(ApiKeyOut.model_validate(await service.revoke_key(session, principal, keyId)))
+    return EnvelopeA[ApiKeyOut](
+        data=ApiKeyOut.model_validate(await service.revoke_key(session, principal, keyId))
+    )

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-from pydantic.alias_generators import to_camel
+from pydantic import Field
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.timeutil import as_utc
-
-UtcDatetime = Annotated[datetime, AfterValidator(as_utc)]
-
-
-class Schema(BaseModel):
-    model_config = ConfigDict(from_attributes=True, alias_generator=to_camel, populate_by_name=True)
-
+from agora.kit.schemas import Schema, UtcDateTime
 
 # Bodies
 
@@ -73,8 +64,8 @@ class AccountOut(Schema):
     id: uuid.UUID
     email: str
     name: str
-    email_verified_at: UtcDatetime | None
-    created_at: UtcDatetime
+    email_verified_at: UtcDateTime | None
+    created_at: UtcDateTime
 
 
 class SessionOut(Schema):
@@ -83,9 +74,9 @@ class SessionOut(Schema):
     user_agent: str
     client_address: str
     workspace_id: uuid.UUID | None
-    created_at: UtcDatetime
-    last_seen_at: UtcDatetime | None
-    expires_at: UtcDatetime
+    created_at: UtcDateTime
+    last_seen_at: UtcDateTime | None
+    expires_at: UtcDateTime
     current: bool = False
 
 
@@ -112,10 +103,10 @@ class ApiKeyOut(Schema):
     prefix: str
     scopes: list[str]
     default_workspace_id: uuid.UUID
-    created_at: UtcDatetime
-    last_used_at: UtcDatetime | None
-    expires_at: UtcDatetime | None
-    revoked_at: UtcDatetime | None
+    created_at: UtcDateTime
+    last_used_at: UtcDateTime | None
+    expires_at: UtcDateTime | None
+    revoked_at: UtcDateTime | None
 
 
 class CreatedApiKeyOut(ApiKeyOut):

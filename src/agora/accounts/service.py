@@ -16,12 +16,10 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import provisioning, tokens
 from agora.accounts import repository as repo
-from agora.accounts import tokens
 from agora.auth.principal import Permission, Principal
 from agora.auth.service import forget_cached_principals
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import on_commit
 from agora.kit.errors import (
@@ -90,7 +88,7 @@ def _send_after_commit(session: AsyncSession, ctx: Context, mail: Mail) -> None:
 
 
 def _email(raw: str) -> str:
-    return identity.normalise_email(raw)
+    return provisioning.normalise_email(raw)
 
 
 # Sign-up and verification
@@ -112,7 +110,7 @@ async def sign_up(
     hashed = await asyncio.to_thread(hash_password, password)
     if await repo.user_by_email(session, email) is not None:
         raise Conflict("email: an account with this email address already exists; sign in")
-    user, _workspace = await identity.create_account(
+    user, _workspace = await provisioning.create_account(
         session, email=email, name=name, credits=s.welcome_credits
     )
     user.password_hash = hashed
@@ -150,7 +148,7 @@ async def _follow_link(session: AsyncSession, token: str, purpose: str) -> User:
 
 
 async def _token_user(session: AsyncSession, user_id: uuid.UUID | None) -> User:
-    user = await identity_repo.user_by_id(session, user_id) if user_id else None
+    user = await repo.user_by_id(session, user_id) if user_id else None
     if user is None:
         raise BadRequest.field("token", "unknown token; ask for a new link")
     return user
@@ -328,7 +326,7 @@ async def check_password(
     only: the caller passes a read transaction, so the Argon2 work holds no write lock). A wrong
     one answers 403 naming ``password`` (the session itself stays valid)."""
     s = ctx.settings
-    user = await identity_repo.user_by_id(read, principal.user_id)
+    user = await repo.user_by_id(read, principal.user_id)
     if user is None:
         raise NotFound("User not found")
     limited = "Too many wrong passwords; retry after the time given in Retry-After"
@@ -360,7 +358,7 @@ async def change_password(
     if problem:
         raise BadRequest.field("newPassword", problem)
     hashed = await asyncio.to_thread(hash_password, new_password)
-    row = await identity_repo.user_by_id(session, user.id)
+    row = await repo.user_by_id(session, user.id)
     assert row is not None
     row.password_hash = hashed
     await _evict(session, row.id)
@@ -464,9 +462,7 @@ async def switch_workspace(
 ) -> BrowserSession:
     row = await current_session(session, principal)
     workspace_id = parse_uuid(raw_workspace_id.strip())
-    if workspace_id is None or not await identity_repo.is_member(
-        session, principal.user_id, workspace_id
-    ):
+    if workspace_id is None or not await repo.is_member(session, principal.user_id, workspace_id):
         raise NotFound(f"workspaceId: workspace {raw_workspace_id} not found")
     row.workspace_id = workspace_id
     await session.flush()
@@ -509,7 +505,7 @@ async def create_key(
         )
     if workspace_id is not None:
         chosen = parse_uuid(workspace_id.strip())
-        if chosen is None or not await identity_repo.is_member(session, principal.user_id, chosen):
+        if chosen is None or not await repo.is_member(session, principal.user_id, chosen):
             raise NotFound(f"workspaceId: workspace {workspace_id} not found")
     else:
         chosen = principal.workspace_id
@@ -536,7 +532,7 @@ async def create_key(
 
 async def revoke_key(session: AsyncSession, principal: Principal, raw_id: str) -> ApiKey:
     key_id = parse_uuid(raw_id)
-    key = await identity_repo.api_key_by_id(session, key_id) if key_id else None
+    key = await repo.api_key_by_id(session, key_id) if key_id else None
     if key is None or key.user_id != principal.user_id:
         raise NotFound(f"API key {raw_id} not found")
     if key.revoked_at is None:
@@ -548,7 +544,7 @@ async def revoke_key(session: AsyncSession, principal: Principal, raw_id: str) -
 
 
 async def account(session: AsyncSession, principal: Principal) -> User:
-    user = await identity_repo.user_by_id(session, principal.user_id)
+    user = await repo.user_by_id(session, principal.user_id)
     if user is None:
         raise NotFound("User not found")
     return user

@@ -130,7 +130,7 @@ def check_same_origin(request: Request) -> None:
 # A dependency carrying this attribute authenticates as the named one (kit/openapi.py).
 AUTHENTICATES = "agora_authenticates_as"
 
-# Who may call a route, declared once per route (issue 26; tests/identity/test_route_access.py
+# Who may call a route, declared once per route (issue 26; tests/auth/test_route_access.py
 # walks every route of the app): a dependency or an endpoint carrying ``ACCESS`` names it.
 # - a permission value ("read", "jobs:write", ...): ``require(Permission.X)`` / its aliases;
 # - ANY_KEY: ``PrincipalDep``, any valid credential (the service decides, e.g. coworker-only);

@@ -14,10 +14,9 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
+from agora.accounts import repository as repo
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLE_PERMISSIONS
-from agora.identity import repository as repo
 from agora.kit.db import Database, on_commit
 from agora.kit.errors import BadRequest, FieldError, Forbidden, Unauthorized
 from agora.kit.ids import parse_uuid
@@ -166,7 +165,7 @@ async def authenticate_session(
     Workspace: ``X-Workspace-Id`` → ``X-Organization-Slug`` → the workspace the session switched
     to (while the user still belongs to it) → the personal workspace.
     """
-    found = await accounts_repo.session_with_user(session, hash_key(cookie_token))
+    found = await repo.session_with_user(session, hash_key(cookie_token))
     if found is None:
         raise _unauthorized("the session is not valid")
     browser, user = found
@@ -277,4 +276,4 @@ async def touch_session(db: Database, session_id: uuid.UUID) -> None:
     """Write a session's lastSeenAt in its own short transaction (the caller asks
     ``_touch_due`` first: at most once a minute per session)."""
     async with db.transaction() as session:
-        await accounts_repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
+        await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)

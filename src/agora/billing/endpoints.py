@@ -12,15 +12,14 @@ from fastapi import Path, Query, Request
 
 from agora.auth.dependencies import (
     Admin,
+    JobsWriter,
     ProfileWriter,
     Reader,
     SessionDep,
     SettingsDep,
     UnitDep,
     public,
-    require,
 )
-from agora.auth.principal import Permission, Principal
 from agora.billing import caps, service, stripe_api
 from agora.billing import warnings as low_balance
 from agora.billing.schemas import (
@@ -44,7 +43,6 @@ from agora.kit.families import key_router
 from agora.kit.units import Mode, mode
 
 router = key_router(tags=["credits"])
-Buyer = Annotated[Principal, require(Permission.JOBS_WRITE)]
 PurchaseId = Annotated[str, Path(alias="purchaseId")]
 PackId = Annotated[str, Path(alias="packId")]
 CapId = Annotated[str, Path(alias="capId")]
@@ -82,7 +80,7 @@ async def create_purchase(
     body: PurchaseCreate,
     unit: UnitDep,
     settings: SettingsDep,
-    principal: Buyer,
+    principal: JobsWriter,
 ) -> EnvelopeA[PurchaseCreatedOut]:
     """Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
     `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
@@ -142,7 +140,7 @@ async def pay_purchase(
     body: PurchasePay,
     unit: UnitDep,
     settings: SettingsDep,
-    principal: Buyer,
+    principal: JobsWriter,
 ) -> EnvelopeA[PaymentOut]:
     """Pay an open purchase with a card token from Stripe.js (`createToken`): the card is saved
     on the workspace's Stripe customer and the PaymentIntent confirmed. A declined card answers

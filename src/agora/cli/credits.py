@@ -6,13 +6,13 @@ from typing import Annotated, Any
 
 import typer
 
+from agora.accounts import repository as repo
 from agora.billing import reconcile as reconciliation
 from agora.billing import service as billing
 from agora.billing import stripe_api
 from agora.billing.reconcile import Difference
 from agora.cli.common import emit, run_with_db
 from agora.credits import ledger
-from agora.identity import repository as repo
 from agora.kit.db import Database
 from agora.kit.errors import NotFound
 from agora.kit.ids import parse_uuid

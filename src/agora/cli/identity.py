@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
+from agora.accounts import provisioning as service
+from agora.accounts import repository as repo
 from agora.cli.common import emit, run_with_db
-from agora.identity import repository as repo
-from agora.identity import service
 from agora.kit.db import Database
 from agora.kit.errors import NotFound
 from agora.kit.ids import parse_uuid

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import provisioning
+from agora.accounts import repository as accounts_repo
 from agora.accounts import service as accounts
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as repo
@@ -32,8 +34,6 @@ from agora.coworkers.schemas import (
     UsageCreate,
 )
 from agora.credits import ledger
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound
 from agora.kit.fields import patch_fields, trimmed
 from agora.kit.ids import parse_uuid
@@ -257,11 +257,11 @@ async def issue_key(
         )
     if body.expiresAt is not None and as_utc(body.expiresAt) <= utcnow():
         raise BadRequest.field("expiresAt", "must be in the future")
-    user = await identity_repo.user_by_id(session, principal.user_id)
-    workspace = await identity_repo.workspace_by_id(session, principal.workspace_id)
+    user = await accounts_repo.user_by_id(session, principal.user_id)
+    workspace = await accounts_repo.workspace_by_id(session, principal.workspace_id)
     assert user is not None
     assert workspace is not None
-    created = await identity.create_key(
+    created = await provisioning.create_key(
         session,
         user=user,
         kind="coworker",

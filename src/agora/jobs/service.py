@@ -21,13 +21,13 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import repository as accounts_repo
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents_service
 from agora.auth.principal import Permission, Principal
 from agora.billing import caps
 from agora.billing import warnings as low_balance
 from agora.credits import ledger
-from agora.identity import repository as identity_repo
 from agora.jobs import attachments, lifecycle, signals
 from agora.jobs import repository as repo
 from agora.jobs.schemas import (
@@ -290,20 +290,20 @@ async def _share_target(
     async def mine(found: Organization | None) -> Organization | None:
         if found is None:
             return None
-        member = await identity_repo.is_org_member(session, principal.user_id, found.id)
+        member = await accounts_repo.is_org_member(session, principal.user_id, found.id)
         return found if member else None
 
     org: Organization | None = None
     if request.recipientOrganizationId is not None:
         parsed = parse_uuid(request.recipientOrganizationId)
         org = await mine(
-            await identity_repo.organization_by_id(session, parsed) if parsed else None
+            await accounts_repo.organization_by_id(session, parsed) if parsed else None
         )
         if org is None:
             raise BadRequest.field(f"{at}recipientOrganizationId", NOT_YOUR_ORGANIZATION)
     if request.recipientOrganizationSlug is not None:
         by_slug = await mine(
-            await identity_repo.organization_by_slug(session, request.recipientOrganizationSlug)
+            await accounts_repo.organization_by_slug(session, request.recipientOrganizationSlug)
         )
         if by_slug is None:
             raise BadRequest.field(f"{at}recipientOrganizationSlug", NOT_YOUR_ORGANIZATION)
@@ -769,7 +769,7 @@ async def shared_job(
             principal.user_id == job.user_id
             or (
                 job.share_recipient_organization_id is not None
-                and await identity_repo.is_org_member(
+                and await accounts_repo.is_org_member(
                     session, principal.user_id, job.share_recipient_organization_id
                 )
             )

@@ -70,16 +70,3 @@ class EnvelopeB(BaseModel, Generic[T]):
 def meta_b(conn: HTTPConnection, pagination: dict[str, Any] | None = None) -> MetaB:
     """Envelope B's ``meta`` for this request (``pagination`` for paged lists)."""
     return MetaB(requestId=request_id_of(conn), pagination=pagination)
-
-
-def envelope_a(data: Any) -> dict[str, Any]:
-    return {"success": True, "data": data, "timestamp": now_iso()}
-
-
-def envelope_b(
-    conn: HTTPConnection, data: Any, pagination: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    meta: dict[str, Any] = {"timestamp": now_iso(), "requestId": request_id_of(conn)}
-    if pagination is not None:
-        meta["pagination"] = pagination
-    return {"data": data, "meta": meta}

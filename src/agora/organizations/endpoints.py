@@ -3,13 +3,10 @@ Roles and what they allow: auth/roles.py and docs/accounts.md."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from agora.accounts.endpoints import ContextDep
 from agora.accounts.schemas import ApiKeyOut, MessageOut
-from agora.auth.dependencies import SessionDep, require
-from agora.auth.principal import Permission, Principal
-from agora.kit.envelopes import EnvelopeA, envelope_a
+from agora.auth.dependencies import ProfileWriter, Reader, SessionDep
+from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
 from agora.organizations import service
 from agora.organizations.schemas import (
@@ -26,8 +23,6 @@ from agora.organizations.schemas import (
 
 router = key_router(prefix="/organizations", tags=["organizations"])
 invitations_router = key_router(prefix="/invitations", tags=["organizations"])
-Reader = Annotated[Principal, require(Permission.READ)]
-Writer = Annotated[Principal, require(Permission.PROFILE_WRITE)]
 
 
 @router.post(
@@ -38,18 +33,22 @@ Writer = Annotated[Principal, require(Permission.PROFILE_WRITE)]
     openapi_extra={"x-agora-errors": [409]},
 )
 async def create_organization(
-    body: OrganizationIn, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    body: OrganizationIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[OrganizationOut]:
     """Create an organization (with its workspace); you are its owner."""
     row = await service.create(session, principal, name=body.name, slug=body.slug)
-    return envelope_a(OrganizationOut.model_validate(row))
+    return EnvelopeA[OrganizationOut](data=OrganizationOut.model_validate(row))
 
 
 @router.get("", response_model=EnvelopeA[list[OrganizationOut]], operation_id="listOrganizations")
-async def list_organizations(session: SessionDep, principal: Reader) -> dict[str, object]:
+async def list_organizations(
+    session: SessionDep, principal: Reader
+) -> EnvelopeA[list[OrganizationOut]]:
     """The organizations you belong to, with your role."""
     rows = await service.list_mine(session, principal)
-    return envelope_a([OrganizationOut.model_validate(row) for row in rows])
+    return EnvelopeA[list[OrganizationOut]](
+        data=[OrganizationOut.model_validate(row) for row in rows]
+    )
 
 
 @router.delete(
@@ -59,11 +58,11 @@ async def list_organizations(session: SessionDep, principal: Reader) -> dict[str
     openapi_extra={"x-agora-errors": [404, 409]},
 )
 async def delete_organization(
-    orgId: str, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    orgId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MessageOut]:
     """Delete the organization, its workspace and everything in it (owners only)."""
     await service.delete(session, principal, orgId)
-    return envelope_a(MessageOut(message="Organization deleted"))
+    return EnvelopeA[MessageOut](data=MessageOut(message="Organization deleted"))
 
 
 @router.get(
@@ -72,10 +71,12 @@ async def delete_organization(
     operation_id="listOrganizationMembers",
     openapi_extra={"x-agora-errors": [404]},
 )
-async def list_members(orgId: str, session: SessionDep, principal: Reader) -> dict[str, object]:
+async def list_members(
+    orgId: str, session: SessionDep, principal: Reader
+) -> EnvelopeA[list[MemberOut]]:
     """The members and their roles."""
     rows = await service.members(session, principal, orgId)
-    return envelope_a([MemberOut.model_validate(row) for row in rows])
+    return EnvelopeA[list[MemberOut]](data=[MemberOut.model_validate(row) for row in rows])
 
 
 @router.patch(
@@ -85,11 +86,11 @@ async def list_members(orgId: str, session: SessionDep, principal: Reader) -> di
     openapi_extra={"x-agora-errors": [404]},
 )
 async def change_role(
-    orgId: str, userId: str, body: RoleIn, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    orgId: str, userId: str, body: RoleIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MemberOut]:
     """Change a member's role (owners only; the last owner cannot step down)."""
     row = await service.change_role(session, principal, orgId, userId, body.role)
-    return envelope_a(MemberOut.model_validate(row))
+    return EnvelopeA[MemberOut](data=MemberOut.model_validate(row))
 
 
 @router.delete(
@@ -99,11 +100,11 @@ async def change_role(
     openapi_extra={"x-agora-errors": [404, 409]},
 )
 async def remove_member(
-    orgId: str, userId: str, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    orgId: str, userId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MessageOut]:
     """Remove a member, or leave with your own user id. The last owner cannot leave (409)."""
     await service.remove(session, principal, orgId, userId)
-    return envelope_a(MessageOut(message="Member removed"))
+    return EnvelopeA[MessageOut](data=MessageOut(message="Member removed"))
 
 
 @router.get(
@@ -113,12 +114,14 @@ async def remove_member(
     openapi_extra={"x-agora-errors": [404]},
 )
 async def list_organization_keys(
-    orgId: str, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    orgId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[list[OrganizationKeyOut]]:
     """The live API keys bound to the organization's workspace (members' user keys made with its
     workspaceId, coworker keys issued there), newest first; owners and admins."""
     rows = await service.keys(session, principal, orgId)
-    return envelope_a([OrganizationKeyOut.model_validate(row) for row in rows])
+    return EnvelopeA[list[OrganizationKeyOut]](
+        data=[OrganizationKeyOut.model_validate(row) for row in rows]
+    )
 
 
 @router.delete(
@@ -128,12 +131,12 @@ async def list_organization_keys(
     openapi_extra={"x-agora-errors": [404]},
 )
 async def revoke_organization_key(
-    orgId: str, keyId: str, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    orgId: str, keyId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[ApiKeyOut]:
     """Revoke a key bound to the organization's workspace (owners and admins); the next
     request with it answers 401."""
     key = await service.revoke_key(session, principal, orgId, keyId)
-    return envelope_a(ApiKeyOut.model_validate(key))
+    return EnvelopeA[ApiKeyOut](data=ApiKeyOut.model_validate(key))
 
 
 @router.post(
@@ -144,8 +147,8 @@ async def revoke_organization_key(
     openapi_extra={"x-agora-errors": [404]},
 )
 async def create_invitation(
-    orgId: str, body: InvitationIn, session: SessionDep, principal: Writer, ctx: ContextDep
-) -> dict[str, object]:
+    orgId: str, body: InvitationIn, session: SessionDep, principal: ProfileWriter, ctx: ContextDep
+) -> EnvelopeA[CreatedInvitationOut]:
     """Invite by email (a single-use link mailed to that address; only that account may accept)
     or create a shareable link (no email; ``maxUses`` people may join with it). The token and
     link are in this response only."""
@@ -162,7 +165,7 @@ async def create_invitation(
     out = CreatedInvitationOut(
         **InvitationOut.model_validate(token).model_dump(), token=plaintext, url=url
     )
-    return envelope_a(out)
+    return EnvelopeA[CreatedInvitationOut](data=out)
 
 
 @router.get(
@@ -171,10 +174,12 @@ async def create_invitation(
     operation_id="listInvitations",
     openapi_extra={"x-agora-errors": [404]},
 )
-async def list_invitations(orgId: str, session: SessionDep, principal: Reader) -> dict[str, object]:
+async def list_invitations(
+    orgId: str, session: SessionDep, principal: Reader
+) -> EnvelopeA[list[InvitationOut]]:
     """The organization's invitations, newest first (owners and admins)."""
     rows = await service.invitations(session, principal, orgId)
-    return envelope_a([InvitationOut.model_validate(row) for row in rows])
+    return EnvelopeA[list[InvitationOut]](data=[InvitationOut.model_validate(row) for row in rows])
 
 
 @router.delete(
@@ -184,11 +189,11 @@ async def list_invitations(orgId: str, session: SessionDep, principal: Reader) -
     openapi_extra={"x-agora-errors": [404]},
 )
 async def revoke_invitation(
-    orgId: str, invitationId: str, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    orgId: str, invitationId: str, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[InvitationOut]:
     """Revoke an invitation; its link stops working at once."""
     row = await service.revoke_invitation(session, principal, orgId, invitationId)
-    return envelope_a(InvitationOut.model_validate(row))
+    return EnvelopeA[InvitationOut](data=InvitationOut.model_validate(row))
 
 
 @invitations_router.post(
@@ -197,11 +202,11 @@ async def revoke_invitation(
     operation_id="acceptInvitation",
 )
 async def accept_invitation(
-    body: InvitationTokenIn, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    body: InvitationTokenIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[OrganizationOut]:
     """Join the organization with an invitation token (signed in, as the invited address)."""
     row = await service.accept(session, principal, body.token)
-    return envelope_a(OrganizationOut.model_validate(row))
+    return EnvelopeA[OrganizationOut](data=OrganizationOut.model_validate(row))
 
 
 @invitations_router.post(
@@ -210,8 +215,8 @@ async def accept_invitation(
     operation_id="declineInvitation",
 )
 async def decline_invitation(
-    body: InvitationTokenIn, session: SessionDep, principal: Writer
-) -> dict[str, object]:
+    body: InvitationTokenIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MessageOut]:
     """Decline an invitation (an emailed one is revoked)."""
     await service.decline(session, principal, body.token)
-    return envelope_a(MessageOut(message="Invitation declined"))
+    return EnvelopeA[MessageOut](data=MessageOut(message="Invitation declined"))

@@ -5,8 +5,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from agora.accounts.schemas import ApiKeyOut, Schema, UtcDatetime
+from agora.accounts.schemas import ApiKeyOut
 from agora.kit.envelopes import ApiModel
+from agora.kit.schemas import Schema, UtcDateTime
 
 Role = Literal["owner", "admin", "member"]
 
@@ -37,7 +38,7 @@ class OrganizationOut(Schema):
     name: str
     workspace_id: uuid.UUID
     role: str
-    created_at: UtcDatetime
+    created_at: UtcDateTime
 
 
 class MemberOut(Schema):
@@ -45,7 +46,7 @@ class MemberOut(Schema):
     name: str
     email: str
     role: str
-    joined_at: UtcDatetime
+    joined_at: UtcDateTime
 
 
 class InvitationOut(Schema):
@@ -55,9 +56,9 @@ class InvitationOut(Schema):
     role: str
     max_uses: int
     uses: int
-    created_at: UtcDatetime
-    expires_at: UtcDatetime
-    revoked_at: UtcDatetime | None
+    created_at: UtcDateTime
+    expires_at: UtcDateTime
+    revoked_at: UtcDateTime | None
 
 
 class CreatedInvitationOut(InvitationOut):

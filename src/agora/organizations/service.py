@@ -12,14 +12,13 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import tokens
+from agora.accounts import provisioning, tokens
+from agora.accounts import repository as accounts_repo
 from agora.accounts.repository import invitations_of, token_by_id
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLES, OrgAction, role_allows
 from agora.auth.service import forget_cached_principals
-from agora.identity import repository as identity_repo
-from agora.identity import service as identity
 from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
 from agora.kit.fields import trimmed
@@ -42,10 +41,10 @@ async def _membership(
     org_id = parse_uuid(raw_org_id)
     org = None
     if org_id is not None:
-        org = await (repo.lock_organization if lock else identity_repo.organization_by_id)(
+        org = await (repo.lock_organization if lock else accounts_repo.organization_by_id)(
             session, org_id
         )
-    role = await identity_repo.org_role(session, principal.user_id, org.id) if org else None
+    role = await accounts_repo.org_role(session, principal.user_id, org.id) if org else None
     if org is None or role is None:
         raise NotFound(f"Organization {raw_org_id} not found")
     return org, role
@@ -77,9 +76,9 @@ async def create(
     session: AsyncSession, principal: Principal, *, name: str, slug: str | None
 ) -> dict[str, Any]:
     name = trimmed("name", name, 200)
-    user = await identity_repo.user_by_id(session, principal.user_id)
+    user = await accounts_repo.user_by_id(session, principal.user_id)
     assert user is not None
-    org, _workspace = await identity.create_organization(
+    org, _workspace = await provisioning.create_organization(
         session, slug=slug if slug is not None else _slug_from(name), name=name, owner=user
     )
     return await _org_out(session, principal, org.id)
@@ -141,17 +140,17 @@ async def remove(
     await repo.remove_member(session, org.id, target["user_id"])
     # In the same transaction: the keys bound to the organization's workspace (user keys made
     # with its workspaceId, coworker keys issued there) stop working with the membership.
-    workspace = await identity_repo.organization_workspace(session, org.id)
+    workspace = await accounts_repo.organization_workspace(session, org.id)
     if workspace is not None:
         now = utcnow()
-        await identity_repo.revoke_workspace_keys(session, target["user_id"], workspace.id, now)
+        await accounts_repo.revoke_workspace_keys(session, target["user_id"], workspace.id, now)
         on_commit(session, forget_cached_principals)
 
 
 async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -> None:
     org, role = await _membership(session, principal, raw_org_id, lock=True)
     _require(role, OrgAction.DELETE, "delete the organization")
-    workspace = await identity_repo.organization_workspace(session, org.id)
+    workspace = await accounts_repo.organization_workspace(session, org.id)
     if workspace is not None and workspace.held > 0:
         raise Conflict("Running jobs hold this organization's credits; wait for them to finish")
     await repo.delete_organization(session, org.id)
@@ -165,7 +164,7 @@ async def _keys_workspace(
 ) -> uuid.UUID:
     org, role = await _membership(session, principal, raw_org_id)
     _require(role, OrgAction.MANAGE_KEYS, what)
-    workspace = await identity_repo.organization_workspace(session, org.id)
+    workspace = await accounts_repo.organization_workspace(session, org.id)
     if workspace is None:
         raise NotFound(f"Organization {raw_org_id} not found")
     return workspace.id
@@ -177,7 +176,7 @@ async def keys(
     """The live keys whose default workspace is the organization's: every member's user keys
     made with its workspaceId and the coworker keys issued there (never the secrets)."""
     workspace_id = await _keys_workspace(session, principal, raw_org_id, "see its API keys")
-    rows = await identity_repo.workspace_keys(session, workspace_id, utcnow())
+    rows = await accounts_repo.workspace_keys(session, workspace_id, utcnow())
     return [_key_row(key, email, name) for key, email, name in rows]
 
 
@@ -205,10 +204,10 @@ async def revoke_key(
     """Revoke a key bound to the organization's workspace (another workspace's key: 404)."""
     workspace_id = await _keys_workspace(session, principal, raw_org_id, "revoke its API keys")
     key_id = parse_uuid(raw_key_id)
-    key = await identity_repo.api_key_by_id(session, key_id) if key_id else None
+    key = await accounts_repo.api_key_by_id(session, key_id) if key_id else None
     if key is None or key.default_workspace_id != workspace_id:
         raise NotFound(f"API key {raw_key_id} not found")
-    return await identity.revoke_key(session, key.id)
+    return await provisioning.revoke_key(session, key.id)
 
 
 # Invitations
@@ -231,7 +230,7 @@ async def invite(
     if role == "owner":
         _require(my_role, OrgAction.CHANGE_ROLES, "invite an owner")
     if email is not None:
-        email = identity.normalise_email(email)
+        email = provisioning.normalise_email(email)
         if max_uses not in (None, 1):
             raise BadRequest.field("maxUses", "an invitation by email is single-use")
         max_uses = 1
@@ -248,7 +247,7 @@ async def invite(
     )
     url = link(ctx.settings, WEB_ACCEPT_INVITATION, plaintext)
     if email is not None:
-        inviter = await identity_repo.user_by_id(session, principal.user_id)
+        inviter = await accounts_repo.user_by_id(session, principal.user_id)
         who = inviter.name if inviter else "Someone"
         text = (
             f"Hello,\n\n{who} invites you to join the organization {org.name} on Agora as "
@@ -294,16 +293,16 @@ async def _addressee_check(token: AccountToken, user: User) -> None:
 
 async def accept(session: AsyncSession, principal: Principal, plaintext: str) -> dict[str, Any]:
     token = await tokens.find(session, plaintext, "invitation")
-    user = await identity_repo.user_by_id(session, principal.user_id)
+    user = await accounts_repo.user_by_id(session, principal.user_id)
     assert user is not None
     assert token.organization_id is not None
     await _addressee_check(token, user)
-    if await identity_repo.org_role(session, user.id, token.organization_id) is None:
+    if await accounts_repo.org_role(session, user.id, token.organization_id) is None:
         await tokens.use(session, token)
-        org = await identity_repo.organization_by_id(session, token.organization_id)
+        org = await accounts_repo.organization_by_id(session, token.organization_id)
         assert org is not None
         role = valid_role(token.role or "member")  # one stored before roles were checked: 400
-        await identity.add_member(session, org=org, user=user, role=role)
+        await provisioning.add_member(session, org=org, user=user, role=role)
     return await _org_out(session, principal, token.organization_id)
 
 
@@ -311,7 +310,7 @@ async def decline(session: AsyncSession, principal: Principal, plaintext: str) -
     """An emailed invitation is revoked by its addressee's decline; a shared link stays usable
     by others (declining it just does not join)."""
     token = await tokens.find(session, plaintext, "invitation")
-    user = await identity_repo.user_by_id(session, principal.user_id)
+    user = await accounts_repo.user_by_id(session, principal.user_id)
     assert user is not None
     await _addressee_check(token, user)
     if token.email is not None:

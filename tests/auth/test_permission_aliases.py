@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import httpx2
 
-from agora.identity import repository as repo
-from agora.identity import service
+from agora.accounts import provisioning as service
+from agora.accounts import repository as repo
 from agora.kit.db import Database
 from tests.conftest import MakeUser
 

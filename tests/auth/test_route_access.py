@@ -14,9 +14,9 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute, iter_route_contexts
 from starlette.routing import Mount, Route
 
+from agora.accounts import provisioning as service
+from agora.accounts import repository as repo
 from agora.auth.dependencies import ACCESS, BROWSER, PUBLIC
-from agora.identity import repository as repo
-from agora.identity import service
 from agora.kit.db import Database
 from tests.conftest import MakeUser
 

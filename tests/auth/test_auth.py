@@ -7,9 +7,9 @@ from datetime import timedelta
 import httpx2
 from sqlalchemy import select, text
 
+from agora.accounts import provisioning as service
+from agora.accounts import repository as repo
 from agora.auth import service as auth_service
-from agora.identity import repository as repo
-from agora.identity import service
 from agora.kit.db import Database
 from agora.kit.security import hash_key
 from agora.kit.timeutil import utcnow

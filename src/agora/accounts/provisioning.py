@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import repository as repo
 from agora.auth.principal import Permission, coworker_scope
 from agora.auth.service import forget_cached_principals
 from agora.credits import ledger
-from agora.identity import repository as repo
 from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.security import generate_key

@@ -1,1 +1,0 @@
-"""Users, organizations, memberships, workspaces and API keys."""
