@@ -22,6 +22,12 @@
       });
     });
   }
-  window.agoraEnhance = function (root) { localise(root); copyButtons(root); };
+  // A form's error summary (macros.html, error_summary) takes the focus, so a keyboard or
+  // screen-reader user lands on the list of problems; each links to its field.
+  function focusErrors(root) {
+    var summary = root.querySelector(".error-summary");
+    if (summary) { summary.focus(); }
+  }
+  window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
   document.addEventListener("DOMContentLoaded", function () { window.agoraEnhance(document); });
 })();
