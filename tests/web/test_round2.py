@@ -260,3 +260,14 @@ async def test_the_new_key_flash_is_for_its_own_session_only(
     client.cookies.set("agora_flash_keys", "garbage!!", path="/keys")
     assert 'id="new-key"' not in (await client.get("/keys")).text
     assert _csrf(other.text)
+
+
+async def test_sign_up_errors_are_tied_to_their_fields(client: httpx2.AsyncClient) -> None:
+    weak = await client.post(
+        "/sign-up",
+        data={"csrf": "", "name": "Io", "email": "io@example.com", "password": "short"},
+    )
+    assert weak.status_code == 400, weak.text
+    assert 'class="error-summary"' in weak.text and 'href="#password"' in weak.text
+    assert 'aria-describedby="password-hint err-password" aria-invalid="true"' in weak.text
+    assert 'id="err-password"' in weak.text
