@@ -170,6 +170,7 @@ def test_keyboard_hire_with_errors_then_the_reviewers_draft_approved(
         page.wait_for_selector(".error-summary")
         assert page.evaluate("document.activeElement.id") == "error-summary"
         assert page.locator("#job-status").inner_text() == "INPUT_REQUIRED"
+        _shot(page, "reviewer-draft-error-summary")
         page.check("#f-approve")
         page.click("#input-form button[type=submit]")
         page.wait_for_selector("#job-status:has-text('COMPLETED')")
