@@ -271,3 +271,36 @@ async def test_sign_up_errors_are_tied_to_their_fields(client: httpx2.AsyncClien
     assert 'class="error-summary"' in weak.text and 'href="#password"' in weak.text
     assert 'aria-describedby="password-hint err-password" aria-invalid="true"' in weak.text
     assert 'id="err-password"' in weak.text
+
+
+def _asks_in_groups(job: AgentJob) -> Step:
+    if not job.provided:
+        group = {
+            "id": "g",
+            "title": "Check the plan",
+            "description": f"*Group words* {HOSTILE}",
+            "input_data": [{"id": "fine", "type": "boolean", "name": "Fine?",
+                            "data": {"default": True}}],
+        }  # fmt: skip
+        return Step("awaiting_input", input_schema={"input_groups": [group]})
+    return Step("completed", result="done")
+
+
+async def test_a_groups_description_is_shown_and_a_default_preselects_the_answer(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    settings: Settings,
+    agents_server: LoopbackAgents,
+) -> None:
+    agent_id = await register(
+        app, agents_server, Behaviour("grouper", {"input_data": []}, _asks_in_groups)
+    )
+    csrf = await _sign_up_in(client, settings, "jo@example.com")
+    hired = await client.post(f"/agents/{agent_id}/hire", data={"csrf": csrf})
+    await dispatcher(app).run_until_idle()
+    page = await client.get(hired.headers["location"])
+    section = page.text.split('id="input-title"', 1)[1].split("</section>", 1)[0]
+    assert "<legend>Check the plan</legend>" in section and "<em>Group words</em>" in section
+    _inert(section)
+    assert re.search(r'id="f-fine" name="in.fine" value="true" checked', section)
+    assert 'id="f-fine-no" name="in.fine" value="false">' in section
