@@ -151,14 +151,28 @@ async def test_keys_page_shows_a_new_key_once_and_revokes_it(
     client: httpx2.AsyncClient, settings: Settings
 ) -> None:
     csrf = await _sign_up_in(client, settings, "grace@example.com")
+    before = (await client.get("/keys")).text.count('/revoke"')
+    # Post/Redirect/Get: the POST answers 303, the key is in no URL; the next page shows it once.
     created = await client.post("/keys", data={"csrf": csrf, "name": "ci"})
-    key = re.search(r'id="new-key">([^<]+)<', created.text)
+    assert created.status_code == 303, created.text
+    assert created.headers["location"] == "/keys"
+    shown = await client.get("/keys")
+    key = re.search(r'id="new-key">([^<]+)<', shown.text)
     assert key is not None
+    assert key.group(1) not in created.headers["location"] and key.group(1) not in str(shown.url)
+    assert 'data-copy="new-key"' in shown.text  # the copy button (app.js; no inline script)
     assert (
         await client.get("/v1/users/me", headers={"x-api-key": key.group(1)})
     ).status_code == 200
-    again = await client.get("/keys")
-    assert key.group(1) not in again.text
+    again = await client.get("/keys")  # a reload: shows it no more, creates nothing
+    assert key.group(1) not in again.text and 'id="new-key"' not in again.text
+    assert again.text.count('/revoke"') == before + 1
+    # A blank name: 400 with the error summary and the field tied to its message; nothing made.
+    blank = await client.post("/keys", data={"csrf": csrf, "name": "  "})
+    assert blank.status_code == 400, blank.text
+    assert 'class="error-summary"' in blank.text and 'href="#key-name"' in blank.text
+    assert 'aria-invalid="true" aria-describedby="err-name"' in blank.text
+    assert (await client.get("/keys")).text.count('/revoke"') == before + 1
     key_id = re.search(r'action="/keys/([0-9a-f-]+)/revoke"', again.text)
     assert key_id is not None
     revoked = await client.post(f"/keys/{key_id.group(1)}/revoke", data={"csrf": csrf})

@@ -51,7 +51,15 @@ REVIEW_SCHEMA = {
 
 APPROVAL_SCHEMA = {
     "input_data": [
-        {"id": "approve", "type": "boolean", "name": "Approve the draft review?"},
+        {
+            "id": "approve",
+            "type": "boolean",
+            "name": "Approve the draft review?",
+            "data": {
+                "description": "Yes finishes the job with the draft above (and your note); "
+                "No rejects it and the job fails."
+            },
+        },
         {
             "id": "note",
             "type": "string",
@@ -79,16 +87,26 @@ def _echo(job: AgentJob) -> Step:
     return Step("completed", result=result)
 
 
+def _draft(text: str) -> str:
+    words = len(text.split())
+    return f"Review: {words} words, {len(text)} characters. Looks good."
+
+
 def _review(job: AgentJob) -> Step:
     text = str(job.input_data.get("text", ""))
-    words = len(text.split())
+    review = _draft(text)
     if not job.provided:
-        return Step("awaiting_input", input_schema=APPROVAL_SCHEMA)
+        # The draft travels as the status's ``message`` (MIP-003), so the person approves what
+        # they can read.
+        return Step(
+            "awaiting_input",
+            input_schema=APPROVAL_SCHEMA,
+            message=f"**Draft review** — approve it to finish the job:\n\n> {review}",
+        )
     answer = job.provided[-1]
     if not answer.get("approve"):
         return Step("failed", result="The draft review was rejected by the requester.")
     note = str(answer.get("note") or "").strip()
-    review = f"Review: {words} words, {len(text)} characters. Looks good."
     return Step("completed", result=f"{review} Note: {note}" if note else review)
 
 

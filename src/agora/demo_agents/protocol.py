@@ -36,6 +36,7 @@ class AgentJob:
     result: str | None = None
     status_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     awaiting_schema: dict[str, Any] | None = None
+    message: str | None = None  # the /status ``message`` (MIP-003), e.g. what to approve
     provided: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -44,6 +45,7 @@ class Step:
     status: str  # running | awaiting_input | completed | failed
     result: str | None = None
     input_schema: dict[str, Any] | None = None
+    message: str | None = None  # sent with the status (MIP-003 ``message``)
 
 
 @dataclass
@@ -67,6 +69,7 @@ def advance(behaviour: Behaviour, job: AgentJob) -> None:
     step = behaviour.step(job)
     job.status, job.result = step.status, step.result
     job.awaiting_schema = step.input_schema if step.status == "awaiting_input" else None
+    job.message = step.message
 
 
 def status_payload(job: AgentJob, status_id: str) -> dict[str, Any]:
@@ -76,6 +79,8 @@ def status_payload(job: AgentJob, status_id: str) -> dict[str, Any]:
         payload["input_schema"] = job.awaiting_schema
     if job.result is not None:
         payload["result"] = job.result
+    if job.message is not None:
+        payload["message"] = job.message
     return payload
 
 
@@ -181,7 +186,7 @@ def build_agent_app(behaviour: Behaviour) -> Starlette:
             behaviour.reject_answers -= 1
             return JSONResponse({"detail": "this answer is not acceptable"}, status_code=400)
         job.provided.append(data)
-        job.awaiting_schema = None
+        job.awaiting_schema = job.message = None
         job.status = "running"
         return JSONResponse({"input_hash": input_hash(job.identifier, data), "signature": "demo"})
 

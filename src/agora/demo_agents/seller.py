@@ -216,7 +216,7 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
         if sale.job.status != "awaiting_input" or not isinstance(data, dict):
             return JSONResponse({"detail": "not awaiting this input"}, status_code=400)
         sale.job.provided.append(data)
-        sale.job.awaiting_schema, sale.job.status = None, "running"
+        sale.job.awaiting_schema, sale.job.status, sale.job.message = None, "running", None
         return JSONResponse(
             {"input_hash": hashes.input_hash(sale.job.identifier, data), "signature": "local"}
         )

@@ -217,6 +217,11 @@ class InputRequestOut(BaseModel):
     eventId: str | None = Field(description="The job event that moved the job to INPUT_REQUIRED.")
     statusId: str | None
     inputSchema: dict[str, Any]
+    message: str | None = Field(
+        default=None,
+        description="What the agent said with its request (MIP-003 /status `message`): "
+        "untrusted text, Markdown at most.",
+    )
     requestedAt: str | None
 
 

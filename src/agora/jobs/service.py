@@ -359,6 +359,19 @@ def _input_problems(schema: dict[str, Any] | None, data: dict[str, Any]) -> None
         )
 
 
+def price_limit_problem(agent: Any, body: JobCreate) -> str | None:
+    """Why a fixed-price agent's price (fee included) is above the maximum ``body`` accepts, or
+    None (also for a Dynamic-priced agent, whose price the seller names per job)."""
+    limit = _max_credits(body)
+    price = agent.price + agent.fee
+    if agent.pricing_type == PricingType.DYNAMIC or limit is None or price <= limit:
+        return None
+    return (
+        f"the agent's price is {to_display(price)} credits, above the "
+        f"{to_display(limit)} you accept"
+    )
+
+
 async def create_job(
     session: AsyncSession,
     principal: Principal,
@@ -387,12 +400,8 @@ async def create_job(
     dynamic = agent.pricing_type == PricingType.DYNAMIC
     if dynamic:  # the seller names each job's price: hold the ceiling the buyer accepts
         price = _dynamic_ceiling(limit, settings)
-    elif limit is not None and price > limit:
-        raise BadRequest.field(
-            "maxAcceptedCredits",
-            f"the agent's price is {to_display(price)} credits, above the "
-            f"{to_display(limit)} you accept",
-        )
+    elif (problem := price_limit_problem(agent, body)) is not None:
+        raise BadRequest.field("maxAcceptedCredits", problem)
     data = body.inputData or {}
     _check_sent_schema(body.inputSchema, agent.input_schema)
     _input_problems(agent.input_schema, data)
@@ -640,6 +649,7 @@ async def input_request(
         eventId=str(asked.id) if asked else None,
         statusId=request.get("statusId"),
         inputSchema=request.get("inputSchema") or {"input_data": []},
+        message=request.get("message") if isinstance(request.get("message"), str) else None,
         requestedAt=request.get("requestedAt"),
     )
 

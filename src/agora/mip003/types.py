@@ -7,6 +7,7 @@ from typing import Any
 
 from agora.kit.timeutil import isoformat, utcnow
 
+MAX_MESSAGE_CHARS = 20_000  # an agent's message kept with its input request
 STATUS_VALUES = ("awaiting_payment", "awaiting_input", "running", "completed", "failed")
 
 
@@ -30,11 +31,14 @@ class JobStatus:
 
     def input_request(self) -> dict[str, Any]:
         """What a job stores while the agent awaits input (``Job.input_request``)."""
-        return {
+        stored: dict[str, Any] = {
             "statusId": self.status_id,
             "inputSchema": self.input_schema,
             "requestedAt": isoformat(utcnow()),
         }
+        if self.message:  # what the agent says with its request (shown with the form)
+            stored["message"] = self.message[:MAX_MESSAGE_CHARS]
+        return stored
 
 
 @dataclass(frozen=True)

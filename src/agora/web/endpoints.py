@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.accounts import service as accounts
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
-from agora.accounts.endpoints import ContextDep
+from agora.accounts.endpoints import ACCEPTED, ContextDep
 from agora.agents import service as agents
 from agora.auth.dependencies import (
     SessionDep,
@@ -36,8 +36,9 @@ from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobO
 from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
+from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
-from agora.web import billing, forms, work
+from agora.web import billing, flash, forms, work
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
@@ -57,6 +58,16 @@ router.include_router(billing.router)  # buy credits, receipts
 @public
 async def home() -> RedirectResponse:
     return RedirectResponse("/agents", status_code=303)
+
+
+@router.get("/favicon.ico")
+@public
+async def favicon() -> RedirectResponse:
+    """Browsers ask for /favicon.ico whatever the page says: the app's icon (pages name it with
+    ``<link rel="icon">``), so no page shows a 404 in the console."""
+    return RedirectResponse(
+        "/static/favicon.svg", status_code=301, headers={"Cache-Control": "public, max-age=86400"}
+    )
 
 
 @router.get("/sign-up")
@@ -85,10 +96,76 @@ async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTM
     return await _render(request, session, None, "signed_up.html", email=user.email)
 
 
+# The pages that ask for an address and mail a link (the same service calls as
+# POST /v1/auth/magic-link, /password-reset and /verify-email/resend): one answer whether or not
+# the address has an account; the POST redirects (PRG) to the page with ``sent=1``.
+_MAIL_PAGES: dict[str, dict[str, str]] = {
+    "/magic-link": {
+        "title": "Sign in with a link",
+        "intro": "We mail you a one-time link that signs you in; no password needed.",
+        "button": "Mail me a sign-in link",
+    },
+    "/reset-password": {
+        "title": "Reset your password",
+        "intro": "We mail you a link to choose a new password.",
+        "button": "Mail me a reset link",
+    },
+    "/verify-email": {
+        "title": "Confirm your email address",
+        "intro": "We mail you a new link to confirm your address (if it is not confirmed yet).",
+        "button": "Mail me a new confirmation link",
+    },
+}
+
+
+async def _mail_page(
+    request: Request,
+    session: Any,
+    path: str,
+    *,
+    sent: bool = False,
+    email: str = "",
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    errors = errors or {}
+    summary = [("email", f"Email: {errors['email']}")] if errors.get("email") else []
+    return await _render(
+        request, session, None, "request_mail.html", status_code, **_MAIL_PAGES[path],
+        action=f"{path}/request", sent=ACCEPTED if sent else "", email=email, errors=errors,
+        summary=summary,
+    )  # fmt: skip
+
+
+async def _request_mail(request: Request, session: Any, ctx: Any, path: str) -> Response:
+    form = await _form(request)
+    email = _text(form, "email", 320).strip()
+    send = {
+        "/magic-link": accounts.request_magic_link,
+        "/reset-password": accounts.request_password_reset,
+        "/verify-email": accounts.resend_verification,
+    }[path]
+    try:
+        if not email:
+            raise BadRequest.field("email", "is required")
+        await send(session, ctx, email)
+    except BadRequest as exc:
+        errors = _field_errors(exc) or {"form": exc.message}
+        if "email" not in errors and exc.message.startswith("email:"):
+            errors = {"email": exc.message.removeprefix("email:").strip()}
+        return await _mail_page(request, session, path, email=email, errors=errors, status_code=400)
+    return RedirectResponse(f"{path}?sent=1", status_code=303)
+
+
 @router.get("/verify-email")
 @public
-async def verify_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
-    """An interstitial (a mail scanner following the link spends nothing): a button that POSTs."""
+async def verify_page(
+    request: Request, session: SessionDep, token: Text = None, sent: Text = None
+) -> HTMLResponse:
+    """An interstitial (a mail scanner following the link spends nothing): a button that POSTs.
+    Without a token: the form that mails a new link."""
+    if not token:
+        return await _mail_page(request, session, "/verify-email", sent=bool(sent))
     return await _render(
         request, session, None, "token.html", token=token or "", action="/verify-email",
         title="Confirm your email address", button="Confirm my address",
@@ -105,7 +182,11 @@ async def verify(request: Request, session: SessionDep) -> Response:
 
 @router.get("/magic-link")
 @public
-async def magic_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
+async def magic_page(
+    request: Request, session: SessionDep, token: Text = None, sent: Text = None
+) -> HTMLResponse:
+    if not token:  # no link yet: the form that mails one
+        return await _mail_page(request, session, "/magic-link", sent=bool(sent))
     return await _render(
         request, session, None, "token.html", token=token or "", action="/magic-link",
         title="Sign in with your link", button="Sign me in",
@@ -173,13 +254,36 @@ async def sign_out(
 
 @router.get("/reset-password")
 @public
-async def reset_page(request: Request, session: SessionDep, token: Text = None) -> HTMLResponse:
-    """The confirm step: says what saving a new password revokes, the keys by name."""
-    revoked = await accounts.reset_preview(session, token or "")
+async def reset_page(
+    request: Request, session: SessionDep, token: Text = None, sent: Text = None
+) -> HTMLResponse:
+    if not token:  # no link yet: the form that mails one
+        return await _mail_page(request, session, "/reset-password", sent=bool(sent))
+    revoked = await accounts.reset_preview(session, token)  # the confirm step names them
     return await _render(
-        request, session, None, "reset.html", token=token or "", errors={}, revoked=revoked,
+        request, session, None, "reset.html", token=token, errors={}, revoked=revoked,
         notice=accounts.EVICTION_NOTICE,
     )  # fmt: skip
+
+
+@router.post("/magic-link/request")
+@public
+async def request_magic_link(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    return await _request_mail(request, session, ctx, "/magic-link")
+
+
+@router.post("/reset-password/request")
+@public
+async def request_password_reset(
+    request: Request, session: SessionDep, ctx: ContextDep
+) -> Response:
+    return await _request_mail(request, session, ctx, "/reset-password")
+
+
+@router.post("/verify-email/request")
+@public
+async def request_verification(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    return await _request_mail(request, session, ctx, "/verify-email")
 
 
 @router.post("/reset-password")
@@ -251,9 +355,12 @@ async def _agent_page(
     agent = listed.row if hasattr(listed, "row") else listed
     price, fee = _price(agent)
     groups = forms.fill(forms.groups(agent.input_schema), values or {}, errors or {})
+    summary = forms.summary(groups)
+    if errors and errors.get("maxCredits"):
+        summary.append(("maxCredits", f"Maximum credits you accept: {errors['maxCredits']}"))
     return await _render(
         request, session, principal, "agent.html", status_code, agent=agent, listed=listed,
-        price=price, fee=fee, groups=groups, errors=errors or {},
+        price=price, fee=fee, groups=groups, errors=errors or {}, summary=summary,
         max_credits=max_credits if max_credits is not None else str(price),
         facts=await web.agent_facts(session, listed.row), payment_required=payment_required,
     )  # fmt: skip
@@ -278,12 +385,26 @@ async def hire(
     agent = await agents.get_shown(session, agent_id)
     data = forms.input_data(agent.input_schema, form)
     max_credits = _text(form, "maxCredits", 40).strip()
+    # Every problem at once: the input's (the schema's rules, as create_job checks them), the
+    # maximum's format and the price above it; then create_job decides the rest (402, …).
+    errors: dict[str, str] = {}
+    for found in validate_input(agent.input_schema, data):
+        errors.setdefault(found.field, found.reason)
+    body = None
     try:
         body = JobCreate.model_validate(
             {"inputData": data, "maxAcceptedCredits": max_credits or None}
         )
     except ValueError:
-        errors = {"maxCredits": "must be a number of credits"}
+        errors["maxCredits"] = "must be a number of credits"
+    if body is not None:
+        try:
+            problem = jobs.price_limit_problem(agent, body)
+        except AgoraError as exc:
+            problem = exc.message
+        if problem:
+            errors["maxCredits"] = problem
+    if errors or body is None:
         return await _agent_page(
             request, session, principal, agent_id, values=data, errors=errors,
             status_code=400, max_credits=max_credits,
@@ -321,18 +442,20 @@ async def _job_page(
     shown = await jobs.get_job(session, principal, job_id, settings=settings)
     events = await jobs.job_events(session, principal, job_id)
     groups: list[forms.Group] = []
-    status_id = None
+    status_id = message = None
     if shown.status == INPUT_REQUIRED:
         try:
             asked = await jobs.input_request(session, principal, job_id)
             groups = forms.fill(forms.groups(asked.inputSchema), values or {}, errors or {})
-            status_id = asked.statusId
+            status_id, message = asked.statusId, asked.message
         except NotFound:
             groups = []
     names = await web.agent_names(session, [shown.row.agent_id])
     return await _render(
         request, session, principal, "job.html", status_code, job=shown, events=events,
-        agent_name=names.get(shown.row.agent_id, ""),
+        agent_name=names.get(shown.row.agent_id, ""), message=message,
+        job_input=await web.job_input(session, shown.row.agent_id, shown.row.input_data),
+        summary=forms.summary(groups),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
         share_link=web.share_link(settings, shown.row.share_token),
@@ -480,19 +603,29 @@ async def _keys_page(
     principal: Principal,
     *,
     created: str = "",
-    error: str = "",
+    errors: dict[str, str] | None = None,
+    name: str = "",
     status_code: int = 200,
 ) -> HTMLResponse:
     keys = await accounts.list_keys(session, principal)
+    errors = errors or {}
+    summary = [("key-name", f"Name: {errors['name']}")] if errors.get("name") else []
+    if errors.get("password"):
+        summary.append(("key-password", f"Your password: {errors['password']}"))
     return await _render(
         request, session, principal, "keys.html", status_code, keys=keys, created=created,
-        error=error, reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
+        errors=errors, summary=summary, key_name=name,
+        reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
     )  # fmt: skip
 
 
 @router.get("/keys")
 async def keys_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
-    return await _keys_page(request, session, principal)
+    # A key just created (POST /keys → 303 here) is shown once: sealed for this session in a
+    # one-path cookie (web/flash.py), deleted by this answer.
+    response = await _keys_page(request, session, principal, created=flash.take(request, "/keys"))
+    flash.clear(request, response, "/keys")
+    return response
 
 
 @router.post("/keys")
@@ -502,6 +635,7 @@ async def create_key(
 ) -> Response:
     form = await _form(request)
     settings, password = ctx.settings, _text(form, "password", 1024)
+    name = _text(form, "name", 300)
     try:
         if password:  # a session creates keys only after a recent password proof, checked in
             # the read phase: Argon2 never holds the write transaction
@@ -510,16 +644,28 @@ async def create_key(
         if password:
             await accounts.reauthenticate(session, principal)
         _key, plaintext = await accounts.create_key(
-            session, settings, principal, name=_text(form, "name", 300), expires_at=None,
+            session, settings, principal, name=name, expires_at=None,
             scopes=None, workspace_id=None,
         )  # fmt: skip
     except AgoraError as exc:
+        errors = _field_errors(exc)
+        if errors.get("password"):  # the whole sentence: what is asked and why
+            errors["password"] = exc.message
+        elif not errors.get("name"):
+            errors = {"form": exc.message}
         return await _keys_page(
-            request, await unit.session(), principal, error=exc.message,
+            request,
+            await unit.session(),
+            principal,
+            errors=errors,
+            name=name,
             status_code=exc.status_code,
-        )  # fmt: skip
-    # Shown once, in this response only (never stored in the clear, never in a URL).
-    return await _keys_page(request, session, principal, created=plaintext)
+        )
+    # Post/Redirect/Get: a reload of the next page creates nothing. The key is shown once, by
+    # that page (never stored in the clear, never in a URL).
+    response = RedirectResponse("/keys", status_code=303)
+    flash.put(request, response, settings, "/keys", plaintext)
+    return response
 
 
 @router.post("/keys/{key_id}/revoke")

@@ -34,7 +34,7 @@ class Field:
     id: str
     name: str
     type: str  # the MIP-003 type
-    widget: str  # input | textarea | select | radio | checkbox | checkboxes | none
+    widget: str  # input | textarea | select | radio | yesno | checkbox | checkboxes | none
     html_type: str = "text"
     description: str = ""
     placeholder: str = ""
@@ -49,11 +49,17 @@ class Field:
     def form_name(self) -> str:
         return PREFIX + self.id
 
+    @property
+    def anchor(self) -> str:
+        """The id of the element an error summary links to (the first control of the field)."""
+        return "f-" + self.id
+
 
 @dataclass
 class Group:
     title: str
     fields: list[Field]
+    description: str = ""
 
 
 def _validations(raw: dict[str, Any]) -> list[tuple[str, str]]:
@@ -98,9 +104,18 @@ def make_field(raw: dict[str, Any]) -> Field:
         out.multiple = ftype == "multiselect"
     elif ftype == "radio":
         out.widget = "radio"
+    elif ftype in BOOLEAN_TYPES and out.choices:
+        out.widget = "checkboxes"
     elif ftype in BOOLEAN_TYPES:
-        out.widget = "checkboxes" if out.choices else "checkbox"
-        out.required = False if not out.choices else out.required
+        # A required yes/no is two radio buttons with nothing chosen (unless the agent gives a
+        # ``default``): an unchecked checkbox would answer "no" without the person deciding.
+        # An optional one is a checkbox (unchecked: false).
+        out.widget = "yesno" if out.required else "checkbox"
+        default = data.get("default")
+        if isinstance(default, bool):
+            out.value = default
+        elif isinstance(default, str) and default.lower() in ("true", "false"):
+            out.value = default.lower() == "true"
     else:
         out.html_type = _HTML_TYPES.get(ftype, "text")
         if ftype == "hidden" and data.get("value") is not None:
@@ -131,7 +146,14 @@ def groups(schema: dict[str, Any] | None) -> list[Group]:
         if isinstance(raw, dict):
             items = [f for f in raw.get("input_data") or [] if isinstance(f, dict)]
             title = str(raw.get("title") or raw.get("name") or raw.get("id") or "")
-            out.append(Group(title, [make_field(f) for f in items]))
+            description = raw.get("description")
+            out.append(
+                Group(
+                    title,
+                    [make_field(f) for f in items],
+                    description if isinstance(description, str) else "",
+                )
+            )
     return out
 
 
@@ -155,6 +177,12 @@ def input_data(schema: dict[str, Any] | None, form: FormData) -> dict[str, Any]:
                 continue
             if f.widget == "checkbox":
                 data[f.id] = form.get(name) is not None
+            elif f.widget == "yesno":
+                answer = form.get(name)
+                if answer in ("true", "false"):
+                    data[f.id] = answer == "true"
+                elif isinstance(answer, str) and answer:
+                    data[f.id] = answer  # the validation names the problem
             elif f.multiple or f.widget == "checkboxes":
                 picked = [str(v) for v in form.getlist(name)]
                 if picked:
@@ -176,3 +204,14 @@ def fill(found: list[Group], values: dict[str, Any], errors: dict[str, str]) -> 
                 f.value = values[f.id]
             f.error = errors.get(f.id, "")
     return found
+
+
+def summary(found: list[Group]) -> list[tuple[str, str]]:
+    """The error summary's entries for the fields with a problem: (the element to link to, the
+    sentence naming the field)."""
+    return [
+        (f.anchor, f"{f.name}: {f.error}")
+        for group in found
+        for f in group.fields
+        if f.error and f.widget != "none"
+    ]

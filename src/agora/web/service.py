@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.accounts import repository as accounts_repo
 from agora.agents import repository as agents_repo
 from agora.auth.principal import Principal
+from agora.mip003.validation import schema_fields
 from agora.models import Agent
 from agora.organizations import repository as org_repo
 from agora.settings import Settings
@@ -41,6 +42,34 @@ async def workspaces(session: AsyncSession, principal: Principal) -> list[Worksp
 async def agent_names(session: AsyncSession, agent_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
     """The names of the agents of a page of jobs (one query)."""
     return await agents_repo.names(session, sorted(set(agent_ids)))
+
+
+@dataclass(frozen=True)
+class InputItem:
+    label: str
+    value: str
+
+
+def _shown_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if value is None:
+        return "—"
+    return str(value)
+
+
+async def job_input(session: AsyncSession, agent_id: uuid.UUID, data: Any) -> list[InputItem]:
+    """The job's own input (the job page), in the agent's field order with its field names (a
+    field its current schema no longer has keeps its id). Shown as text, never as HTML."""
+    if not isinstance(data, dict) or not data:
+        return []
+    agent = await agents_repo.get(session, agent_id)
+    fields = schema_fields(agent.input_schema if agent is not None else None)
+    names = {str(f.get("id")): str(f.get("name") or f.get("id")) for f in fields}
+    order = [fid for fid in names if fid in data] + [k for k in data if k not in names]
+    return [InputItem(names.get(str(key), str(key)), _shown_value(data[key])) for key in order]
 
 
 # ---- the agent page and the gallery ---------------------------------------------------------

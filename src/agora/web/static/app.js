@@ -22,6 +22,19 @@
       });
     });
   }
-  window.agoraEnhance = function (root) { localise(root); copyButtons(root); };
+  // A form's error summary (macros.html, error_summary) takes the focus, so a keyboard or
+  // screen-reader user lands on the list of problems; each links to its field.
+  function focusErrors(root) {
+    var summary = root.querySelector(".error-summary");
+    if (!summary) { return; }
+    summary.querySelectorAll("a[href^='#']").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        var field = document.getElementById(link.getAttribute("href").slice(1));
+        if (field) { event.preventDefault(); field.focus(); }
+      });
+    });
+    summary.focus();
+  }
+  window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
   document.addEventListener("DOMContentLoaded", function () { window.agoraEnhance(document); });
 })();
