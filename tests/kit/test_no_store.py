@@ -55,9 +55,9 @@ async def test_every_answer_with_a_secret_is_no_store(
     page = await client.get("/keys")
     found = _CSRF.search(page.text)
     assert found, page.text
-    answers["keys page with a new key"] = await client.post(
-        "/keys", data={"csrf": found.group(1), "name": "web"}
-    )
+    created = await client.post("/keys", data={"csrf": found.group(1), "name": "web"})
+    assert created.status_code == 303  # Post/Redirect/Get: the next page shows the key once
+    answers["keys page with a new key"] = await client.get("/keys")
     assert "agora_" in answers["keys page with a new key"].text
     client.cookies.clear()
     answers["web sign-in redirect"] = await client.post(
