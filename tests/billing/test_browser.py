@@ -86,6 +86,9 @@ def test_buy_credits_then_hire(shop: tuple[str, Path, LocalStripe], browser: obj
         page.click("#hire-form button[type=submit]")
         page.wait_for_selector("#err-form")
         assert "Not enough credits" in page.locator("#err-form").inner_text()
+        # The refusal wrote nothing: no job, so nothing for the dispatcher to send the agent.
+        listed = page.request.get(f"{base}/v1/jobs")
+        assert listed.ok and listed.json()["data"] == [], listed.text()
         agent_path = re.sub(r"^https?://[^/]+", "", page.url).split("/hire")[0]
         page.click("#buy-prompt a")
         page.wait_for_selector("#card-element input[placeholder=number]")
