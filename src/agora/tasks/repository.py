@@ -6,9 +6,10 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_all
 from agora.models import (
     Coworker,
     CoworkerUsage,
@@ -57,27 +58,33 @@ async def page(
     return list(result)
 
 
+def _spend_statement() -> Prepared:
+    """Each task's net spend in one statement: its jobs' price - refund and its coworker usage,
+    summed over both (docs/performance.md, "Fifth round: lists")."""
+    ids = bindparam("task_ids", expanding=True)
+    parts = union_all(
+        select(Job.task_id.label("task_id"), (Job.price - Job.refund).label("amount")).where(
+            Job.task_id.in_(ids)
+        ),
+        select(CoworkerUsage.task_id, CoworkerUsage.credits).where(CoworkerUsage.task_id.in_(ids)),
+    ).subquery()
+    return Prepared(
+        select(parts.c.task_id, func.sum(parts.c.amount).label("total")).group_by(parts.c.task_id)
+    )
+
+
+_SPEND = _spend_statement()
+
+
 async def spend_by_task(
     session: AsyncSession, task_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, int]:
-    """Net spend (base units) of each task: its jobs' price - refund, plus coworker usage."""
+    """Net spend (base units) of each task: its jobs' price - refund, plus coworker usage (one
+    prepared read; tasks without either are absent)."""
     if not task_ids:
         return {}
-    rows = await session.execute(
-        select(Job.task_id, func.coalesce(func.sum(Job.price - Job.refund), 0))
-        .where(Job.task_id.in_(task_ids))
-        .group_by(Job.task_id)
-    )
-    spend = {task_id: int(total) for task_id, total in rows.all() if task_id is not None}
-    usage = await session.execute(
-        select(CoworkerUsage.task_id, func.coalesce(func.sum(CoworkerUsage.credits), 0))
-        .where(CoworkerUsage.task_id.in_(task_ids))
-        .group_by(CoworkerUsage.task_id)
-    )
-    for task_id, total in usage.all():
-        if task_id is not None:
-            spend[task_id] = spend.get(task_id, 0) + int(total)
-    return spend
+    rows = await read_all(session, _SPEND, task_ids=list(dict.fromkeys(task_ids)))
+    return {row.task_id: int(row.total or 0) for row in rows if row.task_id is not None}
 
 
 async def add_event(session: AsyncSession, event: TaskEvent) -> TaskEvent:
