@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, union_all
+from sqlalchemy import BindParameter, bindparam, func, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all
@@ -61,7 +61,7 @@ async def page(
 def _spend_statement() -> Prepared:
     """Each task's net spend in one statement: its jobs' price - refund and its coworker usage,
     summed over both (docs/performance.md, "Fifth round: lists")."""
-    ids = bindparam("task_ids", expanding=True)
+    ids: BindParameter[uuid.UUID] = bindparam("task_ids", expanding=True)
     parts = union_all(
         select(Job.task_id.label("task_id"), (Job.price - Job.refund).label("amount")).where(
             Job.task_id.in_(ids)
