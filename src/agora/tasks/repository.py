@@ -6,11 +6,13 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import BindParameter, bindparam, func, select, union_all
+from sqlalchemy import BindParameter, bindparam, func, inspect, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.jobs.repository import DEMO_AGENT_PATH
 from agora.kit.reads import Prepared, read_all
 from agora.models import (
+    Agent,
     Coworker,
     CoworkerUsage,
     Job,
@@ -93,29 +95,45 @@ async def add_event(session: AsyncSession, event: TaskEvent) -> TaskEvent:
     return event
 
 
-async def events_of(
-    session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int
-) -> list[TaskEvent]:
-    """The tasks' events, oldest first (at most ``limit`` in all)."""
-    if not task_ids:
-        return []
-    result = await session.scalars(
-        select(TaskEvent)
-        .where(TaskEvent.task_id.in_(task_ids))
-        .order_by(TaskEvent.created_at, TaskEvent.id)
-        .limit(limit)
-    )
-    return list(result)
+def _attributes(model: Any) -> list[Any]:
+    """The model's columns, each labelled with its attribute's name (``meta``, not
+    ``metadata``): a row the schemas read as they read the entity."""
+    return [attr.columns[0].label(attr.key) for attr in inspect(model).column_attrs]
 
 
-async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Job]:
-    """The tasks' jobs, oldest first (at most ``limit`` in all)."""
+# The snapshot's hot reads, prepared (kit/reads.py): rows, read by the schemas as dicts. Each
+# column under its attribute's name (the ``metadata`` column is ``meta``).
+_EVENTS_OF = Prepared(
+    select(*_attributes(TaskEvent))
+    .where(TaskEvent.task_id.in_(bindparam("task_ids", expanding=True)))
+    .order_by(TaskEvent.created_at, TaskEvent.id)
+    .limit(bindparam("limit"))
+)
+_JOBS_OF = Prepared(
+    select(
+        *_attributes(Job),
+        Agent.base_url.like(f"%{DEMO_AGENT_PATH}%").label("is_demo_agent"),
+    )
+    .outerjoin(Agent, Agent.id == Job.agent_id)
+    .where(Job.task_id.in_(bindparam("task_ids", expanding=True)))
+    .order_by(Job.id)
+    .limit(bindparam("limit"))
+)
+
+
+async def events_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Any]:
+    """The tasks' events (rows), oldest first (at most ``limit`` in all)."""
     if not task_ids:
         return []
-    result = await session.scalars(
-        select(Job).where(Job.task_id.in_(task_ids)).order_by(Job.id).limit(limit)
-    )
-    return list(result)
+    return await read_all(session, _EVENTS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
+
+
+async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Any]:
+    """The tasks' jobs (rows: the job's columns and ``is_demo_agent``), oldest first (at most
+    ``limit`` in all)."""
+    if not task_ids:
+        return []
+    return await read_all(session, _JOBS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
 
 
 async def coworkers_by_id(

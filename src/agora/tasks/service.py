@@ -29,7 +29,7 @@ from agora.kit.money import to_base
 from agora.kit.pagination import Page, PageParams
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import utcnow
-from agora.models import Coworker, Job, Organization, Task, TaskEvent, User, Workspace
+from agora.models import Coworker, Organization, Task, TaskEvent, User, Workspace
 from agora.models.statuses import TaskActorType
 from agora.settings import Settings
 from agora.tasks import lifecycle
@@ -148,7 +148,7 @@ def _shown_event(
     return ShownTaskEvent(event, actor)
 
 
-async def render_events(session: AsyncSession, events: list[TaskEvent]) -> list[ShownTaskEvent]:
+async def render_events(session: AsyncSession, events: list[Any]) -> list[ShownTaskEvent]:
     users = await jobs_repo.users_by_id(
         session, [e.actor_user_id for e in events if e.actor_user_id]
     )
@@ -172,7 +172,7 @@ async def render(
     events = await repo.events_of(session, ids, MAX_EVENTS * max(1, len(ids)))
     job_rows = await repo.jobs_of(session, ids, MAX_JOBS * max(1, len(ids)))
     shown_jobs: list[ShownJob] = (
-        await jobs_service.shown(session, job_rows, settings, preview=preview)
+        await jobs_service.shown(session, job_rows, settings, preview=preview, demo=_demo(job_rows))
         if settings and job_rows
         else []
     )
@@ -542,8 +542,13 @@ async def list_jobs(
     session: AsyncSession, principal: Principal, task_id: str, settings: Settings
 ) -> list[ShownJob]:
     task = await get_task(session, principal, task_id)
-    rows: list[Job] = await repo.jobs_of(session, [task.id], MAX_JOBS)
-    return await jobs_service.shown(session, rows, settings, preview=True)
+    rows = await repo.jobs_of(session, [task.id], MAX_JOBS)
+    return await jobs_service.shown(session, rows, settings, preview=True, demo=_demo(rows))
+
+
+def _demo(job_rows: list[Any]) -> set[uuid.UUID]:
+    """The demo agents among the rows' (``jobs_of`` reads whether each job's agent is one)."""
+    return {row.agent_id for row in job_rows if row.is_demo_agent}
 
 
 async def create_job(
