@@ -198,12 +198,12 @@ async def _seed(
 
 
 # path, and the most statements a page may run (SQLite's count: its ORM reads add a BEGIN).
-# The task listing's: the count, the page, spend, events, jobs (with their agents' demo flag),
+# The task listing's: the page with its count, spend, events, jobs (with their demo flag),
 # share users, people, coworkers, workspaces, organizations — one per kind of data.
 LISTS = {
-    "tasks": ("/v1/tasks?limit={n}", 10),
-    "tasks of a workspace, second page": ("/v1/tasks?limit={n}&page=2&scope=workspace", 10),
-    "a project's tasks": ("/v1/tasks?limit={n}&projectId={project}", 10),
+    "tasks": ("/v1/tasks?limit={n}", 9),
+    "tasks of a workspace, second page": ("/v1/tasks?limit={n}&page=2&scope=workspace", 9),
+    "a project's tasks": ("/v1/tasks?limit={n}&projectId={project}", 9),
     "history (tasks, jobs and conversations)": ("/v1/history?limit={n}", 4),
     "history, tasks only": ("/v1/history?limit={n}&types=task", 2),
     "jobs": ("/v1/jobs?limit={n}", 3),

@@ -47,19 +47,6 @@ async def count(session: AsyncSession, conditions: Sequence[Any]) -> int:
     return int(await session.scalar(query) or 0)
 
 
-async def page(
-    session: AsyncSession, conditions: Sequence[Any], *, offset: int, limit: int
-) -> list[Task]:
-    result = await session.scalars(
-        select(Task)
-        .where(*conditions)
-        .order_by(Task.updated_at.desc(), Task.id.desc())
-        .offset(offset)
-        .limit(limit)
-    )
-    return list(result)
-
-
 def _spend_statement() -> Prepared:
     """Each task's net spend in one statement: its jobs' price - refund and its coworker usage,
     summed over both (docs/performance.md, "Fifth round: lists")."""
@@ -158,10 +145,103 @@ async def coworker(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | 
     return await session.get(Coworker, coworker_id)
 
 
+# The listing, prepared per shape of its filters (which conditions it has, not their values):
+# the page's rows with the count of every matching task beside each (one statement for both).
+_LISTINGS: dict[tuple[Any, ...], Prepared] = {}
+
+
+def _listing_statement(shape: tuple[Any, ...]) -> Prepared:
+    owned, coworkers, named, statuses, project, archived = shape
+    conditions: list[Any] = [Task.workspace_id == bindparam("workspace_id")]
+    if owned:
+        conditions.append(Task.creator_id == bindparam("creator_id"))
+    conditions.extend(Task.coworker_id == bindparam(f"coworker{i}") for i in range(coworkers))
+    if named:
+        conditions.append(func.lower(Task.name).like(bindparam("pattern"), escape="\\"))
+    if statuses:
+        conditions.append(Task.status.in_(bindparam("statuses", expanding=True)))
+    if project == "null":
+        conditions.append(Task.project_id.is_(None))
+    elif project == "id":
+        conditions.append(Task.project_id == bindparam("project_id"))
+    if archived == "false":
+        conditions.append(Task.archived_at.is_(None))
+    elif archived == "true":
+        conditions.append(Task.archived_at.is_not(None))
+    return Prepared(
+        select(*_attributes(Task), func.count().over().label("total"))
+        .where(*conditions)
+        .order_by(Task.updated_at.desc(), Task.id.desc())
+        .offset(bindparam("offset"))
+        .limit(bindparam("limit"))
+    )
+
+
+async def listing(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    *,
+    offset: int,
+    limit: int,
+    statuses: Sequence[str],
+    project_id: uuid.UUID | None,
+    unassigned: bool,
+    archived: str,
+    creator_id: uuid.UUID | None = None,
+    coworker_ids: Sequence[uuid.UUID] = (),
+    name_contains: str | None = None,
+) -> tuple[list[Any], int]:
+    """A page of the listing (rows, most recently updated first) and the number of tasks that
+    match (the filters as in ``list_conditions``)."""
+    project = "null" if unassigned else ("id" if project_id is not None else None)
+    archived_shape = archived if archived in ("true", "false") else None
+    shape = (
+        creator_id is not None,
+        len(coworker_ids),
+        bool(name_contains),
+        bool(statuses),
+        project,
+        archived_shape,
+    )
+    statement = _LISTINGS.get(shape)
+    if statement is None:
+        statement = _LISTINGS[shape] = _listing_statement(shape)
+    params: dict[str, Any] = {"workspace_id": workspace_id, "offset": offset, "limit": limit}
+    if creator_id is not None:
+        params["creator_id"] = creator_id
+    params.update({f"coworker{i}": c for i, c in enumerate(coworker_ids)})
+    if name_contains:
+        params["pattern"] = _like_pattern(name_contains)
+    if statuses:
+        params["statuses"] = list(statuses)
+    if project_id is not None and not unassigned:
+        params["project_id"] = project_id
+    rows = await read_all(session, statement, **params)
+    if rows:
+        return rows, int(rows[0].total)
+    if offset == 0:
+        return [], 0
+    conditions = list_conditions(
+        workspace_id,
+        statuses=statuses,
+        project_id=project_id,
+        unassigned=unassigned,
+        archived=archived,
+        creator_id=creator_id,
+        coworker_ids=coworker_ids,
+        name_contains=name_contains,
+    )
+    return [], await count(session, conditions)  # past the end: the count alone
+
+
+def _like_pattern(text: str) -> str:
+    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
 def _name_contains(text: str) -> Any:
     """A case-insensitive "name contains" condition (LIKE wildcards in ``text`` are literal)."""
-    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return func.lower(Task.name).like(f"%{escaped}%", escape="\\")
+    return func.lower(Task.name).like(_like_pattern(text), escape="\\")
 
 
 def list_conditions(

@@ -103,7 +103,7 @@ class TaskSnapshot(RowView):
     """A task row with everything its snapshot shows: what ``TaskOut`` reads. ``credits``:
     net spend in base units."""
 
-    row: Task
+    row: Task  # or a row of its columns (the listing's)
     credits: int
     workspace: Workspace
     organization: Organization | None
@@ -189,10 +189,20 @@ async def render(
     orgs = await jobs_repo.organizations_by_id(
         session, [w.organization_id for w in workspaces.values() if w.organization_id]
     )
+    # Each task's events and jobs, grouped once for the page (not one scan per task).
+    events_by_task: dict[uuid.UUID, list[ShownTaskEvent]] = {}
+    for e in events:
+        events_by_task.setdefault(e.task_id, []).append(_shown_event(e, users, coworkers))
+    rows_by_task: dict[uuid.UUID, list[Any]] = {}
+    for row in job_rows:
+        rows_by_task.setdefault(row.task_id, []).append(row)
+    jobs_by_task: dict[uuid.UUID | None, list[ShownJob]] = {}
+    for job in shown_jobs:
+        jobs_by_task.setdefault(job.row.task_id, []).append(job)
     out = []
     for task in tasks:
         workspace = workspaces[task.workspace_id]
-        mine = [j for j in job_rows if j.task_id == task.id][:MAX_JOBS]
+        mine = rows_by_task.get(task.id, [])[:MAX_JOBS]
         out.append(
             TaskSnapshot(
                 task,
@@ -203,10 +213,8 @@ async def render(
                 else None,
                 creator=users.get(task.creator_id),
                 coworker=coworkers.get(task.coworker_id) if task.coworker_id else None,
-                jobs=[j for j in shown_jobs if j.task_id == task.id][:MAX_JOBS],
-                events=[_shown_event(e, users, coworkers) for e in events if e.task_id == task.id][
-                    :MAX_EVENTS
-                ],
+                jobs=jobs_by_task.get(task.id, [])[:MAX_JOBS],
+                events=events_by_task.get(task.id, [])[:MAX_EVENTS],
                 links=[link for j in mine for link in attachments.links(j)],
                 files=[f for j in mine for f in attachments.files(j)],
             )
@@ -298,9 +306,10 @@ async def create_task(session: AsyncSession, principal: Principal, body: TaskCre
     return task
 
 
-def _conditions(principal: Principal, filters: TaskFilters) -> list[Any]:
-    """The listing's WHERE (built in the repository): a coworker key sees only the tasks
-    assigned to its coworker; a user key its own (``scope=owned``) or the workspace's."""
+def _filter_args(principal: Principal, filters: TaskFilters) -> dict[str, Any]:
+    """The listing's filters (the WHERE is built in the repository): a coworker key sees only
+    the tasks assigned to its coworker; a user key its own (``scope=owned``) or the
+    workspace's."""
     project_id: uuid.UUID | None = None
     if filters.project not in (None, "null"):
         project_id = parse_uuid(filters.project)
@@ -309,16 +318,15 @@ def _conditions(principal: Principal, filters: TaskFilters) -> list[Any]:
     acting = coworker_of(principal)
     coworker_ids = [c for c in (acting, filters.coworker_id) if c is not None]
     owned = acting is None and filters.scope == "owned"
-    return repo.list_conditions(
-        principal.workspace_id,
-        statuses=filters.statuses,
-        project_id=project_id,
-        unassigned=filters.project == "null",
-        archived=filters.archived,
-        creator_id=principal.user_id if owned else None,
-        coworker_ids=coworker_ids,
-        name_contains=filters.q,
-    )
+    return {
+        "statuses": filters.statuses,
+        "project_id": project_id,
+        "unassigned": filters.project == "null",
+        "archived": filters.archived,
+        "creator_id": principal.user_id if owned else None,
+        "coworker_ids": coworker_ids,
+        "name_contains": filters.q,
+    }
 
 
 def parse_filters(
@@ -390,9 +398,13 @@ async def list_tasks(
     settings: Settings | None = None,
 ) -> Page[TaskSnapshot]:
     await _acting_coworker(session, principal)
-    conditions = _conditions(principal, filters)
-    total = await repo.count(session, conditions)
-    tasks = await repo.page(session, conditions, offset=paging.offset, limit=paging.limit)
+    tasks, total = await repo.listing(
+        session,
+        principal.workspace_id,
+        offset=paging.offset,
+        limit=paging.limit,
+        **_filter_args(principal, filters),
+    )
     return Page(await render(session, tasks, settings, preview=True), total)
 
 
