@@ -206,8 +206,8 @@ LISTS = {
     "a project's tasks": ("/v1/tasks?limit={n}&projectId={project}", 9),
     "history (tasks, jobs and conversations)": ("/v1/history?limit={n}", 4),
     "history, tasks only": ("/v1/history?limit={n}&types=task", 2),
-    "jobs": ("/v1/jobs?limit={n}", 3),
-    "projects": ("/v1/projects?limit={n}", 3),
+    "jobs": ("/v1/jobs?limit={n}", 1),
+    "projects": ("/v1/projects?limit={n}", 1),
     "coworker events": ("/v1/coworkers/me/events?limit={n}", 4),
 }
 
