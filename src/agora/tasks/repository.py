@@ -16,8 +16,10 @@ from agora.models import (
     Coworker,
     CoworkerUsage,
     Job,
+    Organization,
     Task,
     TaskEvent,
+    User,
     Workspace,
 )
 
@@ -123,22 +125,60 @@ async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: i
     return await read_all(session, _JOBS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
 
 
-async def coworkers_by_id(
-    session: AsyncSession, ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, Coworker]:
-    if not ids:
-        return {}
-    result = await session.scalars(select(Coworker).where(Coworker.id.in_(set(ids))))
-    return {c.id: c for c in result}
+# What a snapshot shows of the people, coworkers, workspace and organization (the schemas'
+# ``NamedRef``, ``CoworkerRef``, ``OrganizationRef``), as prepared rows.
+_IDS = "ids"
+_PEOPLE = Prepared(select(User.id, User.name).where(User.id.in_(bindparam(_IDS, expanding=True))))
+_COWORKER_REFS = Prepared(
+    select(Coworker.id, Coworker.name, Coworker.slug).where(
+        Coworker.id.in_(bindparam(_IDS, expanding=True))
+    )
+)
+_WORKSPACE_REFS = Prepared(
+    select(Workspace.id, Workspace.name, Workspace.organization_id).where(
+        Workspace.id.in_(bindparam(_IDS, expanding=True))
+    )
+)
+_ORGANIZATION_REFS = Prepared(
+    select(Organization.id, Organization.name, Organization.slug).where(
+        Organization.id.in_(bindparam(_IDS, expanding=True))
+    )
+)
 
 
-async def workspaces_by_id(
-    session: AsyncSession, ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, Workspace]:
-    if not ids:
+async def _refs(
+    session: AsyncSession, statement: Prepared, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    wanted = list(dict.fromkeys(i for i in ids if i is not None))
+    if not wanted:
         return {}
-    result = await session.scalars(select(Workspace).where(Workspace.id.in_(set(ids))))
-    return {w.id: w for w in result}
+    return {row.id: row for row in await read_all(session, statement, ids=wanted)}
+
+
+async def people(session: AsyncSession, ids: Sequence[uuid.UUID | None]) -> dict[uuid.UUID, Any]:
+    """Users by id: rows of their id and name."""
+    return await _refs(session, _PEOPLE, ids)
+
+
+async def coworker_refs(
+    session: AsyncSession, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    """Coworkers by id: rows of their id, name and slug."""
+    return await _refs(session, _COWORKER_REFS, ids)
+
+
+async def workspace_refs(
+    session: AsyncSession, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    """Workspaces by id: rows of their id, name and organization_id."""
+    return await _refs(session, _WORKSPACE_REFS, ids)
+
+
+async def organization_refs(
+    session: AsyncSession, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    """Organizations by id: rows of their id, name and slug."""
+    return await _refs(session, _ORGANIZATION_REFS, ids)
 
 
 async def coworker(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | None:

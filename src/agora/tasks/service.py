@@ -17,7 +17,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as coworkers_repo
 from agora.jobs import attachments
-from agora.jobs import repository as jobs_repo
 from agora.jobs import service as jobs_service
 from agora.jobs.schemas import JobCreate
 from agora.jobs.service import ShownJob
@@ -149,12 +148,8 @@ def _shown_event(
 
 
 async def render_events(session: AsyncSession, events: list[Any]) -> list[ShownTaskEvent]:
-    users = await jobs_repo.users_by_id(
-        session, [e.actor_user_id for e in events if e.actor_user_id]
-    )
-    coworkers = await repo.coworkers_by_id(
-        session, [e.actor_coworker_id for e in events if e.actor_coworker_id]
-    )
+    users = await repo.people(session, [e.actor_user_id for e in events])
+    coworkers = await repo.coworker_refs(session, [e.actor_coworker_id for e in events])
     return [_shown_event(e, users, coworkers) for e in events]
 
 
@@ -176,19 +171,14 @@ async def render(
         if settings and job_rows
         else []
     )
-    users = await jobs_repo.users_by_id(
-        session,
-        [t.creator_id for t in tasks] + [e.actor_user_id for e in events if e.actor_user_id],
+    users = await repo.people(
+        session, [t.creator_id for t in tasks] + [e.actor_user_id for e in events]
     )
-    coworkers = await repo.coworkers_by_id(
-        session,
-        [t.coworker_id for t in tasks if t.coworker_id]
-        + [e.actor_coworker_id for e in events if e.actor_coworker_id],
+    coworkers = await repo.coworker_refs(
+        session, [t.coworker_id for t in tasks] + [e.actor_coworker_id for e in events]
     )
-    workspaces = await repo.workspaces_by_id(session, [t.workspace_id for t in tasks])
-    orgs = await jobs_repo.organizations_by_id(
-        session, [w.organization_id for w in workspaces.values() if w.organization_id]
-    )
+    workspaces = await repo.workspace_refs(session, [t.workspace_id for t in tasks])
+    orgs = await repo.organization_refs(session, [w.organization_id for w in workspaces.values()])
     # Each task's events and jobs, grouped once for the page (not one scan per task).
     events_by_task: dict[uuid.UUID, list[ShownTaskEvent]] = {}
     for e in events:
