@@ -198,8 +198,9 @@ async def _seed(
 
 
 # path, and the most statements a page may run (SQLite's count: its ORM reads add a BEGIN).
-# The task listing's: the page with its count, spend, events, jobs (with their demo flag),
-# share users, people, coworkers, workspaces, organizations — one per kind of data.
+# The task listing's: the page with its count, spend, events, jobs (with their demo flag), the
+# shared jobs' sharers, people, coworkers, workspaces (and organizations, for an organization's
+# workspace) — one per kind of data.
 LISTS = {
     "tasks": ("/v1/tasks?limit={n}", 9),
     "tasks of a workspace, second page": ("/v1/tasks?limit={n}&page=2&scope=workspace", 9),
