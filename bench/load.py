@@ -31,7 +31,9 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx2
 from sqlalchemy import select
@@ -39,7 +41,19 @@ from tests.support.server import PYTHON, agora_env, create_user, free_port, run_
 
 from agora.kit.db import Database
 from agora.kit.ids import uuid7
-from agora.models import Agent
+from agora.kit.timeutil import utcnow
+from agora.models import (
+    Agent,
+    Conversation,
+    Coworker,
+    CoworkerUsage,
+    CoworkerWorkspace,
+    Job,
+    Project,
+    Task,
+    TaskEvent,
+)
+from agora.models.statuses import TaskActorType
 from bench.common import PG_ADMIN, admin_execute
 
 
@@ -166,6 +180,120 @@ async def copy_agent(url: str, agent_id: str, copies: int) -> None:
         await db.dispose()
 
 
+async def seed_lists(url: str, job_ids: list[str]) -> str:
+    """Data that looks like use, for the lists: 60 tasks (three events each, by the user and by a
+    coworker; every third with two completed jobs, every fourth with coworker usage; half in one
+    project, the rest over five), 6 projects, 20 conversations; the seeded jobs, tasks and
+    conversations interleaved in time, so the feed's first page mixes the three kinds. Returns
+    the project that holds 30 tasks."""
+    db = Database(url)
+    now = utcnow()
+    try:
+        async with db.transaction() as session:
+            ids = [uuid.UUID(j) for j in job_ids]
+            jobs = list(await session.scalars(select(Job).where(Job.id.in_(ids))))
+            first = jobs[0]
+            workspace_id, user_id, agent_id = first.workspace_id, first.user_id, first.agent_id
+            coworker = Coworker(
+                owner_user_id=user_id, slug=f"scribe-{uuid.uuid4().hex[:6]}", name="Scribe"
+            )
+            session.add(coworker)
+            await session.flush()
+            session.add(CoworkerWorkspace(coworker_id=coworker.id, workspace_id=workspace_id))
+            projects = [
+                Project(workspace_id=workspace_id, name=f"Project {i}", created_by=user_id)
+                for i in range(6)
+            ]
+            session.add_all(projects)
+            await session.flush()
+            for i, job in enumerate(sorted(jobs, key=lambda j: j.id)):
+                job.updated_at = now - timedelta(seconds=3 * (60 - i))
+            for i in range(60):
+                when = now - timedelta(seconds=3 * (60 - i) - 1)
+                task = Task(
+                    workspace_id=workspace_id,
+                    creator_id=user_id,
+                    name=f"Task {i}",
+                    description="Write the quarterly report",
+                    project_id=projects[0].id if i % 2 == 0 else projects[1 + i % 5].id,
+                    coworker_id=coworker.id,
+                    created_at=when,
+                    updated_at=when,
+                )
+                session.add(task)
+                await session.flush()
+                session.add_all(
+                    [
+                        TaskEvent(
+                            task_id=task.id,
+                            comment=f"Please do {i}",
+                            actor_type=TaskActorType.USER,
+                            actor_user_id=user_id,
+                            created_at=when,
+                        ),
+                        TaskEvent(
+                            task_id=task.id,
+                            status="RUNNING",
+                            actor_type=TaskActorType.COWORKER,
+                            actor_coworker_id=coworker.id,
+                            created_at=when + timedelta(milliseconds=1),
+                        ),
+                        TaskEvent(
+                            task_id=task.id,
+                            comment="Looks good",
+                            actor_type=TaskActorType.USER,
+                            actor_user_id=user_id,
+                            created_at=when + timedelta(milliseconds=2),
+                        ),
+                    ]
+                )
+                if i % 3 == 0:
+                    for n in range(2):
+                        session.add(
+                            Job(
+                                workspace_id=workspace_id,
+                                user_id=user_id,
+                                agent_id=agent_id,
+                                task_id=task.id,
+                                name=f"Job {i}.{n}",
+                                identifier_from_purchaser=uuid.uuid4().hex[:16],
+                                status="COMPLETED",
+                                input_data={"text": f"task {i}"},
+                                result=f"Done: see https://example.com/report-{i}-{n}.pdf",
+                                completed_at=when,
+                                price=1_000_000,
+                                created_at=when,
+                                updated_at=when - timedelta(days=1),
+                            )
+                        )
+                if i % 4 == 0:
+                    session.add(
+                        CoworkerUsage(
+                            coworker_id=coworker.id,
+                            user_id=user_id,
+                            workspace_id=workspace_id,
+                            task_id=task.id,
+                            idempotency_key=f"usage-{i}",
+                            credits=500_000,
+                            request_hash="0" * 64,
+                        )
+                    )
+            for i in range(20):
+                when = now - timedelta(seconds=9 * (20 - i) - 2)
+                session.add(
+                    Conversation(
+                        workspace_id=workspace_id,
+                        user_id=user_id,
+                        title=f"Chat {i}",
+                        created_at=when,
+                        updated_at=when,
+                    )
+                )
+            return str(projects[0].id)
+    finally:
+        await db.dispose()
+
+
 def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
     user = create_user(env, f"load-{uuid.uuid4().hex[:6]}@example.com", credits="1000000")
     key = user["apiKey"]
@@ -189,11 +317,17 @@ def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
             )
             created.raise_for_status()
             job_ids.append(created.json()["data"]["id"])
+    project = asyncio.run(seed_lists(url, job_ids))
     json_headers = {**keyh, "Content-Type": "application/json"}
     return [
         Scenario("healthz (bare route)", "GET", "/healthz", {}),
         Scenario("job by id", "GET", f"/v1/jobs/{job_ids[0]}", keyh),
         Scenario("history first page", "GET", "/v1/history?limit=20", bearer),
+        Scenario("task listing", "GET", "/v1/tasks?limit=20", bearer),
+        Scenario("task listing page 2", "GET", "/v1/tasks?limit=20&page=2", bearer),
+        Scenario("a project's tasks", "GET", f"/v1/tasks?limit=20&projectId={project}", bearer),
+        Scenario("project listing", "GET", "/v1/projects?limit=20", bearer),
+        Scenario("job listing", "GET", "/v1/jobs?limit=20", keyh),
         Scenario("agent listing (cursor)", "GET", "/v1/agents?limit=20", bearer),
         Scenario("users/me", "GET", "/v1/users/me", keyh),
         Scenario(
@@ -221,6 +355,16 @@ def check_same_answers(agora: str, reference: str, scenarios: list[Scenario]) ->
                 raise SystemExit(
                     f"{s.name}: envelopes differ: {sorted(a.json())} {sorted(r.json())}"
                 )
+            if _ids(a.json()) != _ids(r.json()):
+                raise SystemExit(f"{s.name}: items differ: {_ids(a.json())} {_ids(r.json())}")
+
+
+def _ids(body: dict[str, Any]) -> list[str]:
+    """The ids a list answers (its items in order), or the one item's id."""
+    data = body.get("data", body.get("items"))
+    if isinstance(data, list):
+        return [str(item["id"]) for item in data]
+    return [str(data["id"])] if isinstance(data, dict) and "id" in data else []
 
 
 def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Figures, Figures]]:

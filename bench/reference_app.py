@@ -250,6 +250,44 @@ def _job(row: Sequence[Any]) -> dict[str, Any]:
     }
 
 
+def _marks(count: int, start: int = 1) -> str:
+    return ", ".join(f"${i + start}" for i in range(count))
+
+
+async def _spend(db: Backend, task_ids: list[Any]) -> dict[Any, int]:
+    """Each task's net spend: its jobs' price - refund and its coworker usage (one statement)."""
+    marks = _marks(len(task_ids))
+    rows = await db.fetch(
+        "SELECT task_id, SUM(amount) FROM ("
+        f" SELECT task_id, price - refund AS amount FROM jobs WHERE task_id IN ({marks})"
+        " UNION ALL"
+        f" SELECT task_id, credits FROM coworker_usage WHERE task_id IN ({marks})"
+        ") AS spent GROUP BY task_id",
+        *task_ids,
+    )
+    return {task_id: int(total or 0) for task_id, total in rows}
+
+
+def _meta_b(pagination: dict[str, Any]) -> dict[str, Any]:
+    return {"timestamp": _now_iso(), "requestId": "", "pagination": pagination}
+
+
+def _named(row: Sequence[Any] | None) -> dict[str, Any] | None:
+    return {"id": _id(row[0]), "name": row[1]} if row is not None else None
+
+
+def _coworker_ref(row: Sequence[Any] | None) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    return {"id": _id(row[0]), "name": row[1], "slug": row[2], "image": row[3]}
+
+
+TASK_COLUMNS = """id, created_at, updated_at, name, description, status, project_id, archived_at,
+ workspace_id, creator_id, coworker_id, origin, channel, metadata"""
+EVENT_COLUMNS = """id, task_id, created_at, updated_at, status, comment, credits,
+ authentication_url, metadata, actor_type, actor_user_id, actor_coworker_id, channel, origin"""
+
+
 def create_app() -> FastAPI:
     url = os.environ["AGORA_REF_DATABASE_URL"]
     secret = os.environ.get("AGORA_REF_SECRET_KEY", "")
@@ -350,13 +388,7 @@ def create_app() -> FastAPI:
         task_ids = [r[1] for r in page if r[0] == "task"]
         spend: dict[Any, int] = {}
         if task_ids:
-            marks = ", ".join(f"${i + 1}" for i in range(len(task_ids)))
-            for task_id, total in await db.fetch(
-                f"SELECT task_id, SUM(price - refund) FROM jobs WHERE task_id IN ({marks})"
-                " GROUP BY task_id",
-                *task_ids,
-            ):
-                spend[task_id] = int(total or 0)
+            spend = await _spend(db, task_ids)
         items: list[dict[str, Any]] = []
         for kind, rid, title, status, project, net, created, updated in page:
             item: dict[str, Any] = {"kind": kind, "id": _id(rid), "title": title}
@@ -442,6 +474,244 @@ def create_app() -> FastAPI:
             },
         }
         return _json({"data": data, "meta": meta})
+
+    @app.get("/v1/tasks")
+    async def tasks(
+        request: Request, limit: int = 20, page: int = 1, projectId: str | None = None
+    ) -> Response:
+        """The task listing: each task's full snapshot (spend, events with their actors, jobs
+        with their demo flag, creator, coworker, workspace and organization), one statement
+        per kind of data."""
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _json({"error": "Unauthorized"}, 401)
+        if not 1 <= limit <= 100 or page < 1:
+            return _json({"error": "Bad Request"}, 400)
+        where = "workspace_id = $1 AND creator_id = $2 AND archived_at IS NULL"
+        args: list[Any] = [key.workspace_id, key.user_id]
+        if projectId:
+            try:
+                args.append(db.uuid(uuid.UUID(projectId)))
+            except ValueError:
+                return _json({"error": "Bad Request"}, 400)
+            where += " AND project_id = $3"
+        total = int((await db.fetch(f"SELECT count(*) FROM tasks WHERE {where}", *args))[0][0])
+        n = len(args)
+        rows = await db.fetch(
+            f"SELECT {TASK_COLUMNS} FROM tasks WHERE {where}"
+            f" ORDER BY updated_at DESC, id DESC LIMIT ${n + 1} OFFSET ${n + 2}",
+            *args,
+            limit,
+            (page - 1) * limit,
+        )
+        ids = [r[0] for r in rows]
+        spend: dict[Any, int] = {}
+        events: list[Sequence[Any]] = []
+        jobs: list[Sequence[Any]] = []
+        if ids:
+            spend = await _spend(db, ids)
+            marks = _marks(len(ids))
+            events = await db.fetch(
+                f"SELECT {EVENT_COLUMNS} FROM task_events WHERE task_id IN ({marks})"
+                f" ORDER BY created_at, id LIMIT {200 * len(ids)}",
+                *ids,
+            )
+            jobs = await db.fetch(
+                f"SELECT {', '.join('j.' + c.strip() for c in JOB_COLUMNS.split(','))},"
+                " a.base_url LIKE '%/demo-agents/%' FROM jobs j"
+                f" LEFT JOIN agents a ON a.id = j.agent_id WHERE j.task_id IN ({marks})"
+                f" ORDER BY j.id LIMIT {100 * len(ids)}",
+                *ids,
+            )
+        user_ids = {r[9] for r in rows} | {e[10] for e in events if e[10] is not None}
+        coworker_ids = {r[10] for r in rows if r[10] is not None}
+        coworker_ids |= {e[11] for e in events if e[11] is not None}
+        users = {}
+        if user_ids:
+            users = {
+                u[0]: u
+                for u in await db.fetch(
+                    f"SELECT id, name FROM users WHERE id IN ({_marks(len(user_ids))})",
+                    *user_ids,
+                )
+            }
+        coworkers = {}
+        if coworker_ids:
+            coworkers = {
+                c[0]: c
+                for c in await db.fetch(
+                    "SELECT id, name, slug, image FROM coworkers"
+                    f" WHERE id IN ({_marks(len(coworker_ids))})",
+                    *coworker_ids,
+                )
+            }
+        workspace = None
+        if rows:
+            found = await db.fetch(
+                "SELECT w.id, w.name, o.id, o.name, o.slug FROM workspaces w"
+                " LEFT JOIN organizations o ON o.id = w.organization_id WHERE w.id = $1",
+                key.workspace_id,
+            )
+            workspace = found[0]
+
+        def actor(kind: Any, user_id: Any, coworker_id: Any) -> dict[str, Any] | None:
+            if kind == "coworker":
+                return {
+                    "type": kind,
+                    "id": _id(coworker_id),
+                    "user": None,
+                    "coworker": _coworker_ref(coworkers.get(coworker_id)),
+                }
+            if kind == "user":
+                return {
+                    "type": kind,
+                    "id": _id(user_id),
+                    "user": _named(users.get(user_id)),
+                    "coworker": None,
+                }
+            return {"type": kind, "id": None, "user": None, "coworker": None} if kind else None
+
+        data = []
+        for r in rows:
+            creator = _named(users.get(r[9]))
+            coworker = _coworker_ref(coworkers.get(r[10])) if r[10] is not None else None
+            org = (
+                {"id": _id(workspace[2]), "name": workspace[3], "slug": workspace[4]}
+                if workspace is not None and workspace[2] is not None
+                else None
+            )
+            meta = json.loads(r[13]) if isinstance(r[13], str) else r[13]
+            task_events = [
+                {
+                    "id": _id(e[0]),
+                    "taskId": _id(e[1]),
+                    "createdAt": _iso(e[2]),
+                    "updatedAt": _iso(e[3]),
+                    "status": e[4],
+                    "comment": e[5],
+                    "credits": _display(e[6]) if e[6] is not None else None,
+                    "authenticationUrl": e[7],
+                    "metadata": json.loads(e[8]) if isinstance(e[8], str) else e[8],
+                    "actor": actor(e[9], e[10], e[11]),
+                    "channel": e[12],
+                    "origin": e[13],
+                }
+                for e in events
+                if e[1] == r[0]
+            ][:200]
+            task_jobs = [_job(j) for j in jobs if j[23] == r[0]][:100]
+            data.append(
+                {
+                    "id": _id(r[0]),
+                    "createdAt": _iso(r[1]),
+                    "updatedAt": _iso(r[2]),
+                    "name": r[3],
+                    "title": r[3],
+                    "description": r[4],
+                    "status": r[5],
+                    "projectId": _id(r[6]) if r[6] else None,
+                    "archived": r[7] is not None,
+                    "archivedAt": _iso(r[7]),
+                    "workspaceId": _id(r[8]),
+                    "workspace": _named(workspace),
+                    "creatorId": _id(r[9]),
+                    "creator": actor("user", r[9], None),
+                    "userId": _id(r[9]),
+                    "user": creator,
+                    "ownerId": _id(r[9]),
+                    "owner": creator,
+                    "organizationId": org["id"] if org else None,
+                    "organization": org,
+                    "coworkerId": _id(r[10]) if r[10] else None,
+                    "coworker": coworker,
+                    "assigneeId": _id(r[10]) if r[10] else None,
+                    "assignee": coworker,
+                    "origin": r[11],
+                    "channel": r[12],
+                    "metadata": meta,
+                    "credits": _display(spend.get(r[0], 0)),
+                    "jobs": task_jobs,
+                    "events": task_events,
+                    "links": [],
+                    "files": [],
+                }
+            )
+        end = (page - 1) * limit + limit
+        pagination = {
+            "page": page,
+            "limit": limit,
+            "total": total,
+            "hasMore": end < total,
+            "cursor": None,
+            "nextCursor": None,  # Agora signs one; the reference answers the same page
+        }
+        return _json({"data": data, "meta": _meta_b(pagination)})
+
+    @app.get("/v1/projects")
+    async def projects(request: Request, limit: int = 20, page: int = 1) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _json({"error": "Unauthorized"}, 401)
+        if not 1 <= limit <= 100 or page < 1:
+            return _json({"error": "Bad Request"}, 400)
+        total = int(
+            (
+                await db.fetch(
+                    "SELECT count(*) FROM projects WHERE workspace_id = $1", key.workspace_id
+                )
+            )[0][0]
+        )
+        rows = await db.fetch(
+            "SELECT id, name, description, workspace_id, created_at, updated_at FROM projects"
+            " WHERE workspace_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3",
+            key.workspace_id,
+            limit,
+            (page - 1) * limit,
+        )
+        data = [
+            {
+                "id": _id(r[0]),
+                "name": r[1],
+                "description": r[2],
+                "workspaceId": _id(r[3]),
+                "createdAt": _iso(r[4]),
+                "updatedAt": _iso(r[5]),
+            }
+            for r in rows
+        ]
+        pagination = {"page": page, "limit": limit, "total": total, "hasMore": page * limit < total}
+        return _json({"data": data, "meta": _meta_b(pagination)})
+
+    @app.get("/v1/jobs")
+    async def jobs_listing(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _error_a(401, "Authentication required")
+        if not 1 <= limit <= 100:
+            return _error_a(400, "limit")
+        rows = await db.fetch(
+            f"SELECT {', '.join('j.' + c.strip() for c in JOB_COLUMNS.split(','))},"
+            " a.base_url LIKE '%/demo-agents/%' FROM jobs j"
+            " LEFT JOIN agents a ON a.id = j.agent_id"
+            " WHERE j.workspace_id = $1 AND j.user_id = $2 ORDER BY j.id DESC LIMIT $3",
+            key.workspace_id,
+            key.user_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        data = [_job(r) for r in page]
+        pagination = {
+            "limit": limit,
+            "cursor": None,
+            "nextCursor": data[-1]["id"] if more and data else None,
+            "hasMore": more,
+        }
+        return _json(
+            {"success": True, "data": data, "pagination": pagination, "timestamp": _now_iso()}
+        )
 
     @app.post("/v1/agents/{agent_id}/jobs")
     async def create_job(agent_id: str, request: Request) -> Response:

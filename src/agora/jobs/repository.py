@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.reads import Prepared, read_one
+from agora.kit.reads import Prepared, read_all, read_one
 from agora.kit.writes import RowInsert, insert_row
 from agora.models import Agent, Job, JobEvent, Organization, Task, User
 from agora.models.rows import AgentForJob, JobColumns
@@ -90,6 +90,27 @@ async def refresh(session: AsyncSession, job: Job) -> Job:
     return job
 
 
+_LISTINGS: dict[tuple[bool, bool, bool, bool], Prepared] = {}
+
+
+def _listing_statement(shape: tuple[bool, bool, bool, bool]) -> Prepared:
+    owned, by_agent, by_status, before = shape
+    query = (
+        select(*Job.__table__.columns, _IS_DEMO_AGENT.label("is_demo_agent"))
+        .outerjoin(Agent, Agent.id == Job.agent_id)
+        .where(Job.workspace_id == bindparam("workspace_id"))
+    )
+    if owned:
+        query = query.where(Job.user_id == bindparam("user_id"))
+    if by_agent:
+        query = query.where(Job.agent_id == bindparam("agent_id"))
+    if by_status:
+        query = query.where(Job.status.in_(bindparam("statuses", expanding=True)))
+    if before:
+        query = query.where(Job.id < bindparam("before_id"))
+    return Prepared(query.order_by(Job.id.desc()).limit(bindparam("limit")))
+
+
 async def list_visible(
     session: AsyncSession,
     *,
@@ -99,19 +120,21 @@ async def list_visible(
     statuses: Sequence[str],
     before_id: uuid.UUID | None,
     limit: int,
-) -> list[Job]:
+) -> list[Any]:
     """Newest first (ids are time-ordered UUIDv7), keyset-paged by id. ``user_id`` None: every
-    member's jobs in the workspace."""
-    query = select(Job).where(Job.workspace_id == workspace_id)
-    if user_id is not None:
-        query = query.where(Job.user_id == user_id)
-    if agent_id is not None:
-        query = query.where(Job.agent_id == agent_id)
+    member's jobs in the workspace. Rows: the job's columns and ``is_demo_agent`` (one prepared
+    statement per shape of the filters)."""
+    shape = (user_id is not None, agent_id is not None, bool(statuses), before_id is not None)
+    statement = _LISTINGS.get(shape)
+    if statement is None:
+        statement = _LISTINGS[shape] = _listing_statement(shape)
+    params: dict[str, Any] = {"workspace_id": workspace_id, "limit": limit}
+    for name, value in (("user_id", user_id), ("agent_id", agent_id), ("before_id", before_id)):
+        if value is not None:
+            params[name] = value
     if statuses:
-        query = query.where(Job.status.in_(statuses))
-    if before_id is not None:
-        query = query.where(Job.id < before_id)
-    return list(await session.scalars(query.order_by(Job.id.desc()).limit(limit)))
+        params["statuses"] = list(statuses)
+    return await read_all(session, statement, **params)
 
 
 async def events(session: AsyncSession, job_id: uuid.UUID, limit: int) -> list[JobEvent]:

@@ -560,8 +560,9 @@ async def list_jobs(
     )
     more = len(jobs) > size
     jobs = jobs[:size]
+    demo = {job.agent_id for job in jobs if job.is_demo_agent}
     return JobPage(
-        await shown(session, jobs, settings, preview=True),
+        await shown(session, jobs, settings, preview=True, demo=demo),
         Pagination(
             limit=size,
             cursor=cursor or None,

@@ -240,6 +240,10 @@ class Reads:
         self.dialect = dialect
         self.is_sqlite = url.startswith("sqlite")
         self._json_loads = json_loads
+        # Called with each statement's SQL before it runs: what an engine's
+        # ``before_cursor_execute`` is to the session's statements (tests count statements per
+        # page with both: tests/contract/test_list_statements.py). Empty in production.
+        self.observers: list[Callable[[str], None]] = []
         if self.is_sqlite:
             self._pool = _Pool(SQLITE_READ_POOL_SIZE, self._connect_sqlite)
         else:
@@ -249,6 +253,8 @@ class Reads:
         if not isinstance(prepared.statement, Select):  # autocommit: a write would stand alone
             raise TypeError("only SELECTs run on the lean reads' connections")
         compiled, values = prepared.compiled(self.dialect, params)
+        for observe in self.observers:
+            observe(compiled.sql)
         async with self._pool.connection() as conn:
             if self.is_sqlite:
                 raw = await conn.execute_fetchall(compiled.sql, values)

@@ -11,9 +11,10 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, null, select, update
+from sqlalchemy import bindparam, delete, func, inspect, null, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_all
 from agora.models import Job, Project, Task
 
 Assignable = type[Job] | type[Task]
@@ -48,17 +49,27 @@ async def count(session: AsyncSession, workspace_id: uuid.UUID) -> int:
     return int(await session.scalar(query) or 0)
 
 
-async def page(
-    session: AsyncSession, workspace_id: uuid.UUID, *, offset: int, limit: int
-) -> list[Project]:
-    result = await session.scalars(
-        select(Project)
-        .where(Project.workspace_id == workspace_id)
-        .order_by(Project.updated_at.desc(), Project.id.desc())
-        .offset(offset)
-        .limit(limit)
+_PAGE = Prepared(
+    select(
+        *(attr.columns[0].label(attr.key) for attr in inspect(Project).column_attrs),
+        func.count().over().label("total"),
     )
-    return list(result)
+    .where(Project.workspace_id == bindparam("workspace_id"))
+    .order_by(Project.updated_at.desc(), Project.id.desc())
+    .offset(bindparam("offset"))
+    .limit(bindparam("limit"))
+)
+
+
+async def page_with_total(
+    session: AsyncSession, workspace_id: uuid.UUID, *, offset: int, limit: int
+) -> tuple[list[Any], int]:
+    """A page of the workspace's projects (rows, most recently updated first) and how many it
+    has: one prepared statement (the count alone past the end)."""
+    rows = await read_all(session, _PAGE, workspace_id=workspace_id, offset=offset, limit=limit)
+    if rows:
+        return rows, int(rows[0].total)
+    return [], (await count(session, workspace_id) if offset else 0)
 
 
 async def touch(session: AsyncSession, project: Project, now: datetime) -> None:

@@ -49,8 +49,9 @@ async def create_project(
 async def list_projects(
     session: AsyncSession, workspace_id: uuid.UUID, paging: PageParams
 ) -> Page[Project]:
-    total = await repo.count(session, workspace_id)
-    items = await repo.page(session, workspace_id, offset=paging.offset, limit=paging.limit)
+    items, total = await repo.page_with_total(
+        session, workspace_id, offset=paging.offset, limit=paging.limit
+    )
     return Page(items, total)
 
 

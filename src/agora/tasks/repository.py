@@ -6,15 +6,20 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import BindParameter, bindparam, func, inspect, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.jobs.repository import DEMO_AGENT_PATH
+from agora.kit.reads import Prepared, read_all
 from agora.models import (
+    Agent,
     Coworker,
     CoworkerUsage,
     Job,
+    Organization,
     Task,
     TaskEvent,
+    User,
     Workspace,
 )
 
@@ -44,40 +49,33 @@ async def count(session: AsyncSession, conditions: Sequence[Any]) -> int:
     return int(await session.scalar(query) or 0)
 
 
-async def page(
-    session: AsyncSession, conditions: Sequence[Any], *, offset: int, limit: int
-) -> list[Task]:
-    result = await session.scalars(
-        select(Task)
-        .where(*conditions)
-        .order_by(Task.updated_at.desc(), Task.id.desc())
-        .offset(offset)
-        .limit(limit)
+def _spend_statement() -> Prepared:
+    """Each task's net spend in one statement: its jobs' price - refund and its coworker usage,
+    summed over both (docs/performance.md, "Fifth round: lists")."""
+    ids: BindParameter[uuid.UUID] = bindparam("task_ids", expanding=True)
+    parts = union_all(
+        select(Job.task_id.label("task_id"), (Job.price - Job.refund).label("amount")).where(
+            Job.task_id.in_(ids)
+        ),
+        select(CoworkerUsage.task_id, CoworkerUsage.credits).where(CoworkerUsage.task_id.in_(ids)),
+    ).subquery()
+    return Prepared(
+        select(parts.c.task_id, func.sum(parts.c.amount).label("total")).group_by(parts.c.task_id)
     )
-    return list(result)
+
+
+_SPEND = _spend_statement()
 
 
 async def spend_by_task(
     session: AsyncSession, task_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, int]:
-    """Net spend (base units) of each task: its jobs' price - refund, plus coworker usage."""
+    """Net spend (base units) of each task: its jobs' price - refund, plus coworker usage (one
+    prepared read; tasks without either are absent)."""
     if not task_ids:
         return {}
-    rows = await session.execute(
-        select(Job.task_id, func.coalesce(func.sum(Job.price - Job.refund), 0))
-        .where(Job.task_id.in_(task_ids))
-        .group_by(Job.task_id)
-    )
-    spend = {task_id: int(total) for task_id, total in rows.all() if task_id is not None}
-    usage = await session.execute(
-        select(CoworkerUsage.task_id, func.coalesce(func.sum(CoworkerUsage.credits), 0))
-        .where(CoworkerUsage.task_id.in_(task_ids))
-        .group_by(CoworkerUsage.task_id)
-    )
-    for task_id, total in usage.all():
-        if task_id is not None:
-            spend[task_id] = spend.get(task_id, 0) + int(total)
-    return spend
+    rows = await read_all(session, _SPEND, task_ids=list(dict.fromkeys(task_ids)))
+    return {row.task_id: int(row.total or 0) for row in rows if row.task_id is not None}
 
 
 async def add_event(session: AsyncSession, event: TaskEvent) -> TaskEvent:
@@ -86,57 +84,204 @@ async def add_event(session: AsyncSession, event: TaskEvent) -> TaskEvent:
     return event
 
 
-async def events_of(
-    session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int
-) -> list[TaskEvent]:
-    """The tasks' events, oldest first (at most ``limit`` in all)."""
+def _attributes(model: Any) -> list[Any]:
+    """The model's columns, each labelled with its attribute's name (``meta``, not
+    ``metadata``): a row the schemas read as they read the entity."""
+    return [attr.columns[0].label(attr.key) for attr in inspect(model).column_attrs]
+
+
+# The snapshot's hot reads, prepared (kit/reads.py): rows, read by the schemas as dicts. Each
+# column under its attribute's name (the ``metadata`` column is ``meta``).
+_EVENTS_OF = Prepared(
+    select(*_attributes(TaskEvent))
+    .where(TaskEvent.task_id.in_(bindparam("task_ids", expanding=True)))
+    .order_by(TaskEvent.created_at, TaskEvent.id)
+    .limit(bindparam("limit"))
+)
+_JOBS_OF = Prepared(
+    select(
+        *_attributes(Job),
+        Agent.base_url.like(f"%{DEMO_AGENT_PATH}%").label("is_demo_agent"),
+    )
+    .outerjoin(Agent, Agent.id == Job.agent_id)
+    .where(Job.task_id.in_(bindparam("task_ids", expanding=True)))
+    .order_by(Job.id)
+    .limit(bindparam("limit"))
+)
+
+
+async def events_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Any]:
+    """The tasks' events (rows), oldest first (at most ``limit`` in all)."""
     if not task_ids:
         return []
-    result = await session.scalars(
-        select(TaskEvent)
-        .where(TaskEvent.task_id.in_(task_ids))
-        .order_by(TaskEvent.created_at, TaskEvent.id)
-        .limit(limit)
-    )
-    return list(result)
+    return await read_all(session, _EVENTS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
 
 
-async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Job]:
-    """The tasks' jobs, oldest first (at most ``limit`` in all)."""
+async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Any]:
+    """The tasks' jobs (rows: the job's columns and ``is_demo_agent``), oldest first (at most
+    ``limit`` in all)."""
     if not task_ids:
         return []
-    result = await session.scalars(
-        select(Job).where(Job.task_id.in_(task_ids)).order_by(Job.id).limit(limit)
+    return await read_all(session, _JOBS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
+
+
+# What a snapshot shows of the people, coworkers, workspace and organization (the schemas'
+# ``NamedRef``, ``CoworkerRef``, ``OrganizationRef``), as prepared rows.
+_IDS = "ids"
+_PEOPLE = Prepared(select(User.id, User.name).where(User.id.in_(bindparam(_IDS, expanding=True))))
+_COWORKER_REFS = Prepared(
+    select(Coworker.id, Coworker.name, Coworker.slug).where(
+        Coworker.id.in_(bindparam(_IDS, expanding=True))
     )
-    return list(result)
+)
+_WORKSPACE_REFS = Prepared(
+    select(Workspace.id, Workspace.name, Workspace.organization_id).where(
+        Workspace.id.in_(bindparam(_IDS, expanding=True))
+    )
+)
+_ORGANIZATION_REFS = Prepared(
+    select(Organization.id, Organization.name, Organization.slug).where(
+        Organization.id.in_(bindparam(_IDS, expanding=True))
+    )
+)
 
 
-async def coworkers_by_id(
-    session: AsyncSession, ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, Coworker]:
-    if not ids:
+async def _refs(
+    session: AsyncSession, statement: Prepared, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    wanted = list(dict.fromkeys(i for i in ids if i is not None))
+    if not wanted:
         return {}
-    result = await session.scalars(select(Coworker).where(Coworker.id.in_(set(ids))))
-    return {c.id: c for c in result}
+    return {row.id: row for row in await read_all(session, statement, ids=wanted)}
 
 
-async def workspaces_by_id(
-    session: AsyncSession, ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, Workspace]:
-    if not ids:
-        return {}
-    result = await session.scalars(select(Workspace).where(Workspace.id.in_(set(ids))))
-    return {w.id: w for w in result}
+async def people(session: AsyncSession, ids: Sequence[uuid.UUID | None]) -> dict[uuid.UUID, Any]:
+    """Users by id: rows of their id and name."""
+    return await _refs(session, _PEOPLE, ids)
+
+
+async def coworker_refs(
+    session: AsyncSession, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    """Coworkers by id: rows of their id, name and slug."""
+    return await _refs(session, _COWORKER_REFS, ids)
+
+
+async def workspace_refs(
+    session: AsyncSession, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    """Workspaces by id: rows of their id, name and organization_id."""
+    return await _refs(session, _WORKSPACE_REFS, ids)
+
+
+async def organization_refs(
+    session: AsyncSession, ids: Sequence[uuid.UUID | None]
+) -> dict[uuid.UUID, Any]:
+    """Organizations by id: rows of their id, name and slug."""
+    return await _refs(session, _ORGANIZATION_REFS, ids)
 
 
 async def coworker(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | None:
     return await session.get(Coworker, coworker_id)
 
 
+# The listing, prepared per shape of its filters (which conditions it has, not their values):
+# the page's rows with the count of every matching task beside each (one statement for both).
+_LISTINGS: dict[tuple[Any, ...], Prepared] = {}
+
+
+def _listing_statement(shape: tuple[Any, ...]) -> Prepared:
+    owned, coworkers, named, statuses, project, archived = shape
+    conditions: list[Any] = [Task.workspace_id == bindparam("workspace_id")]
+    if owned:
+        conditions.append(Task.creator_id == bindparam("creator_id"))
+    conditions.extend(Task.coworker_id == bindparam(f"coworker{i}") for i in range(coworkers))
+    if named:
+        conditions.append(func.lower(Task.name).like(bindparam("pattern"), escape="\\"))
+    if statuses:
+        conditions.append(Task.status.in_(bindparam("statuses", expanding=True)))
+    if project == "null":
+        conditions.append(Task.project_id.is_(None))
+    elif project == "id":
+        conditions.append(Task.project_id == bindparam("project_id"))
+    if archived == "false":
+        conditions.append(Task.archived_at.is_(None))
+    elif archived == "true":
+        conditions.append(Task.archived_at.is_not(None))
+    return Prepared(
+        select(*_attributes(Task), func.count().over().label("total"))
+        .where(*conditions)
+        .order_by(Task.updated_at.desc(), Task.id.desc())
+        .offset(bindparam("offset"))
+        .limit(bindparam("limit"))
+    )
+
+
+async def listing(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    *,
+    offset: int,
+    limit: int,
+    statuses: Sequence[str],
+    project_id: uuid.UUID | None,
+    unassigned: bool,
+    archived: str,
+    creator_id: uuid.UUID | None = None,
+    coworker_ids: Sequence[uuid.UUID] = (),
+    name_contains: str | None = None,
+) -> tuple[list[Any], int]:
+    """A page of the listing (rows, most recently updated first) and the number of tasks that
+    match (the filters as in ``list_conditions``)."""
+    project = "null" if unassigned else ("id" if project_id is not None else None)
+    archived_shape = archived if archived in ("true", "false") else None
+    shape = (
+        creator_id is not None,
+        len(coworker_ids),
+        bool(name_contains),
+        bool(statuses),
+        project,
+        archived_shape,
+    )
+    statement = _LISTINGS.get(shape)
+    if statement is None:
+        statement = _LISTINGS[shape] = _listing_statement(shape)
+    params: dict[str, Any] = {"workspace_id": workspace_id, "offset": offset, "limit": limit}
+    if creator_id is not None:
+        params["creator_id"] = creator_id
+    params.update({f"coworker{i}": c for i, c in enumerate(coworker_ids)})
+    if name_contains:
+        params["pattern"] = _like_pattern(name_contains)
+    if statuses:
+        params["statuses"] = list(statuses)
+    if project_id is not None and not unassigned:
+        params["project_id"] = project_id
+    rows = await read_all(session, statement, **params)
+    if rows:
+        return rows, int(rows[0].total)
+    if offset == 0:
+        return [], 0
+    conditions = list_conditions(
+        workspace_id,
+        statuses=statuses,
+        project_id=project_id,
+        unassigned=unassigned,
+        archived=archived,
+        creator_id=creator_id,
+        coworker_ids=coworker_ids,
+        name_contains=name_contains,
+    )
+    return [], await count(session, conditions)  # past the end: the count alone
+
+
+def _like_pattern(text: str) -> str:
+    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
 def _name_contains(text: str) -> Any:
     """A case-insensitive "name contains" condition (LIKE wildcards in ``text`` are literal)."""
-    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return func.lower(Task.name).like(f"%{escaped}%", escape="\\")
+    return func.lower(Task.name).like(_like_pattern(text), escape="\\")
 
 
 def list_conditions(

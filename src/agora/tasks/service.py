@@ -17,7 +17,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as coworkers_repo
 from agora.jobs import attachments
-from agora.jobs import repository as jobs_repo
 from agora.jobs import service as jobs_service
 from agora.jobs.schemas import JobCreate
 from agora.jobs.service import ShownJob
@@ -29,7 +28,7 @@ from agora.kit.money import to_base
 from agora.kit.pagination import Page, PageParams
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import utcnow
-from agora.models import Coworker, Job, Organization, Task, TaskEvent, User, Workspace
+from agora.models import Coworker, Organization, Task, TaskEvent, User, Workspace
 from agora.models.statuses import TaskActorType
 from agora.settings import Settings
 from agora.tasks import lifecycle
@@ -103,7 +102,7 @@ class TaskSnapshot(RowView):
     """A task row with everything its snapshot shows: what ``TaskOut`` reads. ``credits``:
     net spend in base units."""
 
-    row: Task
+    row: Task  # or a row of its columns (the listing's)
     credits: int
     workspace: Workspace
     organization: Organization | None
@@ -148,13 +147,9 @@ def _shown_event(
     return ShownTaskEvent(event, actor)
 
 
-async def render_events(session: AsyncSession, events: list[TaskEvent]) -> list[ShownTaskEvent]:
-    users = await jobs_repo.users_by_id(
-        session, [e.actor_user_id for e in events if e.actor_user_id]
-    )
-    coworkers = await repo.coworkers_by_id(
-        session, [e.actor_coworker_id for e in events if e.actor_coworker_id]
-    )
+async def render_events(session: AsyncSession, events: list[Any]) -> list[ShownTaskEvent]:
+    users = await repo.people(session, [e.actor_user_id for e in events])
+    coworkers = await repo.coworker_refs(session, [e.actor_coworker_id for e in events])
     return [_shown_event(e, users, coworkers) for e in events]
 
 
@@ -172,27 +167,32 @@ async def render(
     events = await repo.events_of(session, ids, MAX_EVENTS * max(1, len(ids)))
     job_rows = await repo.jobs_of(session, ids, MAX_JOBS * max(1, len(ids)))
     shown_jobs: list[ShownJob] = (
-        await jobs_service.shown(session, job_rows, settings, preview=preview)
+        await jobs_service.shown(session, job_rows, settings, preview=preview, demo=_demo(job_rows))
         if settings and job_rows
         else []
     )
-    users = await jobs_repo.users_by_id(
-        session,
-        [t.creator_id for t in tasks] + [e.actor_user_id for e in events if e.actor_user_id],
+    users = await repo.people(
+        session, [t.creator_id for t in tasks] + [e.actor_user_id for e in events]
     )
-    coworkers = await repo.coworkers_by_id(
-        session,
-        [t.coworker_id for t in tasks if t.coworker_id]
-        + [e.actor_coworker_id for e in events if e.actor_coworker_id],
+    coworkers = await repo.coworker_refs(
+        session, [t.coworker_id for t in tasks] + [e.actor_coworker_id for e in events]
     )
-    workspaces = await repo.workspaces_by_id(session, [t.workspace_id for t in tasks])
-    orgs = await jobs_repo.organizations_by_id(
-        session, [w.organization_id for w in workspaces.values() if w.organization_id]
-    )
+    workspaces = await repo.workspace_refs(session, [t.workspace_id for t in tasks])
+    orgs = await repo.organization_refs(session, [w.organization_id for w in workspaces.values()])
+    # Each task's events and jobs, grouped once for the page (not one scan per task).
+    events_by_task: dict[uuid.UUID, list[ShownTaskEvent]] = {}
+    for e in events:
+        events_by_task.setdefault(e.task_id, []).append(_shown_event(e, users, coworkers))
+    rows_by_task: dict[uuid.UUID, list[Any]] = {}
+    for row in job_rows:
+        rows_by_task.setdefault(row.task_id, []).append(row)
+    jobs_by_task: dict[uuid.UUID | None, list[ShownJob]] = {}
+    for job in shown_jobs:
+        jobs_by_task.setdefault(job.row.task_id, []).append(job)
     out = []
     for task in tasks:
         workspace = workspaces[task.workspace_id]
-        mine = [j for j in job_rows if j.task_id == task.id][:MAX_JOBS]
+        mine = rows_by_task.get(task.id, [])[:MAX_JOBS]
         out.append(
             TaskSnapshot(
                 task,
@@ -203,10 +203,8 @@ async def render(
                 else None,
                 creator=users.get(task.creator_id),
                 coworker=coworkers.get(task.coworker_id) if task.coworker_id else None,
-                jobs=[j for j in shown_jobs if j.task_id == task.id][:MAX_JOBS],
-                events=[_shown_event(e, users, coworkers) for e in events if e.task_id == task.id][
-                    :MAX_EVENTS
-                ],
+                jobs=jobs_by_task.get(task.id, [])[:MAX_JOBS],
+                events=events_by_task.get(task.id, [])[:MAX_EVENTS],
                 links=[link for j in mine for link in attachments.links(j)],
                 files=[f for j in mine for f in attachments.files(j)],
             )
@@ -298,9 +296,10 @@ async def create_task(session: AsyncSession, principal: Principal, body: TaskCre
     return task
 
 
-def _conditions(principal: Principal, filters: TaskFilters) -> list[Any]:
-    """The listing's WHERE (built in the repository): a coworker key sees only the tasks
-    assigned to its coworker; a user key its own (``scope=owned``) or the workspace's."""
+def _filter_args(principal: Principal, filters: TaskFilters) -> dict[str, Any]:
+    """The listing's filters (the WHERE is built in the repository): a coworker key sees only
+    the tasks assigned to its coworker; a user key its own (``scope=owned``) or the
+    workspace's."""
     project_id: uuid.UUID | None = None
     if filters.project not in (None, "null"):
         project_id = parse_uuid(filters.project)
@@ -309,16 +308,15 @@ def _conditions(principal: Principal, filters: TaskFilters) -> list[Any]:
     acting = coworker_of(principal)
     coworker_ids = [c for c in (acting, filters.coworker_id) if c is not None]
     owned = acting is None and filters.scope == "owned"
-    return repo.list_conditions(
-        principal.workspace_id,
-        statuses=filters.statuses,
-        project_id=project_id,
-        unassigned=filters.project == "null",
-        archived=filters.archived,
-        creator_id=principal.user_id if owned else None,
-        coworker_ids=coworker_ids,
-        name_contains=filters.q,
-    )
+    return {
+        "statuses": filters.statuses,
+        "project_id": project_id,
+        "unassigned": filters.project == "null",
+        "archived": filters.archived,
+        "creator_id": principal.user_id if owned else None,
+        "coworker_ids": coworker_ids,
+        "name_contains": filters.q,
+    }
 
 
 def parse_filters(
@@ -390,9 +388,13 @@ async def list_tasks(
     settings: Settings | None = None,
 ) -> Page[TaskSnapshot]:
     await _acting_coworker(session, principal)
-    conditions = _conditions(principal, filters)
-    total = await repo.count(session, conditions)
-    tasks = await repo.page(session, conditions, offset=paging.offset, limit=paging.limit)
+    tasks, total = await repo.listing(
+        session,
+        principal.workspace_id,
+        offset=paging.offset,
+        limit=paging.limit,
+        **_filter_args(principal, filters),
+    )
     return Page(await render(session, tasks, settings, preview=True), total)
 
 
@@ -542,8 +544,13 @@ async def list_jobs(
     session: AsyncSession, principal: Principal, task_id: str, settings: Settings
 ) -> list[ShownJob]:
     task = await get_task(session, principal, task_id)
-    rows: list[Job] = await repo.jobs_of(session, [task.id], MAX_JOBS)
-    return await jobs_service.shown(session, rows, settings, preview=True)
+    rows = await repo.jobs_of(session, [task.id], MAX_JOBS)
+    return await jobs_service.shown(session, rows, settings, preview=True, demo=_demo(rows))
+
+
+def _demo(job_rows: list[Any]) -> set[uuid.UUID]:
+    """The demo agents among the rows' (``jobs_of`` reads whether each job's agent is one)."""
+    return {row.agent_id for row in job_rows if row.is_demo_agent}
 
 
 async def create_job(
