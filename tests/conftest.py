@@ -256,3 +256,12 @@ def agents_server() -> Iterator[LoopbackAgents]:
     """Real MIP-003 agents on a loopback port: ``agents_server.serve(behaviour)`` → base URL."""
     with loopback_agents() as served:
         yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Chromium for the browser tests (tests/support/browser.py), one per module."""
+    from tests.support.browser import launched_chromium
+
+    with launched_chromium() as instance:
+        yield instance

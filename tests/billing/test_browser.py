@@ -20,10 +20,9 @@ from tests.support.stripe import (
     LocalStripe,
     running_localstripe,
 )
-from tests.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _shot, _sign_up_and_in
+from tests.web.test_browser import TIMEOUT_MS, _shot, _sign_up_and_in
 
 pytestmark = pytest.mark.process
-playwright_sync = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
@@ -46,18 +45,6 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, 
             )  # fmt: skip
             stripe.register_webhook(f"{base}/v1/billing/stripe/webhook")
             yield base, data, stripe
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail("/usr/bin/chromium is missing (apt-get install -y chromium)")
-    with playwright_sync.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield instance
-        finally:
-            instance.close()
 
 
 def _card(page: object, number: str) -> None:

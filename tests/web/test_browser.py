@@ -21,21 +21,9 @@ from tests.support.server import agora_env, running_agora_serve
 
 pytestmark = pytest.mark.process
 
-CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "violet-harbour-lantern-93"
 TIMEOUT_MS = 15_000
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
@@ -44,18 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     env = agora_env(data, AGORA_WELCOME_CREDITS="100000000", AGORA_DEMO="true")
     with running_agora_serve(env, data / "banner.txt") as base:
         yield base, data
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail("/usr/bin/chromium is missing (apt-get install -y chromium)")
-    with playwright_sync.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield instance
-        finally:
-            instance.close()
 
 
 def _shot(page: object, name: str) -> None:

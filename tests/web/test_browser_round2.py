@@ -14,8 +14,6 @@ import pytest
 
 from tests.support.server import agora_env, running_agora_serve
 from tests.web.test_browser import (
-    ARGS,
-    CHROMIUM,
     PASSWORD,
     TIMEOUT_MS,
     _mailed_token,
@@ -25,8 +23,6 @@ from tests.web.test_browser import (
 
 pytestmark = pytest.mark.process
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
@@ -34,18 +30,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     env = agora_env(data, AGORA_WELCOME_CREDITS="100000000", AGORA_DEMO="true")
     with running_agora_serve(env, data / "banner.txt") as base:
         yield base, data
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail("/usr/bin/chromium is missing (apt-get install -y chromium)")
-    with playwright_sync.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield instance
-        finally:
-            instance.close()
 
 
 _REFUSED_PAGE = "Failed to load resource: the server responded with a status of 4"
@@ -59,8 +43,8 @@ class Page:
     counted in ``refused`` (each test says how many it expects), any other console error is a
     problem."""
 
-    def __init__(self, chromium: object) -> None:
-        self.context = chromium.new_context()  # type: ignore[attr-defined]
+    def __init__(self, browser: object) -> None:
+        self.context = browser.new_context()  # type: ignore[attr-defined]
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT_MS)
         self.problems: list[str] = []
@@ -87,10 +71,10 @@ class Page:
 
 
 def test_reset_and_magic_link_from_the_sign_in_page(
-    site: tuple[str, Path], chromium: object
+    site: tuple[str, Path], browser: object
 ) -> None:
     base, data = site
-    p = Page(chromium)
+    p = Page(browser)
     page = p.page
     try:
         email = _sign_up_and_in(page, base, data, "Rena")
@@ -133,10 +117,10 @@ def test_reset_and_magic_link_from_the_sign_in_page(
 
 
 def test_keyboard_hire_with_errors_then_the_reviewers_draft_approved(
-    site: tuple[str, Path], chromium: object
+    site: tuple[str, Path], browser: object
 ) -> None:
     base, data = site
-    p = Page(chromium)
+    p = Page(browser)
     page = p.page
     try:
         _sign_up_and_in(page, base, data, "Kim")
@@ -182,11 +166,9 @@ def test_keyboard_hire_with_errors_then_the_reviewers_draft_approved(
         p.close()
 
 
-def test_a_reload_of_the_keys_page_creates_nothing(
-    site: tuple[str, Path], chromium: object
-) -> None:
+def test_a_reload_of_the_keys_page_creates_nothing(site: tuple[str, Path], browser: object) -> None:
     base, data = site
-    p = Page(chromium)
+    p = Page(browser)
     page = p.page
     try:
         p.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
