@@ -29,6 +29,17 @@ DRIP_SECONDS = 6.0
 _TOKEN = re.compile(r"\?token=([A-Za-z0-9_\-]+)")
 
 
+def _mailed_token(data_dir: Path) -> str | None:
+    """The token of the mailed link, once a mail file is there and complete."""
+    for path in (data_dir / "mail").glob("*.eml"):
+        message = message_from_bytes(path.read_bytes(), policy=default)
+        text = message.get_body(("plain",)) if isinstance(message, EmailMessage) else None
+        found = _TOKEN.search(text.get_content()) if text is not None else None
+        if found:
+            return found.group(1)
+    return None
+
+
 def _signed_in_cookie(base: str, data_dir: Path, email: str) -> str:
     """Sign up, confirm from the mail the server wrote, sign in: the session cookie."""
     with httpx2.Client(base_url=base, timeout=10) as client:
@@ -36,17 +47,13 @@ def _signed_in_cookie(base: str, data_dir: Path, email: str) -> str:
             "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD, "name": "Drip"}
         )
         assert made.status_code == 201, made.text
-        deadline = time.monotonic() + 10  # the mail is sent after the response
-        while not (mails := list((data_dir / "mail").glob("*.eml"))):
-            assert time.monotonic() < deadline, "no verification mail within 10 s"
+        deadline = (
+            time.monotonic() + 10
+        )  # the mail is sent (and its file written) after the response
+        while (found := _mailed_token(data_dir)) is None:
+            assert time.monotonic() < deadline, "no complete verification mail within 10 s"
             time.sleep(0.05)
-        message = message_from_bytes(mails[0].read_bytes(), policy=default)
-        assert isinstance(message, EmailMessage)
-        text = message.get_body(("plain",))
-        assert text is not None
-        found = _TOKEN.search(text.get_content())
-        assert found
-        assert client.post("/v1/auth/verify-email", json={"token": found.group(1)}).is_success
+        assert client.post("/v1/auth/verify-email", json={"token": found}).is_success
         signed = client.post("/v1/auth/sign-in", json={"email": email, "password": STRONG_PASSWORD})
         assert signed.status_code == 200, signed.text
         return str(client.cookies["agora_session"])
