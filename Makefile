@@ -22,9 +22,11 @@ run: install
 # SQLite and on PostgreSQL (AGORA_TEST_POSTGRES_URL, default the local server).
 # `make test COVERAGE=1` runs it under coverage (branches) and fails under the floor in
 # pyproject.toml ([tool.coverage.report] fail_under); CI does that.
-PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+# JOBS: pytest-xdist workers (auto = one per CPU; JOBS=0 runs in this one process).
+JOBS ?= auto
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS)
 ifeq ($(COVERAGE),1)
-PYTEST := $(BIN)/coverage run -m pytest -p no:cacheprovider
+PYTEST := $(BIN)/coverage run -m pytest -p no:cacheprovider -n $(JOBS)
 endif
 
 test: install
