@@ -1,0 +1,292 @@
+"""OAuth 2.1 through HTTP (issue 36), on SQLite and PostgreSQL: metadata, registration, the
+authorization code with PKCE S256 only, exact redirect URIs, rotation and reuse detection,
+revocation, the REST API and /mcp accepting the access tokens, the device flow."""
+
+from __future__ import annotations
+
+import httpx2
+
+from agora.settings import Settings
+from tests.accounts.helpers import sign_in, sign_up_verified
+from tests.oauth.helpers import (
+    REDIRECT,
+    authorize_params,
+    consent,
+    csrf_of,
+    pkce,
+    query_of,
+    register,
+    tokens_for,
+)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def test_metadata_at_the_well_known_paths(client: httpx2.AsyncClient) -> None:
+    server = (await client.get("/.well-known/oauth-authorization-server")).json()
+    assert server["issuer"] == "http://testserver"
+    assert server["token_endpoint"] == "http://testserver/oauth/token"
+    assert server["registration_endpoint"] == "http://testserver/oauth/register"
+    assert server["code_challenge_methods_supported"] == ["S256"]
+    assert "urn:ietf:params:oauth:grant-type:device_code" in server["grant_types_supported"]
+    resource = (await client.get("/.well-known/oauth-protected-resource/mcp")).json()
+    assert resource["resource"] == "http://testserver/mcp"
+    assert resource["authorization_servers"] == ["http://testserver"]
+    assert set(resource["scopes_supported"]) == {
+        "read",
+        "jobs:write",
+        "projects:write",
+        "profile:write",
+    }
+
+
+async def test_mcp_401_names_the_resource_metadata(client: httpx2.AsyncClient) -> None:
+    refused = await client.post("/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    assert refused.status_code == 401
+    assert refused.headers["www-authenticate"] == (
+        'Bearer resource_metadata="http://testserver/.well-known/oauth-protected-resource/mcp"'
+    )
+    bad = await client.post(
+        "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"}, headers=bearer("agora_oat_x")
+    )
+    assert bad.status_code == 401
+    assert 'error="invalid_token"' in bad.headers["www-authenticate"]
+
+
+async def test_registration_limits(client: httpx2.AsyncClient) -> None:
+    refused_uris = (
+        ["http://example.com/cb"],
+        ["javascript:alert(1)"],
+        [f"https://a.example/{'x' * 2100}"],
+        [f"http://127.0.0.1/{i}" for i in range(6)],
+        ["https://a.example/cb#frag"],
+    )
+    for uris in refused_uris:
+        refused = await client.post("/oauth/register", json={"redirect_uris": uris})
+        assert refused.status_code == 400, uris
+        assert refused.json()["error"] == "invalid_redirect_uri"
+    plain = await client.post(
+        "/oauth/register", json={"redirect_uris": [REDIRECT], "grant_types": ["implicit"]}
+    )
+    assert plain.status_code == 400 and plain.json()["error"] == "invalid_client_metadata"
+    confidential = await register(client, method="client_secret_basic")
+    assert confidential["client_secret"].startswith("agora_ocs_")
+    public = await register(client)
+    assert "client_secret" not in public
+
+
+async def test_code_flow_rest_refresh_rotation_and_reuse_revokes_the_family(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    await sign_up_verified(client, settings, "ada@example.com")
+    registered = await register(client)
+    tokens = await tokens_for(client, registered["client_id"])
+    assert tokens["token_type"] == "Bearer" and int(tokens["expires_in"]) <= 900
+    me = await client.get("/v1/users/me", headers=bearer(tokens["access_token"]))
+    assert me.status_code == 200 and me.json()["data"]["email"] == "ada@example.com"
+    created = await client.post(
+        "/v1/projects", json={"name": "By OAuth"}, headers=bearer(tokens["access_token"])
+    )
+    assert created.status_code == 201, created.text
+
+    form = {"grant_type": "refresh_token", "client_id": registered["client_id"]}
+    rotated = await client.post(
+        "/oauth/token", data={**form, "refresh_token": tokens["refresh_token"]}
+    )
+    assert rotated.status_code == 200, rotated.text
+    fresh = rotated.json()
+    assert fresh["refresh_token"] != tokens["refresh_token"]
+    assert (
+        await client.get("/v1/users/me", headers=bearer(fresh["access_token"]))
+    ).status_code == 200
+
+    reused = await client.post(
+        "/oauth/token", data={**form, "refresh_token": tokens["refresh_token"]}
+    )
+    assert reused.status_code == 400 and reused.json()["error"] == "invalid_grant"
+    # The whole family is gone: the newest access and refresh tokens too.
+    assert (
+        await client.get("/v1/users/me", headers=bearer(fresh["access_token"]))
+    ).status_code == 401
+    again = await client.post(
+        "/oauth/token", data={**form, "refresh_token": fresh["refresh_token"]}
+    )
+    assert again.status_code == 400 and again.json()["error"] == "invalid_grant"
+
+
+async def test_refusals_redirect_uri_pkce_and_plain(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    await sign_up_verified(client, settings, "bea@example.com")
+    client_id = (await register(client))["client_id"]
+    verifier, challenge = pkce()
+
+    wrong_uri = authorize_params(client_id, challenge, redirect_uri="http://127.0.0.1:33418/other")
+    page = await client.get("/oauth/authorize", params=wrong_uri)
+    assert page.status_code == 400 and "location" not in page.headers  # never redirected there
+    https_uri = authorize_params(client_id, challenge, redirect_uri="https://evil.example/callback")
+    assert (await client.get("/oauth/authorize", params=https_uri)).status_code == 400
+    # A loopback redirect URI may use another port (RFC 8252 §7.3); the path must match.
+    other_port = authorize_params(
+        client_id, challenge, redirect_uri="http://127.0.0.1:5999/callback"
+    )
+    assert (await client.get("/oauth/authorize", params=other_port)).status_code == 200
+
+    plain = authorize_params(client_id, verifier, code_challenge_method="plain")
+    refused = await client.get("/oauth/authorize", params=plain)
+    assert refused.status_code == 303
+    assert refused.headers["location"].startswith(REDIRECT)
+    assert query_of(refused.headers["location"])["error"] == "invalid_request"
+    assert query_of(refused.headers["location"])["state"] == "st-123"
+    no_pkce = authorize_params(client_id, challenge)
+    del no_pkce["code_challenge"], no_pkce["code_challenge_method"]
+    refused = await client.get("/oauth/authorize", params=no_pkce)
+    assert query_of(refused.headers["location"])["error"] == "invalid_request"
+
+    answered = await consent(client, authorize_params(client_id, challenge))
+    code = query_of(answered.headers["location"])["code"]
+    exchange = {"grant_type": "authorization_code", "code": code, "client_id": client_id}
+    missing = await client.post("/oauth/token", data={**exchange, "redirect_uri": REDIRECT})
+    assert missing.status_code == 400 and missing.json()["error"] == "invalid_request"
+    assert "code_verifier" in missing.json()["error_description"]
+    other_uri = await client.post(
+        "/oauth/token",
+        data={**exchange, "redirect_uri": "http://127.0.0.1:1/x", "code_verifier": verifier},
+    )
+    assert other_uri.status_code == 400 and other_uri.json()["error"] == "invalid_grant"
+    wrong = await client.post(
+        "/oauth/token",
+        data={**exchange, "redirect_uri": REDIRECT, "code_verifier": pkce()[0]},
+    )
+    assert wrong.status_code == 400 and wrong.json()["error"] == "invalid_grant"
+    good = await client.post(
+        "/oauth/token", data={**exchange, "redirect_uri": REDIRECT, "code_verifier": verifier}
+    )
+    assert good.status_code == 200, good.text
+    twice = await client.post(
+        "/oauth/token", data={**exchange, "redirect_uri": REDIRECT, "code_verifier": verifier}
+    )
+    assert twice.status_code == 400 and twice.json()["error"] == "invalid_grant"
+    # A reused code revokes what the first exchange issued.
+    token = good.json()["access_token"]
+    assert (await client.get("/v1/users/me", headers=bearer(token))).status_code == 401
+
+
+async def test_revocation_stops_a_token_at_once(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    await sign_up_verified(client, settings, "cy@example.com")
+    client_id = (await register(client))["client_id"]
+    tokens = await tokens_for(client, client_id)
+    assert (
+        await client.get("/v1/users/me", headers=bearer(tokens["access_token"]))
+    ).status_code == 200
+    revoked = await client.post(
+        "/oauth/revoke", data={"token": tokens["access_token"], "client_id": client_id}
+    )
+    assert revoked.status_code == 200
+    assert (
+        await client.get("/v1/users/me", headers=bearer(tokens["access_token"]))
+    ).status_code == 401
+    unknown = await client.post("/oauth/revoke", data={"token": "nope", "client_id": client_id})
+    assert unknown.status_code == 200
+
+    # The person revokes the app on the "Authorized apps" page: refresh tokens die with it.
+    second = await tokens_for(client, client_id)
+    apps = await client.get("/authorized-apps")
+    assert apps.status_code == 200 and "Test assistant" in apps.text
+    grant_id = apps.text.split('action="/authorized-apps/')[1].split("/revoke")[0]
+    done = await client.post(
+        f"/authorized-apps/{grant_id}/revoke", data={"csrf": csrf_of(apps.text)}
+    )
+    assert done.status_code == 303
+    assert (
+        await client.get("/v1/users/me", headers=bearer(second["access_token"]))
+    ).status_code == 401
+    refresh = await client.post(
+        "/oauth/token",
+        data={
+            "grant_type": "refresh_token",
+            "client_id": client_id,
+            "refresh_token": second["refresh_token"],
+        },
+    )
+    assert refresh.status_code == 400
+
+
+async def test_scopes_limit_the_token(client: httpx2.AsyncClient, settings: Settings) -> None:
+    await sign_up_verified(client, settings, "dee@example.com")
+    client_id = (await register(client))["client_id"]
+    tokens = await tokens_for(client, client_id, scope="read")
+    assert tokens["scope"] == "read"
+    headers = bearer(tokens["access_token"])
+    assert (await client.get("/v1/projects", headers=headers)).status_code == 200
+    refused = await client.post("/v1/projects", json={"name": "No"}, headers=headers)
+    assert refused.status_code == 403
+    unknown = await client.get(
+        "/oauth/authorize", params=authorize_params(client_id, pkce()[1], scope="admin")
+    )
+    assert query_of(unknown.headers["location"])["error"] == "invalid_scope"
+
+
+async def test_signed_out_person_signs_in_then_comes_back(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    await sign_up_verified(client, settings, "eve@example.com")
+    client_id = (await register(client))["client_id"]
+    client.cookies.clear()
+    params = authorize_params(client_id, pkce()[1])
+    first = await client.get("/oauth/authorize", params=params)
+    assert first.status_code == 303 and first.headers["location"] == "/sign-in?next=/oauth/resume"
+    waiting = client.cookies.get("agora_oauth_request")
+    assert waiting
+    await sign_in(client, "eve@example.com")  # (the helper clears the jar; a browser would not)
+    client.cookies.set("agora_oauth_request", waiting)
+    resumed = await client.get("/oauth/resume")
+    assert resumed.status_code == 303
+    assert resumed.headers["location"].startswith("/oauth/authorize?")
+    page = await client.get(resumed.headers["location"])
+    assert page.status_code == 200 and "Test assistant" in page.text
+
+
+async def test_device_flow(client: httpx2.AsyncClient, settings: Settings) -> None:
+    await sign_up_verified(client, settings, "fay@example.com")
+    device_grant = "urn:ietf:params:oauth:grant-type:device_code"
+    cli = await register(
+        client,
+        redirect_uris=[],
+        grant_types=[device_grant, "refresh_token"],
+        client_name="agora CLI",
+    )
+    started = await client.post(
+        "/oauth/device_authorization", data={"client_id": cli["client_id"], "scope": "read"}
+    )
+    assert started.status_code == 200, started.text
+    device = started.json()
+    poll = {
+        "grant_type": "urn:ietf:params:oauth:grant-type:device_code",
+        "device_code": device["device_code"],
+        "client_id": cli["client_id"],
+    }
+    pending = await client.post("/oauth/token", data=poll)
+    assert pending.status_code == 400 and pending.json()["error"] == "authorization_pending"
+    too_fast = await client.post("/oauth/token", data=poll)
+    assert too_fast.json()["error"] == "slow_down"
+
+    page = await client.get("/oauth/device", params={"user_code": device["user_code"].lower()})
+    assert page.status_code == 200 and "agora CLI" in page.text
+    workspace = page.text.split('<option value="')[1].split('"')[0]
+    allowed = await client.post(
+        "/oauth/device",
+        data={"csrf": csrf_of(page.text), "user_code": device["user_code"], "decision": "allow",
+              "workspace": workspace},
+    )  # fmt: skip
+    assert allowed.status_code == 200 and "signed in" in allowed.text
+    granted = await client.post("/oauth/token", data=poll)
+    assert granted.status_code == 200, granted.text
+    token = granted.json()["access_token"]
+    assert (await client.get("/v1/users/me", headers=bearer(token))).status_code == 200
+    once = await client.post("/oauth/token", data=poll)
+    assert once.status_code == 400 and once.json()["error"] == "expired_token"
