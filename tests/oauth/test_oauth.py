@@ -8,6 +8,7 @@ import httpx2
 
 from agora.settings import Settings
 from tests.accounts.helpers import sign_in, sign_up_verified
+from tests.conftest import MakeUser
 from tests.oauth.helpers import (
     REDIRECT,
     authorize_params,
@@ -290,3 +291,53 @@ async def test_device_flow(client: httpx2.AsyncClient, settings: Settings) -> No
     assert (await client.get("/v1/users/me", headers=bearer(token))).status_code == 200
     once = await client.post("/oauth/token", data=poll)
     assert once.status_code == 400 and once.json()["error"] == "expired_token"
+
+
+async def test_removed_member_rule_applies_to_oauth_tokens(
+    client: httpx2.AsyncClient, settings: Settings, make_user: MakeUser
+) -> None:
+    """A token granted in an organization's workspace stops (403) when the person is removed
+    from the organization, and its refresh is refused; another workspace in a header: 403."""
+    owner = await make_user(name="Owner")
+    csrf = await sign_up_verified(client, settings, "gus@example.com")
+    org = (
+        await client.post(
+            "/v1/organizations", json={"name": "Acme", "slug": "acme"}, headers=owner.key_headers
+        )
+    ).json()["data"]
+    link = (
+        await client.post(
+            f"/v1/organizations/{org['id']}/invitations",
+            json={"role": "member"},
+            headers=owner.key_headers,
+        )
+    ).json()["data"]
+    accepted = await client.post(
+        "/v1/invitations/accept", json={"token": link["token"]}, headers=csrf
+    )
+    assert accepted.status_code == 200, accepted.text
+    me = (await client.get("/v1/users/me")).json()["data"]
+    client_id = (await register(client))["client_id"]
+    tokens = await tokens_for(client, client_id, workspace=org["workspaceId"])
+    headers = bearer(tokens["access_token"])
+    projects = await client.get("/v1/projects", headers=headers)
+    assert projects.status_code == 200, projects.text
+    elsewhere = await client.get(
+        "/v1/projects", headers={**headers, "X-Workspace-Id": owner.workspace_id.hex}
+    )
+    assert elsewhere.status_code == 403
+
+    removed = await client.delete(
+        f"/v1/organizations/{org['id']}/members/{me['id']}", headers=owner.key_headers
+    )
+    assert removed.status_code in (200, 204), removed.text
+    assert (await client.get("/v1/projects", headers=headers)).status_code == 403
+    refresh = await client.post(
+        "/oauth/token",
+        data={
+            "grant_type": "refresh_token",
+            "client_id": client_id,
+            "refresh_token": tokens["refresh_token"],
+        },
+    )
+    assert refresh.status_code == 400 and refresh.json()["error"] == "invalid_grant"
