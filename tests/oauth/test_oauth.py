@@ -54,6 +54,9 @@ async def test_mcp_401_names_the_resource_metadata(client: httpx2.AsyncClient) -
     )
     assert bad.status_code == 401
     assert 'error="invalid_token"' in bad.headers["www-authenticate"]
+    sse = await client.get("/sse")
+    assert sse.status_code == 401
+    assert "/.well-known/oauth-protected-resource/sse" in sse.headers["www-authenticate"]
 
 
 async def test_registration_limits(client: httpx2.AsyncClient) -> None:
@@ -74,6 +77,21 @@ async def test_registration_limits(client: httpx2.AsyncClient) -> None:
     assert plain.status_code == 400 and plain.json()["error"] == "invalid_client_metadata"
     confidential = await register(client, method="client_secret_basic")
     assert confidential["client_secret"].startswith("agora_ocs_")
+    wrong = await client.post(
+        "/oauth/token",
+        data={"grant_type": "refresh_token", "refresh_token": "x"},
+        auth=(confidential["client_id"], "agora_ocs_wrong"),
+    )
+    assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_client"
+    no_secret = await client.post(
+        "/oauth/token",
+        data={
+            "grant_type": "refresh_token",
+            "refresh_token": "x",
+            "client_id": confidential["client_id"],
+        },
+    )
+    assert no_secret.status_code == 400 and no_secret.json()["error"] == "invalid_client"
     public = await register(client)
     assert "client_secret" not in public
 
@@ -83,7 +101,8 @@ async def test_code_flow_rest_refresh_rotation_and_reuse_revokes_the_family(
 ) -> None:
     await sign_up_verified(client, settings, "ada@example.com")
     registered = await register(client)
-    tokens = await tokens_for(client, registered["client_id"])
+    everything = "read jobs:write projects:write profile:write"
+    tokens = await tokens_for(client, registered["client_id"], scope=everything)
     assert tokens["token_type"] == "Bearer" and int(tokens["expires_in"]) <= 900
     me = await client.get("/v1/users/me", headers=bearer(tokens["access_token"]))
     assert me.status_code == 200 and me.json()["data"]["email"] == "ada@example.com"
@@ -91,6 +110,11 @@ async def test_code_flow_rest_refresh_rotation_and_reuse_revokes_the_family(
         "/v1/projects", json={"name": "By OAuth"}, headers=bearer(tokens["access_token"])
     )
     assert created.status_code == 201, created.text
+    no_key = await client.post(
+        "/v1/api-keys", json={"name": "lasting"}, headers=bearer(tokens["access_token"])
+    )
+    assert no_key.status_code == 403, no_key.text  # a token never mints a lasting key
+    assert "OAuth access token cannot create API keys" in no_key.text
 
     form = {"grant_type": "refresh_token", "client_id": registered["client_id"]}
     rotated = await client.post(

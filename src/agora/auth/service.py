@@ -186,6 +186,7 @@ async def authenticate_access_token(
         scopes=frozenset(row.scopes or ["read"]),
         org_role=row.org_role,
         role_limit=ROLE_PERMISSIONS.get(row.org_role) if row.org_role else None,
+        oauth_grant_id=row.grant_id,
     )
 
 
