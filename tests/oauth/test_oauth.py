@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import httpx2
 
+from agora.app import create_app
+from agora.kit.db import Database
 from agora.settings import Settings
 from tests.accounts.helpers import sign_in, sign_up_verified
 from tests.conftest import MakeUser
@@ -365,3 +367,27 @@ async def test_removed_member_rule_applies_to_oauth_tokens(
         },
     )
     assert refresh.status_code == 400 and refresh.json()["error"] == "invalid_grant"
+
+
+async def test_rate_limits_count_an_access_token_as_its_grant(
+    settings: Settings, db: Database
+) -> None:
+    """The limiter resolves an access token to its grant (the authenticated budget), not to the
+    failed-authentication budget of unknown credentials."""
+    limited = settings.model_copy(
+        update={"rate_limit_authenticated": "4/minute", "rate_limit_failed_auth": "1/minute"}
+    )
+    app = create_app(limited, db=db, migrate=False, background=False)
+    async with (
+        app.router.lifespan_context(app),
+        httpx2.AsyncClient(
+            transport=httpx2.ASGITransport(app=app), base_url="http://testserver"
+        ) as client,
+    ):
+        await sign_up_verified(client, limited, "hal@example.com")
+        tokens = await tokens_for(client, (await register(client))["client_id"])
+        headers = bearer(tokens["access_token"])
+        statuses = [
+            (await client.get("/v1/projects", headers=headers)).status_code for _ in range(5)
+        ]
+        assert statuses == [200, 200, 200, 200, 429], statuses
