@@ -391,3 +391,17 @@ async def test_rate_limits_count_an_access_token_as_its_grant(
             (await client.get("/v1/projects", headers=headers)).status_code for _ in range(5)
         ]
         assert statuses == [200, 200, 200, 200, 429], statuses
+
+
+async def test_https_metadata_passes_authlibs_rfc8414_validation(
+    settings: Settings, db: Database
+) -> None:
+    """With an https public URL the metadata is validated by Authlib before it is served."""
+    public = settings.model_copy(update={"public_url": "https://agora.example"})
+    app = create_app(public, db=db, migrate=False, background=False)
+    transport = httpx2.ASGITransport(app=app)
+    async with httpx2.AsyncClient(transport=transport, base_url="https://agora.example") as client:
+        answer = await client.get("/.well-known/oauth-authorization-server")
+        assert answer.status_code == 200
+        assert answer.json()["issuer"] == "https://agora.example"
+        assert answer.json()["authorization_endpoint"] == "https://agora.example/oauth/authorize"
