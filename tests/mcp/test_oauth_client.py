@@ -149,28 +149,42 @@ async def test_the_sdk_oauth_client_connects_consents_calls_tools_and_refreshes(
                 second = storage.tokens
                 assert second.access_token != first.access_token
                 assert second.refresh_token != first.refresh_token
+            async with httpx2.AsyncClient(base_url=mcp_base, timeout=30) as http:
+                ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+                headers = {
+                    "Authorization": f"Bearer {second.access_token}",
+                    "Accept": "application/json, text/event-stream",
+                }
+                assert (await http.post("/mcp", json=ping, headers=headers)).status_code == 200
+                # The SDK registered without naming a method: a confidential client (HTTP Basic).
+                assert storage.client.token_endpoint_auth_method == "client_secret_basic"
+                assert storage.client.client_secret is not None
+                revoked = await http.post(
+                    "/oauth/revoke",
+                    data={"token": second.access_token},
+                    auth=(storage.client.client_id, storage.client.client_secret),
+                )
+                assert revoked.status_code == 200
+                refused = await http.post("/mcp", json=ping, headers=headers)
+                assert refused.status_code == 401  # at once: checked on every request
+                assert "resource_metadata=" in refused.headers["www-authenticate"]
+                # The REST API refuses it as well.
+                me = await http.get(
+                    "/v1/users/me", headers={"Authorization": headers["Authorization"]}
+                )
+                assert me.status_code == 401
+
+            # The person's "Authorized apps" page: the app is listed; Revoke ends its refresh too.
+            await page.goto(f"{mcp_base}/authorized-apps")
+            assert "SDK test client" in await page.inner_text("#apps")
+            await page.click("button[aria-label='Revoke SDK test client']")
+            await page.wait_for_selector("#no-apps")
+            async with httpx2.AsyncClient(base_url=mcp_base, timeout=30) as http:
+                refresh = await http.post(
+                    "/oauth/token",
+                    data={"grant_type": "refresh_token", "refresh_token": second.refresh_token},
+                    auth=(storage.client.client_id, storage.client.client_secret),
+                )
+                assert refresh.status_code == 400 and refresh.json()["error"] == "invalid_grant"
         finally:
             await browser.close()
-
-    async with httpx2.AsyncClient(base_url=mcp_base, timeout=30) as http:
-        ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
-        headers = {
-            "Authorization": f"Bearer {second.access_token}",
-            "Accept": "application/json, text/event-stream",
-        }
-        assert (await http.post("/mcp", json=ping, headers=headers)).status_code == 200
-        # The SDK registered without naming a method: a confidential client (HTTP Basic).
-        assert storage.client.token_endpoint_auth_method == "client_secret_basic"
-        assert storage.client.client_secret is not None
-        revoked = await http.post(
-            "/oauth/revoke",
-            data={"token": second.access_token},
-            auth=(storage.client.client_id, storage.client.client_secret),
-        )
-        assert revoked.status_code == 200
-        refused = await http.post("/mcp", json=ping, headers=headers)
-        assert refused.status_code == 401  # at once: checked on every request
-        assert "resource_metadata=" in refused.headers["www-authenticate"]
-        # The REST API refuses it as well.
-        me = await http.get("/v1/users/me", headers={"Authorization": headers["Authorization"]})
-        assert me.status_code == 401
