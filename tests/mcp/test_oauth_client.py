@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx2
 import pytest
+from axe_playwright_python.async_playwright import Axe
 from mcp.client.auth import OAuthClientProvider
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import (
@@ -106,6 +107,8 @@ async def test_the_sdk_oauth_client_connects_consents_calls_tools_and_refreshes(
                 await page.click("main button:has-text('Sign in')")
                 await page.wait_for_selector("#consent")
                 seen_pages.append(await page.inner_text("main"))
+                audit = await Axe().run(page)  # the consent page is accessible (axe-core)
+                assert audit.violations_count == 0, audit.generate_report()
                 await page.click("#allow")
 
             async def callback_handler() -> AuthorizationCodeResult:
