@@ -37,6 +37,8 @@ from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
 from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
+from agora.oauth.endpoints import router as oauth_router
+from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
 from agora.payments.backend import payment_backend
 from agora.payments.embedded import NODE_PREFIX, demo_seller, node_token
@@ -170,6 +172,8 @@ def create_app(
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if node_app is not None:  # the local payment node (docs/payments.md)
         app.mount(NODE_PREFIX, node_app, name="payment-node")
+    app.include_router(oauth_router)  # OAuth 2.1 for MCP clients and tools (oauth/)
+    app.include_router(oauth_pages_router)  # its consent, device and authorized-apps pages
     app.include_router(web_router)  # the web app's pages (docs/web.md)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="web-static")
     app.state.html_error_page = error_page  # errors outside /v1 and /api render as pages

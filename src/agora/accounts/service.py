@@ -376,7 +376,10 @@ async def require_recent_authentication(
 ) -> None:
     """A browser session creates keys only within AGORA_KEY_REAUTH_MINUTES of its last password
     or magic-link proof (a stolen or unattended session cannot mint a lasting credential);
-    API keys are not asked."""
+    API keys are not asked. An OAuth access token never: a short-lived, scoped token must not
+    turn itself into a lasting, unscoped key (docs/accounts.md)."""
+    if principal.oauth_grant_id is not None:
+        raise Forbidden("An OAuth access token cannot create API keys: use the web app")
     if principal.session_id is None:
         return
     row = await current_session(session, principal)

@@ -38,6 +38,8 @@ class Principal:
     # (auth/roles.py); None in a personal workspace.
     org_role: str | None = None
     role_limit: frozenset[str] | None = None
+    # An OAuth access token's grant (then ``key_id`` is the grant's id too; oauth/).
+    oauth_grant_id: uuid.UUID | None = None
 
     @property
     def permissions(self) -> frozenset[str]:

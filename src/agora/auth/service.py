@@ -3,6 +3,10 @@
 Credentials: ``Authorization: Bearer <key>`` or ``x-api-key: <key>`` (both accepted everywhere).
 Workspace: ``X-Workspace-Id`` (must be the caller's) → ``X-Organization-Slug`` (caller must be a
 member) → the key's default workspace. Coworker keys are bound to their own workspace.
+
+OAuth access tokens (``agora_oat_…``, oauth/) are accepted wherever a key is: the person who
+granted them, the scopes granted, bound to the workspace chosen at consent, checked against the
+database on every request (a revocation applies at once) and under the same membership rule.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from agora.kit.errors import BadRequest, FieldError, Forbidden, Unauthorized
 from agora.kit.ids import parse_uuid
 from agora.kit.security import hash_key, hashes_match
 from agora.kit.timeutil import as_utc, utcnow
+from agora.oauth import repository as oauth_repo
+from agora.oauth.tokens import ACCESS_PREFIX
 
 LAST_USED_INTERVAL = timedelta(minutes=1)
 # Process-local memo of when we last wrote last_used_at, so most requests skip the write.
@@ -90,6 +96,14 @@ async def authenticate(
 ) -> Principal:
     if not token:
         raise Unauthorized("Authentication required")
+    if token.startswith(ACCESS_PREFIX):
+        return await authenticate_access_token(
+            session,
+            db,
+            token,
+            workspace_header=workspace_header,
+            organization_slug=organization_slug,
+        )
     presented = hash_key(token)
     key = await _key_principal(session, presented)
     if key is None or not hashes_match(key.key_hash, presented):
@@ -130,6 +144,56 @@ async def authenticate(
         org_role=role,
         role_limit=ROLE_PERMISSIONS.get(role) if role else None,
     )
+
+
+async def authenticate_access_token(
+    session: AsyncSession,
+    db: Database,
+    token: str,
+    *,
+    workspace_header: str | None = None,
+    organization_slug: str | None = None,
+) -> Principal:
+    """An OAuth access token → the Principal of the person who granted it, in the workspace of
+    the grant (a header naming another one: 403), with the scopes granted. Read from the
+    database on every request: a revoked token or grant is refused at once."""
+    row = await oauth_repo.access_principal(session, hash_key(token))
+    if row is None or row.kind != "access":
+        raise _unauthorized("the access token is not valid")
+    if row.revoked_at is not None or row.grant_revoked_at is not None:
+        raise _unauthorized("the access token has been revoked")
+    if as_utc(row.expires_at) <= utcnow():
+        raise _unauthorized("the access token has expired")
+    if workspace_header or organization_slug:
+        chosen = await _resolve_workspace(
+            session, row.user_id, "user", row.workspace_id, workspace_header, organization_slug
+        )
+        if chosen != row.workspace_id:
+            raise Forbidden("An OAuth access token works only in the workspace it was granted for")
+    if row.organization_id is None and row.workspace_owner_id != row.user_id:
+        raise _not_member()
+    _check_member(row.organization_id, row.org_role)
+    if _touch_due(row.grant_id):
+        grant_id = row.grant_id
+        on_commit(session, lambda: touch_grant(db, grant_id))
+    return Principal(
+        user_id=row.user_id,
+        key_id=row.grant_id,
+        key_kind="user",
+        workspace_id=row.workspace_id,
+        organization_id=row.organization_id,
+        # Never empty: an empty scope set would mean "everything a user does" (principal.py).
+        scopes=frozenset(row.scopes or ["read"]),
+        org_role=row.org_role,
+        role_limit=ROLE_PERMISSIONS.get(row.org_role) if row.org_role else None,
+        oauth_grant_id=row.grant_id,
+    )
+
+
+async def touch_grant(db: Database, grant_id: uuid.UUID) -> None:
+    """An OAuth grant's last use, in its own short transaction (at most once a minute)."""
+    async with db.transaction() as session:
+        await oauth_repo.touch_grant(session, grant_id, utcnow())
 
 
 def _not_member() -> Forbidden:
@@ -247,6 +311,13 @@ def key_id_resolver(db: Database) -> Callable[[str], Awaitable[str | None]]:
 
     async def resolve(token: str) -> str | None:
         digest = hash_key(token)
+        if token.startswith(ACCESS_PREFIX):  # an OAuth access token: its grant is the "key"
+            async with db.transaction(write=False) as session:
+                row = await oauth_repo.access_principal(session, digest)
+            usable = row is not None and row.kind == "access" and row.revoked_at is None
+            if row is None or not usable or as_utc(row.expires_at) <= utcnow():
+                return None
+            return str(row.grant_id)
         key = _cached_principal(digest)
         if key is None:
             async with db.transaction(write=False) as session:

@@ -1,5 +1,8 @@
-"""Who is calling the tool server: the key from ``api_key``, ``Authorization: Bearer`` or
-``x-api-key``, checked on every HTTP request before the MCP SDK sees it.
+"""Who is calling the tool server: an OAuth access token or an API key in ``Authorization:
+Bearer`` (or a key in ``x-api-key``; ``?api_key=`` still works but is deprecated: URLs end up in
+logs), checked on every HTTP request before the MCP SDK sees it. A refusal is a 401 whose
+``WWW-Authenticate`` names the protected-resource metadata (RFC 9728 §5.1, the MCP authorization
+spec), where clients discover the OAuth authorization server (oauth/, docs/mcp.md).
 
 Streamable HTTP is stateless: every POST carries its key. SSE: the key presented when the stream
 is opened is bound to that SSE session, so message POSTs may omit it; a message POST that presents
@@ -36,7 +39,20 @@ def presented_key(request: Request) -> str | None:
 AUTH_ERROR_CODE = -32001  # JSON-RPC implementation-defined server error: not authenticated
 
 
-def _refusal(exc: AgoraError) -> JSONResponse:
+def www_authenticate(resource_metadata: str | None, exc: AgoraError) -> str:
+    """``Bearer resource_metadata="…"`` (RFC 9728 §5.1), with ``error="invalid_token"`` when a
+    credential was presented and refused (RFC 6750 §3.1)."""
+    parts = []
+    if resource_metadata:
+        parts.append(f'resource_metadata="{resource_metadata}"')
+    if exc.details:
+        parts.append('error="invalid_token"')
+        reason = exc.details[0].reason.replace('"', "'").replace("\\", "")
+        parts.append(f'error_description="{reason}"')
+    return "Bearer " + ", ".join(parts) if parts else "Bearer"
+
+
+def _refusal(exc: AgoraError, resource_metadata: str | None = None) -> JSONResponse:
     """The HTTP status, and a JSON-RPC error body so MCP clients show the reason."""
     reasons = "; ".join(d.reason for d in exc.details)
     data: dict[str, Any] = {"error": exc.error_text, "message": exc.message}
@@ -51,15 +67,20 @@ def _refusal(exc: AgoraError) -> JSONResponse:
             "data": data,
         },
     }
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else dict(exc.headers)
+    headers = (
+        {"WWW-Authenticate": www_authenticate(resource_metadata, exc)}
+        if exc.status_code == 401
+        else dict(exc.headers)
+    )
     return JSONResponse(body, status_code=exc.status_code, headers=headers)
 
 
 class McpAuthMiddleware:
     """Refuses unauthenticated requests (401, JSON) and hands the key to the tools."""
 
-    def __init__(self, app: ASGIApp, db: Database) -> None:
+    def __init__(self, app: ASGIApp, db: Database, resource_metadata: str | None = None) -> None:
         self.app, self.db = app, db
+        self.resource_metadata = resource_metadata  # this endpoint's RFC 9728 metadata URL
         self._sse_keys: dict[str, str] = {}  # SSE session id (hex) → the key that opened it
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -72,16 +93,15 @@ class McpAuthMiddleware:
         if session_id is not None:
             bound = self._sse_keys.get(session_id)
             if key is not None and bound is not None and key != bound:
-                await _refusal(Unauthorized("This SSE session was opened with another key"))(
-                    scope, receive, send
-                )
+                refused = Unauthorized("This SSE session was opened with another key")
+                await _refusal(refused, self.resource_metadata)(scope, receive, send)
                 return
             key = key or bound
         try:
             if key is None:
                 raise Unauthorized(
-                    "Authentication required: pass the API key as ?api_key=, "
-                    "Authorization: Bearer or x-api-key"
+                    "Authentication required: sign in by OAuth (Authorization: Bearer <access "
+                    "token>) or pass an API key as Authorization: Bearer or x-api-key"
                 )
             async with self.db.transaction(write=False) as session:
                 await auth.authenticate(
@@ -92,7 +112,7 @@ class McpAuthMiddleware:
                     organization_slug=request.headers.get("x-organization-slug"),
                 )
         except AgoraError as exc:
-            await _refusal(exc)(scope, receive, send)
+            await _refusal(exc, self.resource_metadata)(scope, receive, send)
             return
         except Exception as exc:
             if not database_unavailable(exc):

@@ -99,6 +99,8 @@ def build_mcp(db: Database, settings: Settings, agent_client: Mip003Client) -> M
     server: MCPServer = MCPServer(name="agora", instructions=INSTRUCTIONS, version=__version__)
     mcp = McpApp(server, ToolRunner(db, settings, agent_client))
     security = transport_security(settings)
+    # RFC 9728: where a refused client finds the authorization server (oauth/endpoints.py).
+    well_known = f"{settings.public_url.rstrip('/')}/.well-known/oauth-protected-resource"
     streamable = _WithTools(
         McpAuthMiddleware(
             server.streamable_http_app(
@@ -108,6 +110,7 @@ def build_mcp(db: Database, settings: Settings, agent_client: Mip003Client) -> M
                 transport_security=security,
             ),
             db,
+            f"{well_known}/mcp",
         ),
         mcp,
     )
@@ -115,6 +118,7 @@ def build_mcp(db: Database, settings: Settings, agent_client: Mip003Client) -> M
         McpAuthMiddleware(
             server.sse_app(sse_path="/sse", message_path="/messages/", transport_security=security),
             db,
+            f"{well_known}/sse",
         ),
         mcp,
     )

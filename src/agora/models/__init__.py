@@ -13,6 +13,7 @@ from agora.models.credit_purchase import CreditPurchase
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
 from agora.models.notification import NotificationDelivery
+from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
 from agora.models.registry_checkpoint import RegistryCheckpoint
@@ -43,6 +44,10 @@ __all__ = [
     "LedgerEntry",
     "Message",
     "NotificationDelivery",
+    "OAuthClient",
+    "OAuthDeviceCode",
+    "OAuthGrant",
+    "OAuthToken",
     "Organization",
     "OrganizationMember",
     "Project",

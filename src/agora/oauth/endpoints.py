@@ -1,0 +1,189 @@
+"""The authorization server's machine endpoints: metadata (RFC 8414, RFC 9728), registration
+(RFC 7591), token, revocation (RFC 7009), device authorization (RFC 8628). Thin: parse, call the
+service, answer in OAuth's own shapes (RFC 6749 §5.2 errors, ``Cache-Control: no-store``).
+The person's pages (consent, device, authorized apps) are in oauth/pages.py."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from typing import Any
+from urllib.parse import unquote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.background import BackgroundTask
+
+from agora.auth.dependencies import DatabaseDep, SessionDep, SettingsDep, public
+from agora.kit.units import UnitOfWorkRoute
+from agora.models import OAuthClient
+from agora.oauth import service
+from agora.oauth.rfc import (
+    DEVICE_CODE_GRANT_TYPE,
+    InvalidClientError,
+    InvalidClientMetadataError,
+    InvalidRequestError,
+    OAuth2Error,
+    UnsupportedGrantTypeError,
+)
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+MAX_FORM_FIELDS = 20
+
+
+def oauth_error(error: OAuth2Error, status_code: int | None = None) -> JSONResponse:
+    body = dict(error.get_body())
+    headers = {**NO_STORE, **{k: v for k, v in error.get_headers() if k != "Content-Type"}}
+    return JSONResponse(body, status_code=status_code or error.status_code, headers=headers)
+
+
+@router.get("/.well-known/oauth-authorization-server")
+@public
+async def authorization_server_metadata(settings: SettingsDep) -> JSONResponse:
+    return JSONResponse(service.server_metadata(service.issuer(settings)))
+
+
+@router.get("/.well-known/oauth-protected-resource")
+@public
+async def protected_resource_metadata(settings: SettingsDep) -> JSONResponse:
+    return JSONResponse(service.resource_metadata(service.issuer(settings), ""))
+
+
+@router.get("/.well-known/oauth-protected-resource/{resource:path}")
+@public
+async def protected_resource_metadata_of(resource: str, settings: SettingsDep) -> JSONResponse:
+    """RFC 9728 §3.1: the metadata of the resource at ``/<resource>`` (``/mcp``, ``/sse``,
+    ``/v1``…): the same server, the same authorization server."""
+    return JSONResponse(service.resource_metadata(service.issuer(settings), "/" + resource[:200]))
+
+
+@router.post("/oauth/register")
+@public
+async def register(request: Request, session: SessionDep) -> JSONResponse:
+    """RFC 7591: open registration, with limits (docs/accounts.md)."""
+    try:
+        body = json.loads(await request.body() or b"null")
+    except ValueError:
+        return oauth_error(InvalidClientMetadataError("the body must be JSON"))
+    try:
+        answer = await service.register_client(session, body)
+    except OAuth2Error as exc:
+        return oauth_error(exc)
+    return JSONResponse(answer, status_code=201, headers=NO_STORE)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The form body, each parameter at most once (RFC 6749 §3.2)."""
+    form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+    out: dict[str, str] = {}
+    for name, value in form.multi_items():
+        if not isinstance(value, str):
+            raise InvalidRequestError(f"{name[:40]} must be text")
+        if name in out:
+            raise InvalidRequestError(f"{name[:40]} is repeated")
+        out[name] = value[:4000]
+    return out
+
+
+async def _client(
+    session: AsyncSession, request: Request, form: dict[str, str]
+) -> tuple[OAuthClient | None, OAuth2Error | None]:
+    """The calling client: HTTP Basic (client_secret_basic) or form fields."""
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("basic "):
+        try:
+            decoded = base64.b64decode(header[6:].strip(), validate=True).decode()
+        except (binascii.Error, UnicodeDecodeError):
+            return None, InvalidClientError("malformed Basic credentials")
+        client_id, _, secret = decoded.partition(":")
+        if form.get("client_id") not in (None, unquote(client_id)):
+            return None, InvalidClientError("client_id differs from the Basic credentials")
+        found = await service.authenticate_client(
+            session, unquote(client_id), unquote(secret), via_basic=True
+        )
+        return found, None
+    found = await service.authenticate_client(
+        session, form.get("client_id"), form.get("client_secret"), via_basic=False
+    )
+    return found, None
+
+
+@router.post("/oauth/token")
+@public
+async def token(
+    request: Request, session: SessionDep, db: DatabaseDep, settings: SettingsDep
+) -> Response:
+    """authorization_code (PKCE S256), refresh_token (rotated; reuse revokes the family) and
+    the device_code grant."""
+    basic = request.headers.get("authorization", "").lower().startswith("basic ")
+    try:
+        form = await _form(request)
+        client, failure = await _client(session, request, form)
+        if failure is not None or client is None:
+            raise failure or InvalidClientError("unknown client")
+        grant_type = form.get("grant_type") or ""
+        if grant_type not in client.grant_types:
+            raise UnsupportedGrantTypeError(grant_type[:60])
+        answer: dict[str, Any]
+        if grant_type == "authorization_code":
+            answer = await service.exchange_code(session, client, form, service.issuer(settings))
+        elif grant_type == "refresh_token":
+            answer = await service.refresh(session, client, form)
+        elif grant_type == DEVICE_CODE_GRANT_TYPE:
+            answer = await service.poll_device(session, client, form)
+        else:
+            raise UnsupportedGrantTypeError(grant_type[:60])
+    except service.FamilyRevoked as exc:
+        refused = oauth_error(exc)
+        refused.background = BackgroundTask(service.revoke_family, db, exc.grant_id, exc.reason)
+        return refused
+    except InvalidClientError as exc:
+        return oauth_error(exc, 401 if basic else None)
+    except OAuth2Error as exc:
+        return oauth_error(exc)
+    return JSONResponse(answer, headers=NO_STORE)
+
+
+@router.post("/oauth/revoke")
+@public
+async def revoke(request: Request, session: SessionDep) -> Response:
+    """RFC 7009: 200 whether or not the token was known."""
+    basic = request.headers.get("authorization", "").lower().startswith("basic ")
+    try:
+        form = await _form(request)
+        client, failure = await _client(session, request, form)
+        if failure is not None or client is None:
+            raise failure or InvalidClientError("unknown client")
+        if not form.get("token"):
+            raise InvalidRequestError("token is required")
+        await service.revoke_token(session, client, form["token"])
+    except InvalidClientError as exc:
+        return oauth_error(exc, 401 if basic else None)
+    except OAuth2Error as exc:
+        return oauth_error(exc)
+    return Response(status_code=200, headers=NO_STORE)
+
+
+@router.post("/oauth/device_authorization")
+@public
+async def device_authorization(
+    request: Request, session: SessionDep, settings: SettingsDep
+) -> Response:
+    """RFC 8628 §3.1 to 3.2: a device code to poll with, a user code for the person."""
+    basic = request.headers.get("authorization", "").lower().startswith("basic ")
+    try:
+        form = await _form(request)
+        client, failure = await _client(session, request, form)
+        if failure is not None or client is None:
+            raise failure or InvalidClientError("unknown client")
+        answer = await service.start_device(
+            session, client, form.get("scope"), service.issuer(settings)
+        )
+    except InvalidClientError as exc:
+        return oauth_error(exc, 401 if basic else None)
+    except OAuth2Error as exc:
+        return oauth_error(exc)
+    return JSONResponse(answer, headers=NO_STORE)

@@ -1,0 +1,170 @@
+"""All SQL for OAuth: clients, grants, codes and tokens, device requests."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.models import (
+    OAuthClient,
+    OAuthDeviceCode,
+    OAuthGrant,
+    OAuthToken,
+    OrganizationMember,
+    Workspace,
+)
+
+
+async def add(session: AsyncSession, row: Any) -> None:
+    session.add(row)
+    await session.flush()
+
+
+async def count_clients(session: AsyncSession) -> int:
+    return int(await session.scalar(select(func.count()).select_from(OAuthClient)) or 0)
+
+
+async def client_by_client_id(session: AsyncSession, client_id: str) -> OAuthClient | None:
+    return await session.scalar(select(OAuthClient).where(OAuthClient.client_id == client_id))
+
+
+async def client_by_pk(session: AsyncSession, client_pk: uuid.UUID) -> OAuthClient | None:
+    return await session.get(OAuthClient, client_pk)
+
+
+async def grant_by_id(session: AsyncSession, grant_id: uuid.UUID) -> OAuthGrant | None:
+    return await session.get(OAuthGrant, grant_id)
+
+
+async def token_by_hash(session: AsyncSession, token_hash: str) -> OAuthToken | None:
+    return await session.scalar(select(OAuthToken).where(OAuthToken.token_hash == token_hash))
+
+
+async def spend_token(session: AsyncSession, token_id: uuid.UUID, now: datetime) -> bool:
+    """Mark a code or refresh token used, once: False when another request already did."""
+    result = await session.execute(
+        update(OAuthToken)
+        .where(OAuthToken.id == token_id, OAuthToken.used_at.is_(None))
+        .values(used_at=now)
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def revoke_grant(
+    session: AsyncSession, grant_id: uuid.UUID, now: datetime, reason: str
+) -> None:
+    """The grant and every code and token of it (the whole refresh-token family)."""
+    await session.execute(
+        update(OAuthGrant)
+        .where(OAuthGrant.id == grant_id, OAuthGrant.revoked_at.is_(None))
+        .values(revoked_at=now, revoked_reason=reason)
+    )
+    await session.execute(
+        update(OAuthToken)
+        .where(OAuthToken.grant_id == grant_id, OAuthToken.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+
+
+async def revoke_token(session: AsyncSession, token_id: uuid.UUID, now: datetime) -> None:
+    await session.execute(
+        update(OAuthToken)
+        .where(OAuthToken.id == token_id, OAuthToken.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+
+
+async def touch_grant(session: AsyncSession, grant_id: uuid.UUID, now: datetime) -> None:
+    await session.execute(
+        update(OAuthGrant).where(OAuthGrant.id == grant_id).values(last_used_at=now)
+    )
+
+
+@dataclass(frozen=True)
+class AccessRow:
+    """An access token with what authentication needs of its grant and workspace."""
+
+    token_id: uuid.UUID
+    kind: str
+    expires_at: datetime
+    revoked_at: datetime | None
+    grant_id: uuid.UUID
+    user_id: uuid.UUID
+    workspace_id: uuid.UUID
+    scopes: list[str]
+    grant_revoked_at: datetime | None
+    organization_id: uuid.UUID | None
+    workspace_owner_id: uuid.UUID | None
+    org_role: str | None
+
+
+async def access_principal(session: AsyncSession, token_hash: str) -> AccessRow | None:
+    """The token with this hash, its grant, the grant's workspace and the person's role there:
+    one round trip (checked on every request: a revocation applies at once)."""
+    row = (
+        await session.execute(
+            select(
+                OAuthToken.id,
+                OAuthToken.kind,
+                OAuthToken.expires_at,
+                OAuthToken.revoked_at,
+                OAuthGrant.id,
+                OAuthGrant.user_id,
+                OAuthGrant.workspace_id,
+                OAuthGrant.scopes,
+                OAuthGrant.revoked_at,
+                Workspace.organization_id,
+                Workspace.owner_user_id,
+                OrganizationMember.role,
+            )
+            .join(OAuthGrant, OAuthGrant.id == OAuthToken.grant_id)
+            .join(Workspace, Workspace.id == OAuthGrant.workspace_id)
+            .outerjoin(
+                OrganizationMember,
+                and_(
+                    OrganizationMember.organization_id == Workspace.organization_id,
+                    OrganizationMember.user_id == OAuthGrant.user_id,
+                ),
+            )
+            .where(OAuthToken.token_hash == token_hash)
+        )
+    ).first()
+    return None if row is None else AccessRow(*row)  # type: ignore[call-arg]
+
+
+@dataclass(frozen=True)
+class GrantListed:
+    grant: OAuthGrant
+    client_name: str
+    client_uri: str
+    workspace_name: str
+
+
+async def active_grants(session: AsyncSession, user_id: uuid.UUID) -> list[GrantListed]:
+    """The person's unrevoked grants, newest first, with their client's and workspace's names."""
+    rows = await session.execute(
+        select(OAuthGrant, OAuthClient.name, OAuthClient.client_uri, Workspace.name)
+        .join(OAuthClient, OAuthClient.id == OAuthGrant.client_pk)
+        .join(Workspace, Workspace.id == OAuthGrant.workspace_id)
+        .where(OAuthGrant.user_id == user_id, OAuthGrant.revoked_at.is_(None))
+        .order_by(OAuthGrant.created_at.desc())
+        .limit(200)
+    )
+    return [GrantListed(g, name, uri, ws) for g, name, uri, ws in rows.all()]
+
+
+async def device_by_hash(session: AsyncSession, device_hash: str) -> OAuthDeviceCode | None:
+    return await session.scalar(
+        select(OAuthDeviceCode).where(OAuthDeviceCode.device_hash == device_hash)
+    )
+
+
+async def device_by_user_code(session: AsyncSession, user_code: str) -> OAuthDeviceCode | None:
+    return await session.scalar(
+        select(OAuthDeviceCode).where(OAuthDeviceCode.user_code == user_code)
+    )

@@ -1,0 +1,109 @@
+"""A client of Agora's authorization server through HTTP, as an MCP client or a CLI would be."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+import httpx2
+
+REDIRECT = "http://127.0.0.1:33418/callback"
+_CSRF = re.compile(r'name="csrf" value="([^"]*)"')
+
+
+def pkce() -> tuple[str, str]:
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest())
+    return verifier, challenge.decode().rstrip("=")
+
+
+def csrf_of(html: str) -> str:
+    found = _CSRF.search(html)
+    assert found, "no CSRF field in the page"
+    return found.group(1)
+
+
+def query_of(location: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
+
+
+async def register(
+    client: httpx2.AsyncClient, *, method: str = "none", **extra: object
+) -> dict[str, str]:
+    body = {
+        "client_name": "Test assistant",
+        "redirect_uris": [REDIRECT],
+        "token_endpoint_auth_method": method,
+        "grant_types": ["authorization_code", "refresh_token"],
+        **extra,
+    }
+    answer = await client.post("/oauth/register", json=body)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, str] = answer.json()
+    return data
+
+
+@dataclass
+class Flow:
+    client_id: str
+    verifier: str
+    params: dict[str, str]
+
+
+def authorize_params(client_id: str, challenge: str, **over: str) -> dict[str, str]:
+    return {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": REDIRECT,
+        "state": "st-123",
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        "scope": "read jobs:write projects:write",
+        **over,
+    }
+
+
+async def consent(
+    client: httpx2.AsyncClient, params: dict[str, str], *, workspace: str | None = None
+) -> httpx2.Response:
+    """A signed-in client: the consent page, then "Allow"; returns the redirect to the client."""
+    page = await client.get("/oauth/authorize", params=params)
+    assert page.status_code == 200, page.text
+    form = {**params, "csrf": csrf_of(page.text), "decision": "allow"}
+    if workspace is None:
+        found = re.search(r'<option value="([^"]+)" selected', page.text) or re.search(
+            r'<option value="([^"]+)"', page.text
+        )
+        assert found
+        workspace = found.group(1)
+    form["workspace"] = workspace
+    return await client.post("/oauth/authorize", data=form)
+
+
+async def tokens_for(
+    client: httpx2.AsyncClient, client_id: str, *, scope: str = "read jobs:write projects:write",
+    workspace: str | None = None,
+) -> dict[str, str]:  # fmt: skip
+    verifier, challenge = pkce()
+    answered = await consent(
+        client, authorize_params(client_id, challenge, scope=scope), workspace=workspace
+    )
+    assert answered.status_code == 303, answered.text
+    code = query_of(answered.headers["location"])["code"]
+    token = await client.post(
+        "/oauth/token",
+        data={
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": REDIRECT,
+            "client_id": client_id,
+            "code_verifier": verifier,
+        },
+    )
+    assert token.status_code == 200, token.text
+    data: dict[str, str] = token.json()
+    return data
