@@ -256,12 +256,20 @@ def _signature(secret: str, file_id: uuid.UUID, expires: int) -> str:
 
 
 def signed_url(
-    settings: Settings, file_id: uuid.UUID, *, seconds: float | None = None, base: str | None = None
+    settings: Settings,
+    file_id: uuid.UUID,
+    *,
+    seconds: float | None = None,
+    expires_at: int | None = None,
+    base: str | None = None,
 ) -> str:
     """A URL anyone holding it may GET the file from until it expires (agents' inputs; the web
     app's previews). Its base: ``files_public_url`` (agents outside the network), else
     ``public_url``."""
-    expires = int(time.time() + (settings.files_url_seconds if seconds is None else seconds))
+    if expires_at is not None:
+        expires = expires_at
+    else:
+        expires = int(time.time() + (settings.files_url_seconds if seconds is None else seconds))
     signature = _signature(settings.resolved_secret_key(), file_id, expires)
     root = (base if base is not None else settings.files_public_url or settings.public_url).rstrip(
         "/"
@@ -336,9 +344,12 @@ async def agent_input(
     workspace_id: uuid.UUID,
     agent_id: uuid.UUID,
     data: dict[str, Any],
+    not_before: datetime,
 ) -> dict[str, Any]:
     """The input an agent receives: each file id of a ``file`` field replaced by a signed,
-    expiring URL to the file (the dispatcher's start call, in a short read of its own)."""
+    expiring URL to the file (the dispatcher's start call, in a short read of its own). The
+    URL expires ``files_url_seconds`` after ``not_before`` (the job's deadline): the same URL on
+    every retry of the start call, so the agent's input hash does not change."""
     schema = await repo.agent_schema(session, agent_id)
     wanted = _input_file_ids(schema, data)
     if not wanted:
@@ -348,7 +359,8 @@ async def agent_input(
     out = dict(data)
     for field, file_id in wanted.items():
         if file_id in stored:
-            out[field] = signed_url(settings, file_id)
+            expires = int(not_before.timestamp() + settings.files_url_seconds)
+            out[field] = signed_url(settings, file_id, expires_at=expires)
     return out
 
 
