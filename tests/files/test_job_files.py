@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -175,3 +176,57 @@ async def test_output_states_too_large_refused_unreachable(
     assert sorted(f["state"] for f in kept) == sorted(
         ["stored", "stored", "stored", "too_large", "refused", "unreachable", "refused"]
     )
+
+
+async def test_the_web_pages_hire_with_a_file_and_show_previews_and_downloads(
+    served: Served, agents_server: LoopbackAgents, make_user: MakeUser
+) -> None:
+    """The hire form's file field (its picker posts to /v1/files with the session's CSRF token,
+    as static/files.js does), then the job page's image preview and CSV download."""
+    from tests.web.test_pages import _sign_up_in
+
+    app, client, _ = served
+    stranger = await make_user()
+    agent = file_agent(agents_server)
+    assert agent.behaviour is not None
+    agent_id = await register(app, agents_server, agent.behaviour)
+    csrf = await _sign_up_in(client, app.state.settings, "fiona@example.com")
+    form = await client.get(f"/agents/{agent_id}")
+    assert 'data-upload-for="f-document"' in form.text
+    assert '<input type="file"' in form.text
+    uploaded = await client.post(
+        "/v1/files",
+        headers={"X-CSRF-Token": csrf},
+        files={"file": ("brief.pdf", PDF, "application/pdf")},
+    )
+    assert uploaded.status_code == 201, uploaded.text
+    file_id = uploaded.json()["data"]["id"]
+    hired = await client.post(
+        f"/agents/{agent_id}/hire", data={"csrf": csrf, "in.document": file_id}
+    )
+    assert hired.status_code == 303, hired.text
+    job_path = hired.headers["location"]
+    await dispatcher(app).run_until_idle()
+    await OutputCollector(app.state.db, app.state.settings).run_once()
+    page = await client.get(job_path)
+    assert page.status_code == 200
+    [preview] = re.findall(r'<img class="preview" src="([^"]+)"', page.text)
+    downloads = dict(
+        (name, href.replace("&amp;", "&"))
+        for href, name in re.findall(r'<a href="([^"]+)" download="([^"]+)"', page.text)
+    )
+    assert set(downloads) == {"brief.pdf", "chart.png", "data.csv"}
+    image = await client.get(preview.replace("&amp;", "&"))
+    assert image.status_code == 200 and image.content == PNG
+    assert image.headers["content-type"] == "image/png"
+    csv = await client.get(downloads["data.csv"])
+    assert csv.content == CSV and csv.headers["content-disposition"].startswith("attachment;")
+    # another workspace's key: the job and its files are 404
+    job_id = job_path.rsplit("/", 1)[-1]
+    client.cookies.clear()
+    assert (
+        await client.get(f"/v1/jobs/{job_id}/files", headers=stranger.key_headers)
+    ).status_code == 404
+    assert (
+        await client.get(f"/v1/files/{file_id}/content", headers=stranger.key_headers)
+    ).status_code == 404
