@@ -376,3 +376,16 @@ async def files_by_id(
 
 def input_file_ids(schema: dict[str, Any] | None, data: dict[str, Any]) -> dict[str, uuid.UUID]:
     return _input_file_ids(schema, data)
+
+
+# ---- storage check (agora storage check) ---------------------------------------------------
+
+
+async def known_keys(session: AsyncSession, keys: Sequence[str]) -> set[str]:
+    return await repo.known_keys(session, keys)
+
+
+async def stored_keys(
+    session: AsyncSession, *, after: uuid.UUID | None, limit: int
+) -> list[tuple[uuid.UUID, str]]:
+    return await repo.stored_without_blob_candidates(session, after=after, limit=limit)
