@@ -18,6 +18,7 @@ from agora.coworkers.endpoints import router as coworkers_router
 from agora.credits.endpoints import router as credits_router
 from agora.developer.admin import router as developer_admin_router
 from agora.developer.endpoints import router as developer_router
+from agora.files.endpoints import router as files_router
 from agora.history.endpoints import router as history_router
 from agora.jobs.endpoints import router as jobs_router
 from agora.jobs.endpoints import shares_router
@@ -55,4 +56,5 @@ ROUTERS: list[APIRouter] = [
     coworkers_admin_router,
     payments_router,
     billing_router,
+    files_router,
 ]

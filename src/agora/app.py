@@ -24,6 +24,7 @@ from agora.api import ROUTERS
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
+from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers, passwords
 from agora.kit.attempts import AttemptLimiter
@@ -200,7 +201,13 @@ def create_app(
 
     # One layer for request id, body limit, metrics and access log (kit/observe.py); the MCP
     # endpoints' rate limit outside it.
-    app.add_middleware(ObserveMiddleware, max_body_bytes=settings.max_body_bytes)
+    # Uploads stream to storage with their own limit (a file plus its multipart framing).
+    upload_limit = settings.files_max_bytes + UPLOAD_FRAMING_BYTES
+    app.add_middleware(
+        ObserveMiddleware,
+        max_body_bytes=settings.max_body_bytes,
+        body_limits={f"{prefix}/files": upload_limit for prefix in ("/v1", "/api/v1")},
+    )
     app.add_middleware(RateLimitMiddleware)
     # Outermost: the client address and scheme from trusted proxies only (kit/httpserver.py).
     trust_proxies(app, settings.trusted_proxies)

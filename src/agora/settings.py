@@ -158,6 +158,30 @@ class Settings(BaseSettings):
     stripe_api_base: str = ""
     stripe_timeout_seconds: float = 20.0
 
+    # Files (docs/files.md): storage (empty: <data_dir>/files; file:///path; s3://bucket/prefix
+    # with the endpoint, region and credentials below), limits, types, signed URLs
+    storage_url: str = ""
+    storage_s3_endpoint: str = ""
+    storage_s3_region: str = "us-east-1"
+    storage_s3_access_key: str = ""
+    storage_s3_secret_key: str = ""
+    files_max_bytes: int = 100 * 1024 * 1024  # one upload
+    files_workspace_quota_bytes: int = 1024 * 1024 * 1024  # every file a workspace holds
+    files_upload_timeout_seconds: float = 600.0
+    # Types (sniffed from the content) a workspace may store, and those served inline
+    files_allowed_types: str = (
+        "image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv,"
+        "text/markdown,application/json,application/zip,audio/mpeg,audio/wav,video/mp4"
+    )
+    files_preview_types: str = "image/png,image/jpeg,image/gif,image/webp"
+    # Signed URLs agents fetch inputs from: this base (empty: public_url) and their lifetime
+    files_public_url: str = ""
+    files_url_seconds: float = 86400.0
+    # Output files fetched from a job's result: per file, and how many per job
+    files_output_max_bytes: int = 50 * 1024 * 1024
+    files_output_timeout_seconds: float = 60.0
+    files_outputs_per_job: int = 20
+
     demo: bool = True
     # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the
     # private/loopback/metadata refusal for agents, webhooks and fetches. Empty: none.

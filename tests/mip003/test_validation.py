@@ -69,7 +69,11 @@ def problems(schema_field: dict[str, Any], value: Any) -> list[str]:
         (field("email"), "a@b.co", []),
         (field("email"), "ab.co", ["must be an email address (type email)"]),
         (field("url"), "https://x.org", []),
-        (field("file"), "not a url", ["must be an http(s) URL (type file)"]),
+        (
+            field("file"),
+            "not a url",
+            ["must be an uploaded file's id or an http(s) URL (type file)"],
+        ),
         (field("date"), "2026-02-30", ["is not a valid date value (type date)"]),
         (field("date"), "2026-02-28", []),
         (field("datetime-local"), "2026-02-28T10:00", []),

@@ -31,8 +31,11 @@ import structlog
 from sqlalchemy import make_url
 
 from agora.dispatch import repository as repo
+from agora.files import service as files_service
+from agora.files.collector import FILES_COLLECT
 from agora.jobs import lifecycle
 from agora.jobs.signals import JOB_READY
+from agora.kit import background
 from agora.kit.background import Loop
 from agora.kit.db import Database
 from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
@@ -206,12 +209,30 @@ class Dispatcher:
         except Exception:  # never lose the loop; the lease expires and the job is retried
             log.exception("dispatch_step_failed", job_id=str(job_id))
 
+    async def _agent_input(self, job: Job) -> dict[str, Any]:
+        """The input the agent receives: uploaded files' ids become signed URLs (files/)."""
+        data = job.input_data or {}
+        if not files_service.may_hold_file_ids(data):
+            return data
+        async with self.db.transaction(write=False) as session:
+            return await files_service.agent_input(
+                session,
+                self.settings,
+                workspace_id=job.workspace_id,
+                agent_id=job.agent_id,
+                data=data,
+                not_before=as_utc(job.deadline_at or job.created_at),
+            )
+
     async def _start(self, job: Job, base_url: str) -> None:
+        sent = await self._agent_input(job)
+        # What the agent hashes (MIP-004) is what it received; the detached row is not saved.
+        job.input_data = sent
         try:
             started = await self.client.start_job(
                 base_url,
                 identifier_from_purchaser=job.identifier_from_purchaser,
-                input_data=job.input_data or {},
+                input_data=sent,
             )
         except AgentRejectedInput as exc:
             AGENT_CALL_ERRORS.labels("start_job", type(exc).__name__).inc()
@@ -260,13 +281,15 @@ class Dispatcher:
                 await self._fail(job, f"the agent's answer cannot be stored: {problem}")
                 return
         if value == "completed":
-            await self._transition(
+            done = await self._transition(
                 job,
                 lifecycle.COMPLETED,
                 detail={"agentStatus": value},
                 result=status.result if status.result is not None else "",
                 agent_job_status=value,
             )
+            if done:  # its output files are collected next (files/collector.py)
+                background.wake(FILES_COLLECT)
         elif value == "failed":
             reason = status.message or status.result or "the agent reported that the job failed"
             await self._transition(
@@ -457,6 +480,11 @@ def background_services(
     payments: PaymentBackend | None = None,
 ) -> list[Any]:
     """What a dispatching process runs: the dispatcher and the notification sender."""
+    from agora.files.collector import OutputCollector
     from agora.notifications.sender import NotificationSender
 
-    return [Dispatcher(db, client, settings, payments=payments), NotificationSender(db, settings)]
+    return [
+        Dispatcher(db, client, settings, payments=payments),
+        NotificationSender(db, settings),
+        OutputCollector(db, settings),
+    ]

@@ -1,9 +1,11 @@
 """A job's links and files, read from its result Markdown and its input (docs/jobs.md).
 
-Nothing is fetched: a link is a URL the result names, a file is an http(s) URL in the input's
-text values or in the result whose path ends in a file extension; its MIME type is guessed
-from that extension and its size is unknown (null). Ids are stable (UUIDv5 of the job and the
-URL), so the same job always lists the same ids.
+A link is a URL the result names, a file is an http(s) URL in the input's text values or in the
+result whose path ends in a file extension, or an uploaded file the input names by id. A result
+file is listed as found (status AVAILABLE, MIME type guessed from the extension, size unknown)
+until the output collector (files/collector.py) has fetched it; then with its state (STORED,
+TOO_LARGE, REFUSED, UNREACHABLE), and when stored with its size, sha256, sniffed type and
+Agora's URL. Ids of files not kept are stable (UUIDv5 of the job and the URL).
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ import mimetypes
 import re
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
 
 from agora.models import Job
@@ -55,6 +57,69 @@ class JobFile:
     status: str
     created_at: datetime
     updated_at: datetime
+    sha256: str | None = None
+
+
+class KeptFile(Protocol):
+    """What ``collected``/``uploaded`` read of a stored file (``models.StoredFile``)."""
+
+    id: uuid.UUID
+    name: str
+    mime_type: str | None
+    size: int | None
+    sha256: str | None
+    state: str
+    created_at: datetime
+
+
+# A kept file's state (files/) → the file's status here
+_STATUS = {
+    "stored": "STORED",
+    "too_large": "TOO_LARGE",
+    "refused": "REFUSED",
+    "unreachable": "UNREACHABLE",
+}
+
+
+def _content_url(base: str, file_id: uuid.UUID) -> str:
+    return f"{base.rstrip('/')}/v1/files/{file_id}/content"
+
+
+def collected(item: JobFile, kept: KeptFile | None, base: str) -> JobFile:
+    """A result file with what the output collector made of it (as found while not yet
+    collected, and for an input URL)."""
+    if kept is None or item.source != "result":
+        return item
+    stored = kept.state == "stored"
+    return replace(
+        item,
+        id=kept.id,
+        name=kept.name if stored else item.name,
+        file_url=_content_url(base, kept.id) if stored else item.file_url,
+        size=kept.size,
+        mime_type=kept.mime_type if stored else item.mime_type,
+        status=_STATUS.get(kept.state, kept.state.upper()),
+        sha256=kept.sha256,
+        updated_at=kept.created_at,
+    )
+
+
+def uploaded(job: Job, kept: KeptFile, base: str) -> JobFile:
+    """An uploaded file the job's input names by id."""
+    return JobFile(
+        id=kept.id,
+        job_id=job.id,
+        name=kept.name,
+        file_url=_content_url(base, kept.id),
+        source_url=None,
+        source="input",
+        size=kept.size,
+        mime_type=kept.mime_type,
+        status=_STATUS.get(kept.state, kept.state.upper()),
+        created_at=kept.created_at,
+        updated_at=kept.created_at,
+        sha256=kept.sha256,
+    )
 
 
 def _links_in(text: str) -> Iterator[tuple[str, str | None, str | None]]:

@@ -110,10 +110,13 @@ async def get_job_events(
     "/jobs/{jobId}/files", response_model=EnvelopeA[list[JobFileOut]], operation_id="getJobFiles"
 )
 async def get_job_files(
-    job_id: JobId, session: SessionDep, principal: Reader
+    job_id: JobId, session: SessionDep, principal: Reader, settings: SettingsDep
 ) -> EnvelopeA[list[JobFileOut]]:
-    """File URLs of the job's input and result (never fetched: size is null)."""
-    return EnvelopeA[list[JobFileOut]](data=await service.job_files(session, principal, job_id))
+    """The job's files: uploaded inputs, and the result's file URLs with their state (STORED by
+    Agora, TOO_LARGE, REFUSED, UNREACHABLE; AVAILABLE until collected)."""
+    return EnvelopeA[list[JobFileOut]](
+        data=await service.job_files(session, principal, job_id, settings=settings)
+    )
 
 
 @router.get(

@@ -266,8 +266,12 @@ class JobFileOut(Schema):
     file_url: str
     source_url: str | None = Field(description="The URL as the input or result gave it.")
     source: str = Field(description="Where it was found: input or result.")
-    size: int | None = Field(description="Null: files are never fetched, so unknown.")
+    size: int | None = Field(description="Null until the file is stored by Agora.")
     mime_type: str | None
-    status: str
+    status: str = Field(
+        description="AVAILABLE (found, not fetched), STORED (kept by Agora: fileUrl is Agora's), "
+        "TOO_LARGE, REFUSED (by policy), UNREACHABLE."
+    )
+    sha256: str | None = Field(default=None, description="Of a stored file's bytes.")
     created_at: UtcDateTime
     updated_at: UtcDateTime

@@ -28,6 +28,7 @@ from agora.auth.principal import Permission, Principal
 from agora.billing import caps
 from agora.billing import warnings as low_balance
 from agora.credits import ledger
+from agora.files import service as files_service
 from agora.jobs import attachments, lifecycle, signals
 from agora.jobs import repository as repo
 from agora.jobs.schemas import (
@@ -405,6 +406,7 @@ async def create_job(
     data = body.inputData or {}
     _check_sent_schema(body.inputSchema, agent.input_schema)
     _input_problems(agent.input_schema, data)
+    await files_service.check_job_inputs(session, principal, agent.input_schema, data)
     task_id = await _task_id(session, principal, body.taskId)
     share_org = (
         await _share_target(session, principal, body.jobShareRequest, "jobShareRequest.")
@@ -621,9 +623,22 @@ async def job_events(session: AsyncSession, principal: Principal, job_id: str) -
 
 
 async def job_files(
-    session: AsyncSession, principal: Principal, job_id: str
+    session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
 ) -> list[attachments.JobFile]:
-    return attachments.files(await visible_job(session, principal, job_id))
+    """The job's files: uploaded inputs (their ids in the input), and the file URLs of its
+    result with what the output collector made of each (files/collector.py)."""
+    job = await visible_job(session, principal, job_id)
+    found = attachments.files(job)
+    kept = {row.source_url: row for row in await files_service.job_files(session, job.id)}
+    data = job.input_data or {}
+    ids = [parse_uuid(v.strip()) for v in data.values() if isinstance(v, str)]
+    inputs = await files_service.files_by_id(
+        session, job.workspace_id, [i for i in ids if i is not None]
+    )
+    return [attachments.uploaded(job, row, settings.public_url) for row in inputs] + [
+        attachments.collected(item, kept.get(item.source_url), settings.public_url)
+        for item in found
+    ]
 
 
 async def job_links(

@@ -12,7 +12,9 @@ from agora.kit.errors import UnsupportedMediaType
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-def limit_body(scope: Scope, receive: Receive, max_bytes: int) -> Receive:
+def limit_body(
+    scope: Scope, receive: Receive, max_bytes: int, limits: dict[str, int] | None = None
+) -> Receive:
     """``receive``, wrapped so reading more than ``max_bytes`` fails with 413 (the request's
     layer, ``kit.observe.ObserveMiddleware``, applies it to methods that carry a body).
 
@@ -21,6 +23,8 @@ def limit_body(scope: Scope, receive: Receive, max_bytes: int) -> Receive:
     """
     if scope["method"] not in _BODY_METHODS:
         return receive
+    if limits:  # a route with its own limit (an upload), by path
+        max_bytes = limits.get(scope.get("path", ""), max_bytes)
     declared = None
     for name, value in scope.get("headers", []):
         if name == b"content-length":
@@ -60,5 +64,9 @@ def require_json_body(request: Request) -> None:
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media in _FORM_MEDIA and not request.scope["path"].startswith(_API_PREFIXES):
         return  # the web app's HTML forms (pages outside /v1 and /api)
+    if media == "multipart/form-data" and getattr(
+        request.scope.get("endpoint"), "agora_streams_body", False
+    ):
+        return  # an upload route (kit.units.streams_body) parses its own multipart stream
     if media != "application/json" and not media.endswith("+json"):
         raise UnsupportedMediaType()

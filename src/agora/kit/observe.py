@@ -51,9 +51,14 @@ def add_response_headers(scope: Scope, headers: dict[str, str]) -> None:
 
 
 class ObserveMiddleware:
-    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, max_body_bytes: int, body_limits: dict[str, int] | None = None
+    ) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        # Paths whose routes take larger bodies, each with its own limit (uploads: they stream
+        # to storage and bound each file themselves; kit.units.streams_body).
+        self.body_limits = dict(body_limits or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -86,7 +91,7 @@ class ObserveMiddleware:
             if liveness:
                 await _answer_liveness(scope, observed_send)
             else:
-                receive = limit_body(scope, receive, self.max_body_bytes)
+                receive = limit_body(scope, receive, self.max_body_bytes, self.body_limits)
                 await self.app(scope, receive, observed_send)
         finally:
             seconds = time.perf_counter() - started

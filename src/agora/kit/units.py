@@ -43,6 +43,7 @@ from agora.kit.errors import RequestTimeout
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 UNIT_KEY = "agora.unit"  # in the request's scope while its route runs
 MODE_ATTRIBUTE = "agora_mode"
+STREAMS_BODY = "agora_streams_body"
 T = TypeVar("T")
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
 
@@ -62,6 +63,14 @@ def mode(declared: Mode) -> Callable[[Endpoint], Endpoint]:
         return endpoint
 
     return mark
+
+
+def streams_body(endpoint: Endpoint) -> Endpoint:
+    """Declare a route that reads its own body as a stream (an upload: ``files/``): the route
+    does not read it first, the endpoint bounds it in size and time itself, and the request's
+    layer applies the route's own size limit (``ObserveMiddleware(body_limits=...)``)."""
+    setattr(endpoint, STREAMS_BODY, True)
+    return endpoint
 
 
 def mode_of(endpoint: Callable[..., Any], methods: set[str]) -> Mode:
@@ -202,9 +211,11 @@ class UnitOfWorkRoute(APIRoute):
         handler = super().get_route_handler()
         declared = mode_of(self.endpoint, self.methods or set())
         uses_unit = _uses_unit(self.dependant)
+        streams = getattr(self.endpoint, STREAMS_BODY, False)
 
         async def in_lifecycle(request: Request) -> Response:
-            await read_body(request, request.app.state.settings.body_timeout_seconds)
+            if not streams:
+                await read_body(request, request.app.state.settings.body_timeout_seconds)
             if not uses_unit:
                 return await handler(request)
             unit = Unit(request.app.state.db, declared)

@@ -448,9 +448,10 @@ def register_public_tools(
 
     @tool
     async def list_job_files(ctx: Context, job_id: str) -> TextContent:
-        """File URLs of a job's input and result (name, MIME type; never downloaded)."""
+        """Files of a job's input and result: name, MIME type, and whether Agora stored it
+        (status STORED, TOO_LARGE, REFUSED, UNREACHABLE; AVAILABLE until collected)."""
         async with run.call(ctx, READ) as (session, principal):
-            files = await jobs.job_files(session, principal, job_id)
+            files = await jobs.job_files(session, principal, job_id, settings=settings)
         return as_text([JobFileOut.model_validate(f) for f in files])
 
     @tool

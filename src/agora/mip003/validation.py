@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import uuid
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
@@ -51,6 +52,24 @@ _WEEK = re.compile(r"^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$")
 class InputProblem:
     field: str  # the field id
     reason: str
+
+
+def _is_file_id(value: str) -> bool:
+    """An Agora file id (``POST /v1/files``; docs/jobs.md, "Files as inputs")."""
+    try:
+        uuid.UUID(value.strip())
+    except ValueError:
+        return False
+    return True
+
+
+def file_fields(schema: dict[str, Any] | None) -> list[str]:
+    """The ids of the schema's ``file`` fields."""
+    return [
+        str(f["id"])
+        for f in schema_fields(schema)
+        if str(f.get("type", "")).lower() == "file" and f.get("id")
+    ]
 
 
 def schema_fields(schema: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -155,8 +174,10 @@ def _check_text(ftype: str, field: dict[str, Any], value: Any) -> list[str]:
     problems = []
     if ftype == "email" and not _EMAIL.match(value):
         problems.append("must be an email address (type email)")
-    if ftype in ("url", "file") and not _is_url(value):
-        problems.append(f"must be an http(s) URL (type {ftype})")
+    if ftype == "url" and not _is_url(value):
+        problems.append("must be an http(s) URL (type url)")
+    if ftype == "file" and not (_is_url(value) or _is_file_id(value)):
+        problems.append("must be an uploaded file's id or an http(s) URL (type file)")
     if ftype in ("date", "datetime-local", "time", "month", "week", "color") and not _parses(
         value, ftype
     ):

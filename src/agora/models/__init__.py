@@ -19,6 +19,7 @@ from agora.models.project import Project
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
 from agora.models.spending_cap import SpendingCap
+from agora.models.stored_file import JobFileScan, StoredFile
 from agora.models.stripe_event import StripeEvent
 from agora.models.task import Task
 from agora.models.task_event import TaskEvent
@@ -41,6 +42,7 @@ __all__ = [
     "CreditPurchase",
     "Job",
     "JobEvent",
+    "JobFileScan",
     "LedgerEntry",
     "Message",
     "NotificationDelivery",
@@ -54,6 +56,7 @@ __all__ = [
     "RegistryCheckpoint",
     "RegistryQuarantine",
     "SpendingCap",
+    "StoredFile",
     "StripeEvent",
     "Task",
     "TaskEvent",

@@ -455,6 +455,9 @@ async def _job_page(
         request, session, principal, "job.html", status_code, job=shown, events=events,
         agent_name=names.get(shown.row.agent_id, ""), message=message,
         job_input=await web.job_input(session, shown.row.agent_id, shown.row.input_data),
+        job_files=web.job_file_views(
+            await jobs.job_files(session, principal, job_id, settings=settings), settings
+        ),
         summary=forms.summary(groups),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),

@@ -25,7 +25,7 @@ _HTML_TYPES = {
     "string": "text", "text": "text", "email": "email", "password": "password", "tel": "tel",
     "url": "url", "search": "search", "hidden": "hidden", "date": "date",
     "datetime-local": "datetime-local", "time": "time", "month": "month", "week": "week",
-    "color": "color", "file": "url", "number": "number", "range": "range",
+    "color": "color", "file": "text", "number": "number", "range": "range",
 }  # fmt: skip
 
 
@@ -118,6 +118,8 @@ def make_field(raw: dict[str, Any]) -> Field:
             out.value = default.lower() == "true"
     else:
         out.html_type = _HTML_TYPES.get(ftype, "text")
+        if ftype == "file":  # an upload's id (the page's file picker fills it) or a URL
+            out.widget = "file"
         if ftype == "hidden" and data.get("value") is not None:
             out.value = str(data["value"])
     for name, value in rules:  # hints for the browser; the server decides (novalidate form)

@@ -14,6 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.accounts import repository as accounts_repo
 from agora.agents import repository as agents_repo
 from agora.auth.principal import Principal
+from agora.files import service as files_service
+from agora.files.serving import is_preview
 from agora.mip003.validation import schema_fields
 from agora.models import Agent
 from agora.organizations import repository as org_repo
@@ -200,3 +202,35 @@ async def share_targets(session: AsyncSession, principal: Principal) -> list[Sha
         ShareTarget(org["id"], str(org["name"]))
         for org in await org_repo.memberships_of(session, principal.user_id)
     ]
+
+
+_FILE_STATES = {
+    "STORED": "",
+    "AVAILABLE": "not fetched yet",
+    "TOO_LARGE": "too large to keep",
+    "REFUSED": "refused by policy",
+    "UNREACHABLE": "unreachable",
+}
+
+
+def job_file_views(items: list[Any], settings: Settings) -> list[dict[str, Any]]:
+    """The job page's files: stored ones link to a short-lived signed URL of this origin (an
+    image of a preview type shows inline), the others say why they are not kept."""
+    out = []
+    for item in items:
+        stored = item.status == "STORED"
+        link = (
+            files_service.signed_url(settings, item.id, seconds=3600, base="") if stored else None
+        )
+        out.append(
+            {
+                "name": item.name,
+                "source": item.source,
+                "size": item.size,
+                "link": link,
+                "preview": link if stored and is_preview(settings, item.mime_type) else None,
+                "state": _FILE_STATES.get(item.status, item.status.lower()),
+                "url": None if stored else item.source_url,
+            }
+        )
+    return out
