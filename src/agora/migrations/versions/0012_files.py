@@ -1,6 +1,6 @@
 """files: stored files (uploads and jobs' output files) and output collection scans
 
-Revision ID: 0011_files
+Revision ID: 0012_files
 Revises: 0010_billing
 Create Date: 2026-11-25 14:10:00
 """
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0011_files"
-down_revision: str | None = "0010_billing"
+revision: str = "0012_files"
+down_revision: str | None = "0011_oauth"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
