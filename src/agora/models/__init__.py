@@ -12,7 +12,13 @@ from agora.models.credit_pack import CreditPack
 from agora.models.credit_purchase import CreditPurchase
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
-from agora.models.notification import NotificationDelivery
+from agora.models.notification import (
+    JobWebhook,
+    Notification,
+    NotificationDelivery,
+    NotificationPreference,
+    WebhookSigningSecret,
+)
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
 from agora.models.registry_checkpoint import RegistryCheckpoint
@@ -40,9 +46,12 @@ __all__ = [
     "CreditPurchase",
     "Job",
     "JobEvent",
+    "JobWebhook",
     "LedgerEntry",
     "Message",
+    "Notification",
     "NotificationDelivery",
+    "NotificationPreference",
     "Organization",
     "OrganizationMember",
     "Project",
@@ -53,6 +62,7 @@ __all__ = [
     "Task",
     "TaskEvent",
     "User",
+    "WebhookSigningSecret",
     "Workspace",
     "agent_categories",
 ]
