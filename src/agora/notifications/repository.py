@@ -155,6 +155,22 @@ async def unread_count(session: AsyncSession, user_id: uuid.UUID) -> int:
     return int(found or 0)
 
 
+async def has_unread(
+    session: AsyncSession, user_id: uuid.UUID, subject_ref: str, except_kinds: list[str]
+) -> bool:
+    found = await session.scalar(
+        select(Notification.id)
+        .where(
+            Notification.user_id == user_id,
+            Notification.subject_ref == subject_ref,
+            Notification.read_at.is_(None),
+            Notification.kind.not_in(except_kinds),
+        )
+        .limit(1)
+    )
+    return found is not None
+
+
 async def notification(
     session: AsyncSession, user_id: uuid.UUID, notification_id: uuid.UUID
 ) -> Notification | None:
@@ -173,6 +189,7 @@ async def mark(
     ids: list[uuid.UUID] | None = None,
     subject_ref: str | None = None,
     kinds: list[str] | None = None,
+    except_kinds: list[str] | None = None,
 ) -> int:
     """Set ``read_at`` on the user's notifications (those given, about ``subject_ref``, of
     ``kinds``, or all); only rows that change are touched. Returns how many changed."""
@@ -187,6 +204,8 @@ async def mark(
         query = query.where(Notification.subject_ref == subject_ref)
     if kinds:
         query = query.where(Notification.kind.in_(kinds))
+    if except_kinds:
+        query = query.where(Notification.kind.not_in(except_kinds))
     result = await session.execute(
         query.values(read_at=read_at).execution_options(synchronize_session=False)
     )

@@ -10,14 +10,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal
 from agora.kit.cursors import CursorSigner, binding_of
+from agora.kit.db import Database, on_commit
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.outbound import REFUSED, OutboundPolicy, OutboundRefused
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import validate_base_url
 from agora.models import JobWebhook, Notification, NotificationDelivery, User, WebhookSigningSecret
+from agora.notifications import bookkeeping, outbox
 from agora.notifications import kinds as registry
-from agora.notifications import outbox
 from agora.notifications import repository as repo
 from agora.notifications.channels import JOB_WEBHOOK, new_secret
 from agora.notifications.schemas import (
@@ -212,6 +213,23 @@ async def read_by_reference(
     principal.require(Permission.PROFILE_WRITE)
     changed = await repo.mark(session, principal.user_id, utcnow(), subject_ref=subject_ref)
     return await _marked(session, principal.user_id, changed)
+
+
+# Opening a job reads its notifications, except an open question: answering it reads that one.
+READ_ON_OPEN_EXCEPT = [registry.JOB_INPUT_REQUIRED.name]
+
+
+async def read_when_opened(
+    session: AsyncSession, db: Database, principal: Principal, subject_ref: str
+) -> None:
+    """The person opened ``subject_ref`` (a GET): its unread notifications are marked read
+    after the answer, in their own transaction (reads never write)."""
+    user_id = principal.user_id
+    if await repo.has_unread(session, user_id, subject_ref, READ_ON_OPEN_EXCEPT):
+        on_commit(
+            session,
+            lambda: bookkeeping.mark_read(db, user_id, subject_ref, READ_ON_OPEN_EXCEPT),
+        )
 
 
 # --- preferences ---------------------------------------------------------------------------
