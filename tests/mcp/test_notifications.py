@@ -40,3 +40,23 @@ async def test_list_and_mark_notifications(
         assert again["read"] is False
         by_ref = await call(session, "mark_notifications", subject_ref=item["subjectRef"])
         assert by_ref == {"changed": 1, "unreadCount": 0}
+
+        # create_job takes a per-job webhook and its filter (checked as over REST).
+        refused = await call_error(
+            session,
+            "create_job",
+            agent_id=agent_id,
+            input_data={"text": "a"},
+            webhook="https://example.com/h",
+            webhook_events_filter=["done"],
+        )
+        assert "400" in refused and "webhookEventsFilter" in refused
+        hooked = await call(
+            session,
+            "create_job",
+            agent_id=agent_id,
+            input_data={"text": "a"},
+            webhook="https://example.com/h",
+            webhook_events_filter=["completed"],
+        )
+        assert hooked["status"] in ("PENDING", "RUNNING", "INPUT_REQUIRED")

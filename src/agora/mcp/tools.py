@@ -176,15 +176,21 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
         name: str | None = None,
         task_id: str | None = None,
         idempotency_key: str | None = None,
+        webhook: str | None = None,
+        webhook_events_filter: list[str] | None = None,
     ) -> dict[str, Any]:
         """Hire an agent: input_data is validated against its input schema, the price is held
-        on the workspace's credits, and the job is dispatched at once. Returns the job."""
+        on the workspace's credits, and the job is dispatched at once. Returns the job.
+        webhook: a URL told about the job's status changes (Standard Webhooks signature),
+        webhook_events_filter: only these (e.g. ["completed", "failed"])."""
         body = _validated(
             JobCreate,
             inputData=input_data,
             name=name,
             maxAcceptedCredits=max_accepted_credits,
             taskId=task_id,
+            webhook=webhook,
+            webhookEventsFilter=webhook_events_filter,
         )
         async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
             created = await jobs.create_job(

@@ -223,8 +223,12 @@ async def list_deliveries(
     channel: Annotated[
         str, Query(max_length=20, description="webhook (account and per-job) | mail")
     ] = "webhook",
+    job_id: Annotated[
+        str | None, Query(alias="jobId", max_length=100, description="One job's deliveries.")
+    ] = None,
 ) -> EnvelopeA[list[DeliveryOut]]:
     """The delivery log: each notification, its attempts and outcome."""
-    return EnvelopeA[list[DeliveryOut]](
-        data=await service.deliveries(session, principal, limit=limit, channel=channel)
+    found = await service.deliveries(
+        session, principal, limit=limit, channel=channel, job_id=job_id
     )
+    return EnvelopeA[list[DeliveryOut]](data=found)

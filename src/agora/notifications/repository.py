@@ -85,13 +85,21 @@ async def record(session: AsyncSession, delivery_id: uuid.UUID, **values: Any) -
 
 
 async def recent(
-    session: AsyncSession, user_id: uuid.UUID, limit: int, channels: tuple[str, ...]
+    session: AsyncSession,
+    user_id: uuid.UUID,
+    limit: int,
+    channels: tuple[str, ...],
+    job_id: uuid.UUID | None = None,
 ) -> list[NotificationDelivery]:
+    query = select(NotificationDelivery).where(
+        NotificationDelivery.user_id == user_id, NotificationDelivery.channel.in_(channels)
+    )
+    if job_id is not None:
+        query = query.where(NotificationDelivery.job_id == job_id)
     result = await session.scalars(
-        select(NotificationDelivery)
-        .where(NotificationDelivery.user_id == user_id, NotificationDelivery.channel.in_(channels))
-        .order_by(NotificationDelivery.created_at.desc(), NotificationDelivery.id.desc())
-        .limit(limit)
+        query.order_by(
+            NotificationDelivery.created_at.desc(), NotificationDelivery.id.desc()
+        ).limit(limit)
     )
     return list(result)
 
@@ -253,18 +261,6 @@ async def signing_secret(session: AsyncSession, user_id: uuid.UUID) -> WebhookSi
 
 def add_signing_secret(session: AsyncSession, row: WebhookSigningSecret) -> None:
     session.add(row)
-
-
-async def job_deliveries(
-    session: AsyncSession, job_id: uuid.UUID, channel: str, limit: int
-) -> list[NotificationDelivery]:
-    result = await session.scalars(
-        select(NotificationDelivery)
-        .where(NotificationDelivery.job_id == job_id, NotificationDelivery.channel == channel)
-        .order_by(NotificationDelivery.created_at.desc(), NotificationDelivery.id.desc())
-        .limit(limit)
-    )
-    return list(result)
 
 
 async def delivery(

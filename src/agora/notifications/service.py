@@ -91,15 +91,25 @@ LOGS = {"webhook": ("webhook", JOB_WEBHOOK), "mail": (registry.MAIL,)}
 
 
 async def deliveries(
-    session: AsyncSession, principal: Principal, *, limit: int = 20, channel: str = "webhook"
+    session: AsyncSession,
+    principal: Principal,
+    *,
+    limit: int = 20,
+    channel: str = "webhook",
+    job_id: str | None = None,
 ) -> list[NotificationDelivery]:
     """The delivery log of one family of channels: ``webhook`` (account-wide and per-job
-    webhooks, the default) or ``mail``."""
+    webhooks, the default) or ``mail``; ``job_id``: one job's only (its per-job webhook's log)."""
     if not 1 <= limit <= MAX_DELIVERIES:
         raise BadRequest.field("limit", f"must be between 1 and {MAX_DELIVERIES}")
     if channel not in LOGS:
         raise BadRequest.field("channel", f"must be one of {sorted(LOGS)}")
-    return list(await repo.recent(session, principal.user_id, limit, LOGS[channel]))
+    job = None
+    if job_id is not None:
+        job = parse_uuid(job_id)
+        if job is None:
+            raise BadRequest.field("jobId", "must be a job id (UUID)")
+    return list(await repo.recent(session, principal.user_id, limit, LOGS[channel], job))
 
 
 # --- the inbox -----------------------------------------------------------------------------
@@ -280,8 +290,6 @@ async def unsubscribe(session: AsyncSession, user_id: uuid.UUID, kind: str) -> s
 
 # --- per-job webhooks ----------------------------------------------------------------------
 
-MAX_JOB_DELIVERIES = 100
-
 
 async def signing_secret(session: AsyncSession, principal: Principal) -> str | None:
     principal.require(Permission.READ)
@@ -342,15 +350,6 @@ async def add_job_webhook(
     )
     if await repo.signing_secret(session, user_id) is None:
         repo.add_signing_secret(session, WebhookSigningSecret(user_id=user_id, secret=new_secret()))
-
-
-async def job_webhook_deliveries(
-    session: AsyncSession, principal: Principal, job_id: uuid.UUID, *, limit: int = 20
-) -> list[NotificationDelivery]:
-    """The job's webhook deliveries (the caller has already been shown the job)."""
-    if not 1 <= limit <= MAX_JOB_DELIVERIES:
-        raise BadRequest.field("limit", f"must be between 1 and {MAX_JOB_DELIVERIES}")
-    return await repo.job_deliveries(session, job_id, JOB_WEBHOOK, limit)
 
 
 async def redeliver(
