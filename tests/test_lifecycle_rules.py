@@ -34,6 +34,8 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "payments/backend.py": "payment steps of the dispatcher (no transaction across a node call)",
     "notifications/sender.py": "the webhook sender's rounds",
     "files/collector.py": "the output collector's rounds: claim, commit, fetch, write anew",
+    "notifications/bookkeeping.py": "after-commit bookkeeping: opening a job reads its "
+    "notifications (a GET never writes)",
     "agents/service.py": "the availability checker's rounds (probe outside, write after)",
     "registry/service.py": "the registry import: fetch a page, then a short write",
     "jobs/stream.py": "a live stream's reads between waits, after its route has answered",

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx2
 from fastapi import FastAPI
+from standardwebhooks import Webhook
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -101,6 +102,8 @@ async def test_opted_in_user_gets_signed_notifications_for_each_status(
         secret.encode(), f"{timestamp.removeprefix('t=')}.".encode() + body, hashlib.sha256
     ).hexdigest()
     assert hmac.compare_digest(signature, expected)
+    # The same delivery carries the Standard Webhooks signature (the secret is a whsec_ one).
+    assert Webhook(secret).verify(body, headers)["data"]["jobId"] == job_id
     payload: dict[str, Any] = json.loads(body)
     assert payload["event"] == headers["x-agora-event"] == "job.status_changed"
     assert payload["data"]["jobId"] == job_id

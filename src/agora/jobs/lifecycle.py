@@ -169,5 +169,7 @@ async def settle_payment(
             user_id=job.user_id,
         )
     await record_event(session, job, "payment_settled", detail=detail)
+    if refund:  # the owner hears of a refund (a dispute or a failure settled on chain)
+        await outbox.job_refunded(session, job)
     await session.flush()
     return True

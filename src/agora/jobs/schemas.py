@@ -164,6 +164,18 @@ class JobCreate(ApiModel):
     name: str | None = Field(default=None, max_length=500)
     jobShareRequest: JobShareRequest | None = None
     taskId: str | None = Field(default=None, max_length=100)
+    webhook: str | None = Field(
+        default=None,
+        max_length=2000,
+        description="An http(s) URL told about this job's status changes (Standard Webhooks "
+        "signature; docs/notifications.md).",
+    )
+    webhookEventsFilter: list[str] | None = Field(
+        default=None,
+        max_length=6,
+        description="Only these events (pending, running, input_required, completed, failed, "
+        "cancelled); all when left out.",
+    )
 
 
 class JobInputs(ApiModel):

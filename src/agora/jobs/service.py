@@ -42,6 +42,7 @@ from agora.kit.db import send_notifications
 from agora.kit.errors import BadRequest, Conflict, FieldError, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
+from agora.kit.outbound import OutboundPolicy
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.client import new_identifier_from_purchaser
@@ -49,6 +50,7 @@ from agora.mip003.validation import validate_input
 from agora.models import Job, JobEvent, Organization, User
 from agora.models.rows import JobColumns
 from agora.models.statuses import AgentStatus, JobType, PricingType
+from agora.notifications import service as notifications
 from agora.payments import hashes
 from agora.settings import Settings
 
@@ -407,6 +409,9 @@ async def create_job(
     _check_sent_schema(body.inputSchema, agent.input_schema)
     _input_problems(agent.input_schema, data)
     await files_service.check_job_inputs(session, principal, agent.input_schema, data)
+    hook = notifications.check_job_webhook(
+        body.webhook, body.webhookEventsFilter, OutboundPolicy.from_setting(settings.outbound_allow)
+    )
     task_id = await _task_id(session, principal, body.taskId)
     share_org = (
         await _share_target(session, principal, body.jobShareRequest, "jobShareRequest.")
@@ -469,6 +474,8 @@ async def create_job(
     await lifecycle.record_event(
         session, job, "created", to_status=lifecycle.PENDING, detail={"price": to_display(price)}
     )
+    if hook is not None:  # the job's own webhook (docs/notifications.md)
+        await notifications.add_job_webhook(session, principal.user_id, job.id, hook)
     await signals.job_ready(session)
     # The workspace's and the agent's rows are shared by every job creation of the workspace
     # (of the agent): their locks are taken last, so they are held for the fewest round trips

@@ -32,13 +32,19 @@ class Mail:
     to: str
     subject: str
     text: str
+    html: str | None = None  # an HTML alternative to ``text``
+    headers: tuple[tuple[str, str], ...] = ()  # e.g. List-Unsubscribe (RFC 8058)
 
     def message(self, sender: str) -> EmailMessage:
         message = EmailMessage()
         message["From"] = sender
         message["To"] = self.to
         message["Subject"] = self.subject
+        for name, value in self.headers:
+            message[name] = value
         message.set_content(self.text)
+        if self.html is not None:
+            message.add_alternative(self.html, subtype="html")
         return message
 
 

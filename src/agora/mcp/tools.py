@@ -44,6 +44,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.pagination import PageParams
 from agora.mcp.runner import ToolRunner, dump, tool_error
 from agora.models.statuses import JobStatus, TaskStatus
+from agora.notifications import service as notifications
 from agora.projects import service as projects
 from agora.projects.schemas import ProjectCreate, ProjectOut, ProjectUpdate
 from agora.tasks import service as tasks
@@ -175,15 +176,21 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
         name: str | None = None,
         task_id: str | None = None,
         idempotency_key: str | None = None,
+        webhook: str | None = None,
+        webhook_events_filter: list[str] | None = None,
     ) -> dict[str, Any]:
         """Hire an agent: input_data is validated against its input schema, the price is held
-        on the workspace's credits, and the job is dispatched at once. Returns the job."""
+        on the workspace's credits, and the job is dispatched at once. Returns the job.
+        webhook: a URL told about the job's status changes (Standard Webhooks signature),
+        webhook_events_filter: only these (e.g. ["completed", "failed"])."""
         body = _validated(
             JobCreate,
             inputData=input_data,
             name=name,
             maxAcceptedCredits=max_accepted_credits,
             taskId=task_id,
+            webhook=webhook,
+            webhookEventsFilter=webhook_events_filter,
         )
         async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
             created = await jobs.create_job(
@@ -411,6 +418,56 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
         async with run.call(ctx, PROFILE_WRITE, write=True) as (session, principal):
             user = await users.update_profile(session, principal.user_id, body)
             return dump(UserOut.model_validate(user))  # type: ignore[no-any-return]
+
+    @tool
+    async def list_notifications(
+        ctx: Context,
+        unread: bool = False,
+        kind: str | None = None,
+        cursor: str | None = None,
+        limit: int = 20,
+    ) -> dict[str, Any]:
+        """Your notifications, newest first: items, nextCursor (pass it back as cursor for
+        older ones) and unreadCount. kind: comma-separated kinds (e.g. job.input_required)."""
+        async with run.call(ctx, READ) as (session, principal):
+            page = await notifications.list_notifications(
+                session,
+                principal,
+                secret=settings.resolved_secret_key(),
+                unread=unread,
+                kind=kind,
+                cursor=cursor,
+                limit=limit,
+            )
+            return dump(page)  # type: ignore[no-any-return]
+
+    @tool
+    async def mark_notifications(
+        ctx: Context,
+        notification_id: str | None = None,
+        subject_ref: str | None = None,
+        all_read: bool = False,
+        unread: bool = False,
+    ) -> dict[str, Any]:
+        """Mark notifications read: one (notification_id; unread=true marks it unread again),
+        all about one thing (subject_ref, e.g. "job:<id>"), or all (all_read=true)."""
+        given = [notification_id is not None, subject_ref is not None, all_read]
+        if sum(given) != 1:
+            raise tool_error(
+                BadRequest.field(
+                    "notification_id", "give exactly one of notification_id, subject_ref, all_read"
+                )
+            )
+        async with run.call(ctx, PROFILE_WRITE, write=True) as (session, principal):
+            if notification_id is not None:
+                return dump(  # type: ignore[no-any-return]
+                    await notifications.mark(session, principal, notification_id, read=not unread)
+                )
+            if subject_ref is not None:
+                return dump(  # type: ignore[no-any-return]
+                    await notifications.read_by_reference(session, principal, subject_ref)
+                )
+            return dump(await notifications.mark_all_read(session, principal))  # type: ignore[no-any-return]
 
     @tool
     async def get_credits(ctx: Context) -> dict[str, Any]:

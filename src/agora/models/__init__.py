@@ -12,7 +12,13 @@ from agora.models.credit_pack import CreditPack
 from agora.models.credit_purchase import CreditPurchase
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
-from agora.models.notification import NotificationDelivery
+from agora.models.notification import (
+    JobWebhook,
+    Notification,
+    NotificationDelivery,
+    NotificationPreference,
+    WebhookSigningSecret,
+)
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
@@ -43,9 +49,12 @@ __all__ = [
     "Job",
     "JobEvent",
     "JobFileScan",
+    "JobWebhook",
     "LedgerEntry",
     "Message",
+    "Notification",
     "NotificationDelivery",
+    "NotificationPreference",
     "OAuthClient",
     "OAuthDeviceCode",
     "OAuthGrant",
@@ -61,6 +70,7 @@ __all__ = [
     "Task",
     "TaskEvent",
     "User",
+    "WebhookSigningSecret",
     "Workspace",
     "agent_categories",
 ]

@@ -1,21 +1,34 @@
-"""Delivery channels for job status notifications. A channel says where a user's notifications
-go (``target``) and how one is sent; add one by implementing ``Channel`` and ``register``-ing it.
+"""Delivery channels of the outbox. A channel says where a user's notifications go (``target``)
+and how one is sent; add one by implementing ``Channel`` and ``register``-ing it.
 
-``webhook``: POST of the JSON payload to the user's URL, signed with the user's secret:
-``X-Agora-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>``.
+- ``webhook`` (account-wide, ``job.status_changed``): POST of the JSON payload, signed with the
+  Standard Webhooks scheme (``webhook-id``, ``webhook-timestamp``, ``webhook-signature``) and, for
+  one more release, the old ``X-Agora-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret,
+  "<t>.<body>")>``.
+- ``job_webhook`` (a job's own ``webhook``): the same POST, Standard Webhooks signature with the
+  owner's signing secret (``GET /v1/notifications/signing-secret``).
+- ``mail``: the kind's text and HTML mail (``notifications/mail.py``) through the mail sender.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import hmac
 import json
+import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
+import aiosmtplib
 import httpx2
+from standardwebhooks import Webhook
 
+from agora.kit.mail import MailSender
 from agora.kit.outbound import (
     OutboundRefused,
     OutboundTimeout,
@@ -27,6 +40,7 @@ from agora.models import NotificationDelivery, User
 
 # A receiver's answer is only read for its status: a little of it is enough.
 MAX_ANSWER_BYTES = 64 * 1024
+JOB_WEBHOOK = "job_webhook"
 
 
 @dataclass(frozen=True)
@@ -36,6 +50,18 @@ class SendResult:
     error: str | None = None
 
 
+@dataclass(frozen=True)
+class SendContext:
+    """What a channel may use to send one delivery (read before the call; no transaction)."""
+
+    client: httpx2.AsyncClient
+    mailer: MailSender | None = None
+    public_url: str = ""
+    # (user id, kind) → the signed one-click unsubscribe token
+    unsubscribe_token: Callable[[str, str], str] | None = None
+    signing_secret: str | None = None  # the owner's per-job webhook secret
+
+
 class Channel(Protocol):
     name: str
 
@@ -43,17 +69,77 @@ class Channel(Protocol):
         """Where this user's notifications go on this channel (None: not configured)."""
 
     async def send(
-        self, client: httpx2.AsyncClient, delivery: NotificationDelivery, user: User
+        self, ctx: SendContext, delivery: NotificationDelivery, user: User
     ) -> SendResult: ...
 
 
 def sign(secret: str, timestamp: int, body: bytes) -> str:
+    """The legacy ``X-Agora-Signature`` (kept for one release; docs/notifications.md)."""
     digest = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
     return f"t={timestamp},v1={digest.hexdigest()}"
 
 
+def new_secret() -> str:
+    """A Standard Webhooks secret: ``whsec_`` and 24 random bytes in base64."""
+    return "whsec_" + base64.b64encode(secrets.token_bytes(24)).decode()
+
+
+def standard_headers(secret: str, msg_id: str, timestamp: int, body: bytes) -> dict[str, str]:
+    """``webhook-id``/``-timestamp``/``-signature`` (standardwebhooks.com); {} when ``secret`` is
+    not a Standard Webhooks secret (one issued before they were: set the webhook again)."""
+    raw = secret.removeprefix("whsec_")
+    try:
+        base64.b64decode(raw + "=" * (-len(raw) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return {}
+    signature = Webhook(secret).sign(msg_id, datetime.fromtimestamp(timestamp, UTC), body.decode())
+    return {
+        "webhook-id": msg_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": signature,
+    }
+
+
 def encode(payload: dict[str, Any]) -> bytes:
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+async def post(
+    client: httpx2.AsyncClient, url: str, body: bytes, headers: dict[str, str]
+) -> SendResult:
+    # Bounded in bytes and in total time (a receiver dripping bytes cannot hold a sender
+    # slot); errors never say which step failed (no port-scanning through the log).
+    timeout = client.timeout.read or 10.0
+    try:
+        answer = await send_limited(
+            client,
+            "POST",
+            url,
+            max_bytes=MAX_ANSWER_BYTES,
+            total_seconds=timeout,
+            content=body,
+            headers=headers,
+        )
+    except OutboundRefused:
+        return SendResult(False, error="refused by policy")
+    except OutboundTimeout:
+        return SendResult(False, error="timed out")
+    except OutboundTooLarge:
+        return SendResult(False, error="answer too large")
+    except OutboundUnreachable:
+        return SendResult(False, error="unreachable")
+    if 200 <= answer.status_code < 300:
+        return SendResult(True, answer.status_code)
+    return SendResult(False, answer.status_code, f"answered {answer.status_code}")
+
+
+def _base_headers(delivery: NotificationDelivery) -> dict[str, str]:
+    return {
+        "content-type": "application/json",
+        "user-agent": "agora-notifications/1",
+        "x-agora-event": delivery.event,
+        "x-agora-delivery": str(delivery.id),
+    }
 
 
 class WebhookChannel:
@@ -63,43 +149,59 @@ class WebhookChannel:
         return user.notification_webhook_url or None
 
     async def send(
-        self, client: httpx2.AsyncClient, delivery: NotificationDelivery, user: User
+        self, ctx: SendContext, delivery: NotificationDelivery, user: User
     ) -> SendResult:
         body = encode(delivery.payload)
-        headers = {
-            "content-type": "application/json",
-            "user-agent": "agora-notifications/1",
-            "x-agora-event": delivery.event,
-            "x-agora-delivery": str(delivery.id),
-        }
-        if user.notification_webhook_secret:
-            headers["x-agora-signature"] = sign(
-                user.notification_webhook_secret, int(time.time()), body
+        headers = _base_headers(delivery)
+        secret = user.notification_webhook_secret
+        if secret:
+            now = int(time.time())
+            headers["x-agora-signature"] = sign(secret, now, body)
+            headers.update(standard_headers(secret, str(delivery.id), now, body))
+        return await post(ctx.client, delivery.target, body, headers)
+
+
+class JobWebhookChannel:
+    """A job's own webhook: its URL is the delivery's target (never a user setting)."""
+
+    name = JOB_WEBHOOK
+
+    def target(self, user: User) -> str | None:
+        return None
+
+    async def send(
+        self, ctx: SendContext, delivery: NotificationDelivery, user: User
+    ) -> SendResult:
+        body = encode(delivery.payload)
+        headers = _base_headers(delivery)
+        if ctx.signing_secret:
+            headers.update(
+                standard_headers(ctx.signing_secret, str(delivery.id), int(time.time()), body)
             )
-        # Bounded in bytes and in total time (a receiver dripping bytes cannot hold a sender
-        # slot); errors never say which step failed (no port-scanning through the log).
-        timeout = client.timeout.read or 10.0
+        return await post(ctx.client, delivery.target, body, headers)
+
+
+class MailChannel:
+    name = "mail"
+
+    def target(self, user: User) -> str | None:
+        return user.email or None
+
+    async def send(
+        self, ctx: SendContext, delivery: NotificationDelivery, user: User
+    ) -> SendResult:
+        from agora.notifications.mail import compose
+
+        if ctx.mailer is None:
+            return SendResult(False, error="no mail sender")
+        mail = compose(ctx, delivery, user)
         try:
-            answer = await send_limited(
-                client,
-                "POST",
-                delivery.target,
-                max_bytes=MAX_ANSWER_BYTES,
-                total_seconds=timeout,
-                content=body,
-                headers=headers,
-            )
-        except OutboundRefused:
-            return SendResult(False, error="refused by policy")
-        except OutboundTimeout:
-            return SendResult(False, error="timed out")
-        except OutboundTooLarge:
-            return SendResult(False, error="answer too large")
-        except OutboundUnreachable:
-            return SendResult(False, error="unreachable")
-        if 200 <= answer.status_code < 300:
-            return SendResult(True, answer.status_code)
-        return SendResult(False, answer.status_code, f"answered {answer.status_code}")
+            await ctx.mailer.send(mail)
+        except aiosmtplib.SMTPResponseException as exc:
+            return SendResult(False, exc.code, f"mail server answered {exc.code}")
+        except (aiosmtplib.SMTPException, OSError, TimeoutError):
+            return SendResult(False, error="mail server unreachable")
+        return SendResult(True)
 
 
 CHANNELS: dict[str, Channel] = {}
@@ -110,3 +212,5 @@ def register(channel: Channel) -> None:
 
 
 register(WebhookChannel())
+register(JobWebhookChannel())
+register(MailChannel())

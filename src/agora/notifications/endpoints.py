@@ -1,20 +1,189 @@
-"""/v1/notifications (key family): the webhook channel of job status notifications and its
-delivery log. Notifications are sent only while `jobStatusNotificationsOptIn` is true."""
+"""/v1/notifications (key family): the inbox (list, unread count, mark read/unread/all, read by
+reference), preferences per kind and channel, the account-wide webhook, the per-job webhooks'
+signing secret, redelivery and the delivery log (docs/notifications.md)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Path, Query, Request
 
-from agora.auth.dependencies import ProfileWriter, Reader, SessionDep
+from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep
 from agora.kit.envelopes import EnvelopeA
+from agora.kit.errors import NotFound
 from agora.kit.families import key_router
 from agora.kit.outbound import OutboundPolicy
 from agora.notifications import service
-from agora.notifications.schemas import DeliveryOut, WebhookIn, WebhookOut
+from agora.notifications.schemas import (
+    DeliveryOut,
+    MarkedOut,
+    NotificationOut,
+    NotificationPage,
+    PreferenceOut,
+    PreferencesIn,
+    ReadByReferenceIn,
+    SigningSecretOut,
+    UnreadCountOut,
+    WebhookIn,
+    WebhookOut,
+)
 
 router = key_router(prefix="/notifications", tags=["notifications"])
+NotificationId = Annotated[str, Path(alias="notificationId")]
+DeliveryId = Annotated[str, Path(alias="deliveryId")]
+NOT_FOUND = {"x-agora-errors": [404]}
+
+
+@router.get("", response_model=EnvelopeA[NotificationPage], operation_id="listNotifications")
+async def list_notifications(
+    session: SessionDep,
+    principal: Reader,
+    settings: SettingsDep,
+    unread: Annotated[bool, Query(description="Only unread ones.")] = False,
+    kind: Annotated[
+        str | None, Query(max_length=300, description="Kinds, comma-separated.")
+    ] = None,
+    cursor: Annotated[str | None, Query(max_length=1000)] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> EnvelopeA[NotificationPage]:
+    """Your notifications, newest first (cursor-paged), with the unread count."""
+    page = await service.list_notifications(
+        session,
+        principal,
+        secret=settings.resolved_secret_key(),
+        unread=unread,
+        kind=kind,
+        cursor=cursor,
+        limit=limit,
+    )
+    return EnvelopeA[NotificationPage](data=page)
+
+
+@router.get(
+    "/unread-count",
+    response_model=EnvelopeA[UnreadCountOut],
+    operation_id="countUnreadNotifications",
+)
+async def unread_count(session: SessionDep, principal: Reader) -> EnvelopeA[UnreadCountOut]:
+    """How many of your notifications are unread."""
+    count = await service.unread_count(session, principal)
+    return EnvelopeA[UnreadCountOut](data=UnreadCountOut(unread_count=count))
+
+
+@router.post(
+    "/{notificationId}/read",
+    response_model=EnvelopeA[NotificationOut],
+    operation_id="markNotificationRead",
+    openapi_extra=NOT_FOUND,
+)
+async def mark_read(
+    notification_id: NotificationId, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[NotificationOut]:
+    """Mark one notification read."""
+    row = await service.mark(session, principal, notification_id, read=True)
+    return EnvelopeA[NotificationOut](data=row)
+
+
+@router.post(
+    "/{notificationId}/unread",
+    response_model=EnvelopeA[NotificationOut],
+    operation_id="markNotificationUnread",
+    openapi_extra=NOT_FOUND,
+)
+async def mark_unread(
+    notification_id: NotificationId, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[NotificationOut]:
+    """Mark one notification unread again."""
+    row = await service.mark(session, principal, notification_id, read=False)
+    return EnvelopeA[NotificationOut](data=row)
+
+
+@router.post(
+    "/read-all", response_model=EnvelopeA[MarkedOut], operation_id="markAllNotificationsRead"
+)
+async def mark_all_read(
+    session: SessionDep,
+    principal: ProfileWriter,
+    kind: Annotated[str | None, Query(max_length=300, description="Only these kinds.")] = None,
+) -> EnvelopeA[MarkedOut]:
+    """Mark all (or all of some kinds) read."""
+    return EnvelopeA[MarkedOut](data=await service.mark_all_read(session, principal, kind))
+
+
+@router.post(
+    "/read-by-reference",
+    response_model=EnvelopeA[MarkedOut],
+    operation_id="markNotificationsReadByReference",
+)
+async def read_by_reference(
+    body: ReadByReferenceIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MarkedOut]:
+    """Mark read everything about one thing (``subjectRef``, e.g. "job:<id>")."""
+    marked = await service.read_by_reference(session, principal, body.subjectRef)
+    return EnvelopeA[MarkedOut](data=marked)
+
+
+@router.get(
+    "/preferences",
+    response_model=EnvelopeA[list[PreferenceOut]],
+    operation_id="getNotificationPreferences",
+)
+async def get_preferences(session: SessionDep, principal: Reader) -> EnvelopeA[list[PreferenceOut]]:
+    """Each kind with its channels on or off (defaults unless you changed them)."""
+    return EnvelopeA[list[PreferenceOut]](data=await service.preferences(session, principal))
+
+
+@router.put(
+    "/preferences",
+    response_model=EnvelopeA[list[PreferenceOut]],
+    operation_id="setNotificationPreferences",
+)
+async def put_preferences(
+    body: PreferencesIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[list[PreferenceOut]]:
+    """Turn channels on or off per kind; fields left out keep their value."""
+    prefs = await service.set_preferences(session, principal, body.preferences)
+    return EnvelopeA[list[PreferenceOut]](data=prefs)
+
+
+@router.get(
+    "/signing-secret",
+    response_model=EnvelopeA[SigningSecretOut],
+    operation_id="getWebhookSigningSecret",
+    openapi_extra=NOT_FOUND,
+)
+async def get_signing_secret(session: SessionDep, principal: Reader) -> EnvelopeA[SigningSecretOut]:
+    """The Standard Webhooks secret that signs your per-job webhooks (made with your first)."""
+    secret = await service.signing_secret(session, principal)
+    if secret is None:
+        raise NotFound("No signing secret yet: create a job with a webhook, or rotate")
+    return EnvelopeA[SigningSecretOut](data=SigningSecretOut(secret=secret))
+
+
+@router.post(
+    "/signing-secret",
+    response_model=EnvelopeA[SigningSecretOut],
+    operation_id="rotateWebhookSigningSecret",
+)
+async def rotate_signing_secret(
+    session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[SigningSecretOut]:
+    """A new signing secret for per-job webhooks (the old one stops at once)."""
+    secret = await service.rotate_signing_secret(session, principal)
+    return EnvelopeA[SigningSecretOut](data=SigningSecretOut(secret=secret))
+
+
+@router.post(
+    "/deliveries/{deliveryId}/redeliver",
+    response_model=EnvelopeA[DeliveryOut],
+    operation_id="redeliverNotification",
+    openapi_extra=NOT_FOUND,
+)
+async def redeliver(
+    delivery_id: DeliveryId, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[DeliveryOut]:
+    """Send a webhook delivery again (a new delivery with the same payload)."""
+    return EnvelopeA[DeliveryOut](data=await service.redeliver(session, principal, delivery_id))
 
 
 @router.get("/webhook", response_model=EnvelopeA[WebhookOut], operation_id="getNotificationWebhook")
@@ -51,8 +220,15 @@ async def list_deliveries(
     session: SessionDep,
     principal: Reader,
     limit: Annotated[int, Query(ge=1, le=100, description="How many, newest first.")] = 20,
+    channel: Annotated[
+        str, Query(max_length=20, description="webhook (account and per-job) | mail")
+    ] = "webhook",
+    job_id: Annotated[
+        str | None, Query(alias="jobId", max_length=100, description="One job's deliveries.")
+    ] = None,
 ) -> EnvelopeA[list[DeliveryOut]]:
     """The delivery log: each notification, its attempts and outcome."""
-    return EnvelopeA[list[DeliveryOut]](
-        data=await service.deliveries(session, principal, limit=limit)
+    found = await service.deliveries(
+        session, principal, limit=limit, channel=channel, job_id=job_id
     )
+    return EnvelopeA[list[DeliveryOut]](data=found)

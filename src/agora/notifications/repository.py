@@ -1,4 +1,5 @@
-"""All SQL of notifications: the outbox (delivery log) and the per-user webhook settings."""
+"""All SQL of notifications: the inbox, preferences, the outbox (delivery log), the per-user
+webhook settings and per-job webhooks."""
 
 from __future__ import annotations
 
@@ -6,10 +7,17 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.models import NotificationDelivery, User
+from agora.models import (
+    JobWebhook,
+    Notification,
+    NotificationDelivery,
+    NotificationPreference,
+    User,
+    WebhookSigningSecret,
+)
 
 PENDING, SENDING, DELIVERED, FAILED = "pending", "sending", "delivered", "failed"
 
@@ -77,13 +85,21 @@ async def record(session: AsyncSession, delivery_id: uuid.UUID, **values: Any) -
 
 
 async def recent(
-    session: AsyncSession, user_id: uuid.UUID, limit: int
+    session: AsyncSession,
+    user_id: uuid.UUID,
+    limit: int,
+    channels: tuple[str, ...],
+    job_id: uuid.UUID | None = None,
 ) -> list[NotificationDelivery]:
+    query = select(NotificationDelivery).where(
+        NotificationDelivery.user_id == user_id, NotificationDelivery.channel.in_(channels)
+    )
+    if job_id is not None:
+        query = query.where(NotificationDelivery.job_id == job_id)
     result = await session.scalars(
-        select(NotificationDelivery)
-        .where(NotificationDelivery.user_id == user_id)
-        .order_by(NotificationDelivery.created_at.desc(), NotificationDelivery.id.desc())
-        .limit(limit)
+        query.order_by(
+            NotificationDelivery.created_at.desc(), NotificationDelivery.id.desc()
+        ).limit(limit)
     )
     return list(result)
 
@@ -107,4 +123,151 @@ async def cancel_pending(session: AsyncSession, user_id: uuid.UUID) -> None:
         )
         .values(state=FAILED, next_attempt_at=None, last_error="cancelled: webhook deleted")
         .execution_options(synchronize_session=False)
+    )
+
+
+# --- the inbox -----------------------------------------------------------------------------
+
+
+def add_notification(session: AsyncSession, notification: Notification) -> None:
+    session.add(notification)
+
+
+async def page(
+    session: AsyncSession,
+    user_id: uuid.UUID,
+    *,
+    unread: bool,
+    kinds: list[str],
+    before: uuid.UUID | None,
+    limit: int,
+) -> list[Notification]:
+    """Newest first (ids are time-ordered uuid7), ``limit`` rows after ``before``."""
+    query = select(Notification).where(Notification.user_id == user_id)
+    if unread:
+        query = query.where(Notification.read_at.is_(None))
+    if kinds:
+        query = query.where(Notification.kind.in_(kinds))
+    if before is not None:
+        query = query.where(Notification.id < before)
+    result = await session.scalars(query.order_by(Notification.id.desc()).limit(limit))
+    return list(result)
+
+
+async def unread_count(session: AsyncSession, user_id: uuid.UUID) -> int:
+    found = await session.scalar(
+        select(func.count())
+        .select_from(Notification)
+        .where(Notification.user_id == user_id, Notification.read_at.is_(None))
+    )
+    return int(found or 0)
+
+
+async def has_unread(
+    session: AsyncSession, user_id: uuid.UUID, subject_ref: str, except_kinds: list[str]
+) -> bool:
+    found = await session.scalar(
+        select(Notification.id)
+        .where(
+            Notification.user_id == user_id,
+            Notification.subject_ref == subject_ref,
+            Notification.read_at.is_(None),
+            Notification.kind.not_in(except_kinds),
+        )
+        .limit(1)
+    )
+    return found is not None
+
+
+async def notification(
+    session: AsyncSession, user_id: uuid.UUID, notification_id: uuid.UUID
+) -> Notification | None:
+    return await session.scalar(
+        select(Notification).where(
+            Notification.id == notification_id, Notification.user_id == user_id
+        )
+    )
+
+
+async def mark(
+    session: AsyncSession,
+    user_id: uuid.UUID,
+    read_at: datetime | None,
+    *,
+    ids: list[uuid.UUID] | None = None,
+    subject_ref: str | None = None,
+    kinds: list[str] | None = None,
+    except_kinds: list[str] | None = None,
+) -> int:
+    """Set ``read_at`` on the user's notifications (those given, about ``subject_ref``, of
+    ``kinds``, or all); only rows that change are touched. Returns how many changed."""
+    query = update(Notification).where(Notification.user_id == user_id)
+    if read_at is None:
+        query = query.where(Notification.read_at.is_not(None))
+    else:
+        query = query.where(Notification.read_at.is_(None))
+    if ids is not None:
+        query = query.where(Notification.id.in_(ids))
+    if subject_ref is not None:
+        query = query.where(Notification.subject_ref == subject_ref)
+    if kinds:
+        query = query.where(Notification.kind.in_(kinds))
+    if except_kinds:
+        query = query.where(Notification.kind.not_in(except_kinds))
+    result = await session.execute(
+        query.values(read_at=read_at).execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+# --- preferences ---------------------------------------------------------------------------
+
+
+async def preferences(
+    session: AsyncSession, user_id: uuid.UUID, kind: str | None = None
+) -> list[NotificationPreference]:
+    query = select(NotificationPreference).where(NotificationPreference.user_id == user_id)
+    if kind is not None:
+        query = query.where(NotificationPreference.kind == kind)
+    return list(await session.scalars(query))
+
+
+async def set_preference(
+    session: AsyncSession, user_id: uuid.UUID, kind: str, channel: str, enabled: bool
+) -> None:
+    row = await session.get(NotificationPreference, (user_id, kind, channel))
+    if row is None:
+        session.add(
+            NotificationPreference(user_id=user_id, kind=kind, channel=channel, enabled=enabled)
+        )
+    else:
+        row.enabled = enabled
+
+
+# --- per-job webhooks ----------------------------------------------------------------------
+
+
+def add_job_webhook(session: AsyncSession, hook: JobWebhook) -> None:
+    session.add(hook)
+
+
+async def job_webhook(session: AsyncSession, job_id: uuid.UUID) -> JobWebhook | None:
+    return await session.get(JobWebhook, job_id)
+
+
+async def signing_secret(session: AsyncSession, user_id: uuid.UUID) -> WebhookSigningSecret | None:
+    return await session.get(WebhookSigningSecret, user_id)
+
+
+def add_signing_secret(session: AsyncSession, row: WebhookSigningSecret) -> None:
+    session.add(row)
+
+
+async def delivery(
+    session: AsyncSession, user_id: uuid.UUID, delivery_id: uuid.UUID
+) -> NotificationDelivery | None:
+    return await session.scalar(
+        select(NotificationDelivery).where(
+            NotificationDelivery.id == delivery_id, NotificationDelivery.user_id == user_id
+        )
     )

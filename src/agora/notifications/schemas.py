@@ -37,3 +37,57 @@ class DeliveryOut(Schema):
     delivered_at: UtcDateTime | None
     created_at: UtcDateTime
     payload: dict[str, Any]
+
+
+class NotificationOut(Schema):
+    """Read from a ``Notification`` row."""
+
+    id: UUID
+    kind: str
+    subject_ref: str | None = Field(description='What it is about: "job:<id>", …')
+    title: str
+    data: dict[str, Any]
+    link: str | None = Field(description="Where it points in the web app (a path).")
+    read: bool
+    read_at: UtcDateTime | None
+    created_at: UtcDateTime
+
+
+class NotificationPage(Schema):
+    items: list[NotificationOut]
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next (older) page.")
+    unread_count: int
+
+
+class UnreadCountOut(Schema):
+    unread_count: int
+
+
+class MarkedOut(Schema):
+    changed: int = Field(description="How many notifications changed.")
+    unread_count: int
+
+
+class ReadByReferenceIn(ApiModel):
+    subjectRef: str = Field(min_length=1, max_length=120, description='e.g. "job:<id>"')
+
+
+class PreferenceOut(Schema):
+    kind: str
+    description: str
+    inbox: bool
+    mail: bool
+
+
+class PreferenceIn(ApiModel):
+    kind: str = Field(min_length=1, max_length=60)
+    inbox: bool | None = None
+    mail: bool | None = None
+
+
+class PreferencesIn(ApiModel):
+    preferences: list[PreferenceIn] = Field(max_length=100)
+
+
+class SigningSecretOut(Schema):
+    secret: str = Field(description="Standard Webhooks secret (whsec_…) of your per-job webhooks.")

@@ -11,13 +11,15 @@ from typing import Any
 import httpx2
 import structlog
 
+from agora.accounts.mailer import build_sender
 from agora.kit.background import Loop
 from agora.kit.db import Database
+from agora.kit.mail import MailSender
 from agora.kit.outbound import OutboundPolicy, guarded_client
 from agora.kit.timeutil import as_utc, utcnow
-from agora.notifications import outbox
+from agora.notifications import outbox, unsubscribe
 from agora.notifications import repository as repo
-from agora.notifications.channels import CHANNELS, SendResult
+from agora.notifications.channels import CHANNELS, JOB_WEBHOOK, SendContext, SendResult
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -29,8 +31,12 @@ MAX_BACKOFF_SECONDS = 3600.0
 
 
 class NotificationSender:
-    def __init__(self, db: Database, settings: Settings) -> None:
+    def __init__(
+        self, db: Database, settings: Settings, *, mailer: MailSender | None = None
+    ) -> None:
         self.db, self.settings = db, settings
+        self.mailer = mailer if mailer is not None else build_sender(settings)
+        self._secret_key: str | None = None
         self._client: httpx2.AsyncClient | None = None  # opened on first use, closed by stop()
         self.loop = Loop(
             "notification-sender", self.round, topics=(outbox.TOPIC,), max_delay=IDLE_POLL_SECONDS
@@ -54,6 +60,11 @@ class NotificationSender:
                 connect_timeout=5.0,
             )
         return self._client
+
+    def _unsubscribe_token(self, user_id: str, kind: str) -> str:
+        if self._secret_key is None:
+            self._secret_key = self.settings.resolved_secret_key()
+        return unsubscribe.make_token(self._secret_key, user_id, kind)
 
     async def round(self) -> float:
         """Send what is due; returns the seconds until the next round (0: more may be due)."""
@@ -81,14 +92,25 @@ class NotificationSender:
     async def _send(self, delivery_id: uuid.UUID) -> None:
         async with self.db.transaction(write=False) as session:
             found = await repo.with_user(session, delivery_id)
+            secret = None
+            if found is not None and found[0].channel == JOB_WEBHOOK:
+                row = await repo.signing_secret(session, found[1].id)
+                secret = row.secret if row is not None else None
         if found is None:
             return
         delivery, user = found
         channel = CHANNELS.get(delivery.channel)
+        ctx = SendContext(
+            client=self.client,
+            mailer=self.mailer,
+            public_url=self.settings.public_url,
+            unsubscribe_token=self._unsubscribe_token,
+            signing_secret=secret,
+        )
         if channel is None:
             result = SendResult(False, error=f"unknown channel {delivery.channel}")
         else:
-            result = await channel.send(self.client, delivery, user)
+            result = await channel.send(ctx, delivery, user)
         attempts = delivery.attempts + 1
         now = utcnow()
         values: dict[str, Any] = {

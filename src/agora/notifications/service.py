@@ -1,18 +1,34 @@
-"""Notification settings of the current user and their delivery log."""
+"""The current user's notifications: the inbox, preferences, webhook settings, per-job webhooks
+and the delivery log."""
 
 from __future__ import annotations
 
-import secrets
+import uuid
+from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal
+from agora.kit.cursors import CursorSigner, binding_of
+from agora.kit.db import Database, on_commit
 from agora.kit.errors import BadRequest, NotFound
+from agora.kit.ids import parse_uuid
 from agora.kit.outbound import REFUSED, OutboundPolicy, OutboundRefused
+from agora.kit.timeutil import utcnow
 from agora.mip003.client import validate_base_url
-from agora.models import NotificationDelivery, User
+from agora.models import JobWebhook, Notification, NotificationDelivery, User, WebhookSigningSecret
+from agora.notifications import bookkeeping, outbox
+from agora.notifications import kinds as registry
 from agora.notifications import repository as repo
-from agora.notifications.schemas import WebhookOut
+from agora.notifications.channels import JOB_WEBHOOK, new_secret
+from agora.notifications.schemas import (
+    MarkedOut,
+    NotificationOut,
+    NotificationPage,
+    PreferenceIn,
+    PreferenceOut,
+    WebhookOut,
+)
 
 MAX_DELIVERIES = 100
 
@@ -50,7 +66,7 @@ async def set_webhook(
         raise BadRequest.field("url", REFUSED) from exc
     user = await _user(session, principal)
     user.notification_webhook_url = clean
-    user.notification_webhook_secret = "whsec_" + secrets.token_urlsafe(32)
+    user.notification_webhook_secret = new_secret()
     await session.flush()
     return WebhookOut(
         url=clean,
@@ -71,9 +87,292 @@ async def delete_webhook(session: AsyncSession, principal: Principal) -> Webhook
     )
 
 
+LOGS = {"webhook": ("webhook", JOB_WEBHOOK), "mail": (registry.MAIL,)}
+
+
 async def deliveries(
-    session: AsyncSession, principal: Principal, *, limit: int = 20
+    session: AsyncSession,
+    principal: Principal,
+    *,
+    limit: int = 20,
+    channel: str = "webhook",
+    job_id: str | None = None,
 ) -> list[NotificationDelivery]:
+    """The delivery log of one family of channels: ``webhook`` (account-wide and per-job
+    webhooks, the default) or ``mail``; ``job_id``: one job's only (its per-job webhook's log)."""
     if not 1 <= limit <= MAX_DELIVERIES:
         raise BadRequest.field("limit", f"must be between 1 and {MAX_DELIVERIES}")
-    return list(await repo.recent(session, principal.user_id, limit))
+    if channel not in LOGS:
+        raise BadRequest.field("channel", f"must be one of {sorted(LOGS)}")
+    job = None
+    if job_id is not None:
+        job = parse_uuid(job_id)
+        if job is None:
+            raise BadRequest.field("jobId", "must be a job id (UUID)")
+    return list(await repo.recent(session, principal.user_id, limit, LOGS[channel], job))
+
+
+# --- the inbox -----------------------------------------------------------------------------
+
+MAX_PAGE = 100
+CURSOR_MAX_AGE_SECONDS = 24 * 3600
+
+
+def shown(row: Notification) -> NotificationOut:
+    kind = registry.KINDS.get(row.kind)
+    return NotificationOut(
+        id=row.id,
+        kind=row.kind,
+        subject_ref=row.subject_ref,
+        title=row.title,
+        data=row.data,
+        link=kind.link(row.data) if kind is not None else None,
+        read=row.read_at is not None,
+        read_at=row.read_at,
+        created_at=row.created_at,
+    )
+
+
+def _kinds(kind: str | None) -> list[str]:
+    if not kind:
+        return []
+    names = [k.strip() for k in kind.split(",") if k.strip()]
+    unknown = [k for k in names if k not in registry.KINDS]
+    if unknown:
+        raise BadRequest.field(
+            "kind", f"unknown kind {unknown[0]!r}; one of {sorted(registry.KINDS)}"
+        )
+    return names
+
+
+async def list_notifications(
+    session: AsyncSession,
+    principal: Principal,
+    *,
+    secret: str,
+    unread: bool = False,
+    kind: str | None = None,
+    cursor: str | None = None,
+    limit: int = 20,
+) -> NotificationPage:
+    """The person's notifications, newest first, ``limit`` a page (a signed cursor pages on)."""
+    principal.require(Permission.READ)
+    if not 1 <= limit <= MAX_PAGE:
+        raise BadRequest.field("limit", f"must be between 1 and {MAX_PAGE}")
+    kinds = _kinds(kind)
+    signer = CursorSigner(secret, purpose="notifications", max_age_seconds=CURSOR_MAX_AGE_SECONDS)
+    binding = binding_of(principal.user_id, unread, sorted(kinds))
+    before = None
+    if cursor:
+        raw = signer.decode(cursor, binding)
+        before = parse_uuid(raw[0]) if len(raw) == 1 and isinstance(raw[0], str) else None
+        if before is None:
+            raise BadRequest.field("cursor", "is malformed; restart from the first page")
+    rows = await repo.page(
+        session, principal.user_id, unread=unread, kinds=kinds, before=before, limit=limit + 1
+    )
+    page = rows[:limit]
+    next_cursor = signer.encode([str(page[-1].id)], binding) if len(rows) > limit else None
+    return NotificationPage(
+        items=[shown(r) for r in page],
+        next_cursor=next_cursor,
+        unread_count=await repo.unread_count(session, principal.user_id),
+    )
+
+
+async def unread_count(session: AsyncSession, principal: Principal) -> int:
+    principal.require(Permission.READ)
+    return await repo.unread_count(session, principal.user_id)
+
+
+async def _marked(session: AsyncSession, user_id: uuid.UUID, changed: int) -> MarkedOut:
+    if changed:
+        await outbox.signal_inbox(session, user_id)
+    return MarkedOut(changed=changed, unread_count=await repo.unread_count(session, user_id))
+
+
+async def mark(
+    session: AsyncSession, principal: Principal, notification_id: str, *, read: bool
+) -> NotificationOut:
+    """Mark one notification read (or unread again); another person's ids answer 404."""
+    principal.require(Permission.PROFILE_WRITE)
+    found_id = parse_uuid(notification_id)
+    row = await repo.notification(session, principal.user_id, found_id) if found_id else None
+    if row is None:
+        raise NotFound("Notification not found")
+    when: datetime | None = utcnow() if read else None
+    if (row.read_at is None) == read:
+        await repo.mark(session, principal.user_id, when, ids=[row.id])
+        await outbox.signal_inbox(session, principal.user_id)
+        row.read_at = when
+    return shown(row)
+
+
+async def mark_all_read(
+    session: AsyncSession, principal: Principal, kind: str | None = None
+) -> MarkedOut:
+    principal.require(Permission.PROFILE_WRITE)
+    changed = await repo.mark(session, principal.user_id, utcnow(), kinds=_kinds(kind) or None)
+    return await _marked(session, principal.user_id, changed)
+
+
+async def read_by_reference(
+    session: AsyncSession, principal: Principal, subject_ref: str
+) -> MarkedOut:
+    """Everything unread about ``subject_ref`` (e.g. "job:<id>", when the job is opened)."""
+    principal.require(Permission.PROFILE_WRITE)
+    changed = await repo.mark(session, principal.user_id, utcnow(), subject_ref=subject_ref)
+    return await _marked(session, principal.user_id, changed)
+
+
+# Opening a job reads its notifications, except an open question: answering it reads that one.
+READ_ON_OPEN_EXCEPT = [registry.JOB_INPUT_REQUIRED.name]
+
+
+async def read_when_opened(
+    session: AsyncSession, db: Database, principal: Principal, subject_ref: str
+) -> None:
+    """The person opened ``subject_ref`` (a GET): its unread notifications are marked read
+    after the answer, in their own transaction (reads never write)."""
+    user_id = principal.user_id
+    if await repo.has_unread(session, user_id, subject_ref, READ_ON_OPEN_EXCEPT):
+        on_commit(
+            session,
+            lambda: bookkeeping.mark_read(db, user_id, subject_ref, READ_ON_OPEN_EXCEPT),
+        )
+
+
+# --- preferences ---------------------------------------------------------------------------
+
+
+async def preferences(session: AsyncSession, principal: Principal) -> list[PreferenceOut]:
+    principal.require(Permission.READ)
+    chosen = {
+        (p.kind, p.channel): p.enabled for p in await repo.preferences(session, principal.user_id)
+    }
+    return [
+        PreferenceOut(
+            kind=kind.name,
+            description=kind.description,
+            inbox=chosen.get((kind.name, registry.INBOX), registry.INBOX in kind.defaults),
+            mail=chosen.get((kind.name, registry.MAIL), registry.MAIL in kind.defaults),
+        )
+        for kind in registry.KINDS.values()
+    ]
+
+
+async def set_preferences(
+    session: AsyncSession, principal: Principal, changes: list[PreferenceIn]
+) -> list[PreferenceOut]:
+    """Turn channels on or off per kind (fields left out keep their value)."""
+    principal.require(Permission.PROFILE_WRITE)
+    for n, change in enumerate(changes):
+        if change.kind not in registry.KINDS:
+            raise BadRequest.field(f"preferences[{n}].kind", f"unknown kind {change.kind!r}")
+    for change in changes:
+        for channel, enabled in ((registry.INBOX, change.inbox), (registry.MAIL, change.mail)):
+            if enabled is not None:
+                await repo.set_preference(session, principal.user_id, change.kind, channel, enabled)
+    await session.flush()
+    return await preferences(session, principal)
+
+
+async def unsubscribe(session: AsyncSession, user_id: uuid.UUID, kind: str) -> str | None:
+    """One-click unsubscribe (a signed link, no sign-in): that kind's mail is off. Returns the
+    kind's description, or None when the link names a kind or person that no longer exists."""
+    found = registry.KINDS.get(kind)
+    if found is None or await repo.user(session, user_id) is None:
+        return None
+    await repo.set_preference(session, user_id, kind, registry.MAIL, False)
+    await session.flush()
+    return found.description
+
+
+# --- per-job webhooks ----------------------------------------------------------------------
+
+
+async def signing_secret(session: AsyncSession, principal: Principal) -> str | None:
+    principal.require(Permission.READ)
+    row = await repo.signing_secret(session, principal.user_id)
+    return row.secret if row is not None else None
+
+
+async def rotate_signing_secret(session: AsyncSession, principal: Principal) -> str:
+    """A new signing secret for per-job webhooks (deliveries not yet sent use the new one)."""
+    principal.require(Permission.PROFILE_WRITE)
+    row = await repo.signing_secret(session, principal.user_id)
+    if row is None:
+        row = WebhookSigningSecret(user_id=principal.user_id, secret=new_secret())
+        repo.add_signing_secret(session, row)
+    else:
+        row.secret = new_secret()
+    await session.flush()
+    return row.secret
+
+
+def check_job_webhook(
+    url: str | None, events: list[str] | None, policy: OutboundPolicy
+) -> tuple[str, list[str] | None] | None:
+    """The job's ``webhook`` and ``webhookEventsFilter`` checked (400 naming the field)."""
+    if url is None:
+        if events is not None:
+            raise BadRequest.field("webhookEventsFilter", "needs a webhook")
+        return None
+    try:
+        clean = validate_base_url(url)
+    except ValueError as exc:
+        raise BadRequest.field("webhook", str(exc)) from exc
+    try:
+        policy.check_url(clean)
+    except OutboundRefused as exc:
+        raise BadRequest.field("webhook", REFUSED) from exc
+    if events is not None:
+        unknown = [e for e in events if e not in outbox.JOB_EVENTS]
+        if unknown or not events:
+            raise BadRequest.field(
+                "webhookEventsFilter",
+                f"each one of {list(outbox.JOB_EVENTS)}"
+                + (f"; not {unknown[0]!r}" if unknown else ""),
+            )
+        events = sorted(set(events))
+    return clean, events
+
+
+async def add_job_webhook(
+    session: AsyncSession,
+    user_id: uuid.UUID,
+    job_id: uuid.UUID,
+    hook: tuple[str, list[str] | None],
+) -> None:
+    """In the job's creation transaction: its webhook, and the owner's signing secret if none."""
+    repo.add_job_webhook(
+        session, JobWebhook(job_id=job_id, user_id=user_id, url=hook[0], events=hook[1])
+    )
+    if await repo.signing_secret(session, user_id) is None:
+        repo.add_signing_secret(session, WebhookSigningSecret(user_id=user_id, secret=new_secret()))
+
+
+async def redeliver(
+    session: AsyncSession, principal: Principal, delivery_id: str
+) -> NotificationDelivery:
+    """Send a delivery again (a new delivery row with the same payload and a new id)."""
+    principal.require(Permission.PROFILE_WRITE)
+    found_id = parse_uuid(delivery_id)
+    old = await repo.delivery(session, principal.user_id, found_id) if found_id else None
+    if old is None or old.channel == registry.MAIL:
+        raise NotFound("Delivery not found")
+    row = NotificationDelivery(
+        user_id=old.user_id,
+        job_id=old.job_id,
+        channel=old.channel,
+        event=old.event,
+        target=old.target,
+        payload=old.payload,
+        state="pending",
+        attempts=0,
+        next_attempt_at=utcnow(),
+    )
+    repo.add(session, row)
+    await outbox.signal_sender(session)
+    await session.flush()
+    return row

@@ -39,6 +39,7 @@ from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
 from agora.web import billing, flash, forms, work
+from agora.web import notifications as notification_pages
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
@@ -48,6 +49,7 @@ from agora.web.pages import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
+router.include_router(notification_pages.router)  # inbox, settings, unsubscribe
 router.include_router(billing.router)  # buy credits, receipts
 
 
@@ -476,7 +478,9 @@ async def job_page(
     principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    return await _job_page(request, session, principal, job_id, settings)
+    page = await _job_page(request, session, principal, job_id, settings)
+    await notification_pages.read_on_open(request, session, principal, f"job:{job_id}")
+    return page
 
 
 @router.get("/jobs/{job_id}/result.md")

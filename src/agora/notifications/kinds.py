@@ -1,0 +1,93 @@
+"""The kinds of notification people get: one ``register(Kind(...))`` line each.
+
+A kind names the event (``job.input_required``), says which channels are on by default (a
+person's preferences override them), how its title reads and where its link points. Channels:
+``inbox`` (the in-app inbox), ``mail``; per-job and account webhooks are for programs
+(docs/notifications.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+INBOX, MAIL = "inbox", "mail"
+CHANNELS = (INBOX, MAIL)
+
+Data = Mapping[str, Any]
+
+
+def _named(data: Data, fallback: str = "Your job") -> str:
+    name = data.get("name")
+    return f"“{name}”" if name else fallback
+
+
+def _job_link(data: Data) -> str:
+    return f"/jobs/{data.get('jobId', '')}"
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    title: Callable[[Data], str]
+    defaults: frozenset[str] = frozenset({INBOX})
+    link: Callable[[Data], str | None] = lambda _data: None
+    description: str = ""
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> Kind:
+    """Add a kind (at import time). Nothing else is needed: preferences, the inbox filter, mail
+    templates and the docs list read this table."""
+    if kind.name in KINDS:
+        raise ValueError(f"notification kind {kind.name} is registered twice")
+    KINDS[kind.name] = kind
+    return kind
+
+
+def get(name: str) -> Kind:
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise ValueError(f"unknown notification kind {name!r}") from None
+
+
+JOB_INPUT_REQUIRED = register(
+    Kind(
+        "job.input_required",
+        lambda d: f"{_named(d)} needs your input",
+        frozenset({INBOX, MAIL}),
+        lambda d: f"{_job_link(d)}#input-form",
+        "An agent asks you a question; the job waits for your answer.",
+    )
+)
+JOB_COMPLETED = register(
+    Kind(
+        "job.completed",
+        lambda d: f"{_named(d)} is done",
+        frozenset({INBOX}),
+        _job_link,
+        "A job finished with a result.",
+    )
+)
+JOB_FAILED = register(
+    Kind(
+        "job.failed",
+        lambda d: f"{_named(d)} failed",
+        frozenset({INBOX, MAIL}),
+        _job_link,
+        "A job failed; held credits were refunded.",
+    )
+)
+JOB_REFUNDED = register(
+    Kind(
+        "job.refunded",
+        lambda d: f"{_named(d)} was refunded",
+        frozenset({INBOX, MAIL}),
+        _job_link,
+        "A paid job's payment was settled by a refund (dispute or failure).",
+    )
+)

@@ -1,0 +1,107 @@
+"""Web pages of notifications: the inbox (/notifications), the settings page
+(/settings/notifications: each kind and channel) and the one-click unsubscribe link of mails
+(/notifications/unsubscribe, RFC 8058: it works without sign-in, through a signed token)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.auth.dependencies import SessionDep, SettingsDep, public
+from agora.auth.principal import Principal
+from agora.kit.units import UnitOfWorkRoute
+from agora.notifications import kinds as registry
+from agora.notifications import service as notifications
+from agora.notifications import unsubscribe as tokens
+from agora.notifications.schemas import PreferenceIn
+from agora.web.pages import SignedInDep, posted, render, text
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+Token = Annotated[str | None, Query(max_length=500)]
+
+
+async def read_on_open(
+    request: Request, session: AsyncSession, principal: Principal, subject_ref: str
+) -> None:
+    """A page about ``subject_ref`` was shown: its notifications are read (after commit)."""
+    await notifications.read_when_opened(session, request.app.state.db, principal, subject_ref)
+
+
+@router.get("/notifications")
+async def inbox_page(
+    request: Request,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+    cursor: Token = None,
+    unread: bool = False,
+) -> HTMLResponse:
+    page = await notifications.list_notifications(
+        session, principal, secret=settings.resolved_secret_key(), unread=unread, cursor=cursor
+    )
+    return await render(request, session, principal, "notifications.html", page=page, unread=unread)
+
+
+@router.post("/notifications/read-all")
+async def read_all(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    await posted(request)
+    await notifications.mark_all_read(session, principal)
+    return RedirectResponse("/notifications", status_code=303)
+
+
+@router.get("/settings/notifications")
+async def settings_page(
+    request: Request, session: SessionDep, principal: SignedInDep, saved: bool = False
+) -> HTMLResponse:
+    prefs = await notifications.preferences(session, principal)
+    return await render(
+        request, session, principal, "notification_settings.html", prefs=prefs, saved=saved
+    )
+
+
+@router.post("/settings/notifications")
+async def save_settings(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    form = await posted(request)
+    changes = [
+        PreferenceIn(
+            kind=kind,
+            inbox=text(form, f"{kind}:{registry.INBOX}", 10) == "on",
+            mail=text(form, f"{kind}:{registry.MAIL}", 10) == "on",
+        )
+        for kind in registry.KINDS
+    ]
+    await notifications.set_preferences(session, principal, changes)
+    return RedirectResponse("/settings/notifications?saved=true", status_code=303)
+
+
+@router.get(tokens.PATH)
+@public
+async def unsubscribe_page(
+    request: Request, session: SessionDep, token: Token = None
+) -> HTMLResponse:
+    """An interstitial (a mail scanner following the link changes nothing): a button that
+    POSTs. Mail clients use the one-click POST (List-Unsubscribe-Post) directly."""
+    return await render(
+        request, session, None, "token.html", token=token or "",
+        action=f"{tokens.PATH}?token={token or ''}", title="Stop these mails",
+        button="Unsubscribe",
+    )  # fmt: skip
+
+
+@router.post(tokens.PATH)
+@public
+async def unsubscribe(
+    request: Request, session: SessionDep, settings: SettingsDep, token: Token = None
+) -> HTMLResponse:
+    """RFC 8058 one-click: ``POST <link>`` with ``List-Unsubscribe=One-Click`` (or the page's
+    button). Turns off that kind's mail only."""
+    form = await request.form(max_files=0, max_fields=10)
+    given = token or text(form, "token", 500)
+    user_id, kind = tokens.read_token(settings.resolved_secret_key(), given)
+    description = await notifications.unsubscribe(session, user_id, kind)
+    return await render(
+        request, session, None, "unsubscribed.html", kind=kind, description=description
+    )
