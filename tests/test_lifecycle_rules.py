@@ -33,6 +33,7 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
     "payments/backend.py": "payment steps of the dispatcher (no transaction across a node call)",
     "notifications/sender.py": "the webhook sender's rounds",
+    "schedules/runner.py": "the scheduler's rounds: claim with a lease, then one short write each",
     "agents/service.py": "the availability checker's rounds (probe outside, write after)",
     "registry/service.py": "the registry import: fetch a page, then a short write",
     "jobs/stream.py": "a live stream's reads between waits, after its route has answered",

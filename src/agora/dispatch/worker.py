@@ -456,7 +456,13 @@ def background_services(
     *,
     payments: PaymentBackend | None = None,
 ) -> list[Any]:
-    """What a dispatching process runs: the dispatcher and the notification sender."""
+    """What a dispatching process runs: the dispatcher, the notification sender and the
+    scheduler (schedules/runner.py)."""
     from agora.notifications.sender import NotificationSender
+    from agora.schedules.runner import Scheduler
 
-    return [Dispatcher(db, client, settings, payments=payments), NotificationSender(db, settings)]
+    return [
+        Dispatcher(db, client, settings, payments=payments),
+        NotificationSender(db, settings),
+        Scheduler(db, settings),
+    ]
