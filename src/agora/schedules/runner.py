@@ -34,7 +34,7 @@ log = structlog.get_logger(__name__)
 IDLE_POLL_SECONDS = 30.0  # schedules are due at whole minutes at the finest
 LEASE_SECONDS = 60.0
 BATCH = 20
-TOPIC = "schedules_changed"
+TOPIC = service.TOPIC
 
 Clock = Callable[[], datetime]
 

@@ -23,6 +23,7 @@ from agora.auth.roles import ROLE_PERMISSIONS
 from agora.jobs import lifecycle
 from agora.jobs import service as jobs_service
 from agora.jobs.schemas import JobCreate
+from agora.kit import background
 from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, Forbidden, NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base, to_display
@@ -38,6 +39,8 @@ from agora.tasks import service as tasks_service
 from agora.tasks.schemas import TaskCreate
 
 ACTIVE, PAUSED, ENDED = repo.ACTIVE, repo.PAUSED, repo.ENDED
+# Wakes this process's scheduler when a schedule may have become due sooner (after commit).
+TOPIC = "schedules_changed"
 PREVIEW_COUNT = 5
 DEFAULT_LIMIT, MAX_LIMIT = 20, 100
 # An occurrence found more than this late was missed (the workers were down): the schedule's
@@ -209,6 +212,7 @@ async def create_schedule(
         updated_at=now,
     )
     await repo.add(session, schedule)
+    await background.signal(session, TOPIC)
     return schedule
 
 
@@ -321,6 +325,7 @@ async def update_schedule(
             rule.ends_at,
         )
         schedule.next_run_at = _first_run(rule, now)
+        await background.signal(session, TOPIC)
         if schedule.next_run_at is None:
             schedule.state, schedule.state_reason = ENDED, "no occurrence before endsAt"
     if "inputData" in sent or "maxAcceptedCredits" in sent:
@@ -380,6 +385,7 @@ async def resume(
     schedule.lease_owner = schedule.lease_expires_at = None
     schedule.updated_at = now
     await session.flush()
+    await background.signal(session, TOPIC)
     return schedule
 
 
