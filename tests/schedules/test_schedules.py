@@ -358,3 +358,31 @@ async def test_five_failed_runs_pause_and_mail_the_owner(
     text = mails[0].read_text()
     assert "Schedule paused: Nightly" in text and user.email in text
     assert "5 runs in a row failed" in text
+
+
+async def test_a_task_template_makes_a_task_and_its_job_per_run(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, db: Database
+) -> None:
+    start = at("2030-01-06T08:00:00+00:00")
+    clock = Clock(start)
+    use_clock(app, clock)
+    user = await make_user(credits=to_base(10))
+    agent = await make_agent(db, price=1)
+    schedule = await create(
+        client, user, agent, cron="0 9 * * *", timezone="Europe/Berlin",
+        startsAt=start.isoformat(), task={"name": "Daily check", "description": "see the job"},
+    )  # fmt: skip
+    assert schedule["name"] == "Daily check"
+    worker = scheduler(app, clock, "w")
+    for _ in range(2):
+        await worker.run_once()
+        clock.advance(days=1)
+    recorded = await runs(client, user, schedule["id"])
+    assert [r["status"] for r in recorded] == ["created", "created"]
+    for run, day in zip(recorded, ("2030-01-06", "2030-01-07"), strict=True):
+        task = await client.get(f"/v1/tasks/{run['taskId']}", headers=user.bearer_headers)
+        assert task.status_code == 200, task.text
+        assert task.json()["data"]["name"] == f"Daily check · {day} 09:00"
+        assert task.json()["data"]["credits"] == 1
+        jobs = await client.get(f"/v1/tasks/{run['taskId']}/jobs", headers=user.bearer_headers)
+        assert [j["id"] for j in jobs.json()["data"]] == [run["jobId"]]

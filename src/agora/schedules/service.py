@@ -117,7 +117,7 @@ def preview(body: ScheduleRule, now: datetime) -> tuple[Rule, list[datetime]]:
 
 def local_times(moments: list[datetime], timezone: str) -> list[str]:
     tz = timing.zone(timezone)
-    return [m.astimezone(tz).isoformat() for m in moments]
+    return [m.astimezone(tz).isoformat(timespec="seconds") for m in moments]
 
 
 def _rule_of(schedule: Schedule) -> Rule:
