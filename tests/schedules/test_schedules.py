@@ -4,6 +4,7 @@ monthly budget, and failures in a row pausing the schedule and mailing its owner
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
@@ -117,7 +118,7 @@ async def test_three_schedulers_and_restarts_make_exactly_one_job_per_occurrence
         if step == 40:
             # One worker claims the schedule and dies before running it: its lease must
             # expire (the next minute) and another worker runs the occurrence, late but once.
-            assert await workers[0].claim() == [__import__("uuid").UUID(schedule["id"])]
+            assert await workers[0].claim() == [uuid.UUID(schedule["id"])]
             workers[0] = scheduler(app, clock, "w0-restarted")
             continue
         if step == 70:  # every worker restarts (new owners, nothing in memory)
@@ -386,3 +387,39 @@ async def test_a_task_template_makes_a_task_and_its_job_per_run(
         assert task.json()["data"]["credits"] == 1
         jobs = await client.get(f"/v1/tasks/{run['taskId']}/jobs", headers=user.bearer_headers)
         assert [j["id"] for j in jobs.json()["data"]] == [run["jobId"]]
+
+
+async def test_update_restarts_the_rule_and_refuses_bad_fields(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, db: Database
+) -> None:
+    clock = Clock(at("2030-01-01T00:00:00+00:00"))
+    use_clock(app, clock)
+    user = await make_user()
+    agent = await make_agent(db)
+    schedule = await create(client, user, agent, cron="0 9 * * *", timezone="UTC")
+    path = f"/v1/schedules/{schedule['id']}"
+    changed = await client.patch(
+        path, json={"cron": "30 7 * * *", "timezone": "Asia/Tokyo", "name": "Tokyo"},
+        headers=user.key_headers,
+    )  # fmt: skip
+    assert changed.status_code == 200, changed.text
+    data = changed.json()["data"]
+    assert (data["name"], data["cron"], data["timezone"]) == ("Tokyo", "30 7 * * *", "Asia/Tokyo")
+    assert data["nextRunAt"] == "2030-01-01T22:30:00Z"  # 07:30 in Tokyo, after now
+    switched = await client.patch(path, json={"intervalSeconds": 3600}, headers=user.key_headers)
+    assert switched.json()["data"]["cron"] is None
+    assert switched.json()["data"]["intervalSeconds"] == 3600
+    for body, field in [
+        ({}, "at least one"),
+        ({"timezone": "Nope/Nope"}, "timezone"),
+        ({"name": None}, "name"),
+        ({"inputData": {"x": 1}}, "inputData.x"),
+        ({"agentId": agent}, "agentId"),
+    ]:
+        refused = await client.patch(path, json=body, headers=user.key_headers)
+        assert refused.status_code == 400, (body, refused.text)
+        assert field in refused.text, (body, refused.text)
+    ended = await client.post(f"{path}/end", headers=user.key_headers)
+    assert ended.status_code == 200
+    late = await client.patch(path, json={"name": "again"}, headers=user.key_headers)
+    assert late.status_code == 409
