@@ -29,6 +29,7 @@ from agora.organizations.endpoints import router as organizations_router
 from agora.payments.endpoints import router as payments_router
 from agora.projects.endpoints import router as projects_router
 from agora.registry.endpoints import router as registry_router
+from agora.schedules.endpoints import router as schedules_router
 from agora.tasks.endpoints import router as tasks_router
 from agora.users.endpoints import router as users_router
 
@@ -57,4 +58,5 @@ ROUTERS: list[APIRouter] = [
     payments_router,
     billing_router,
     files_router,
+    schedules_router,
 ]

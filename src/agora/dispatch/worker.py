@@ -479,12 +479,15 @@ def background_services(
     *,
     payments: PaymentBackend | None = None,
 ) -> list[Any]:
-    """What a dispatching process runs: the dispatcher and the notification sender."""
+    """What a dispatching process runs: the dispatcher, the notification sender, the output
+    collector (files/collector.py) and the scheduler (schedules/runner.py)."""
     from agora.files.collector import OutputCollector
     from agora.notifications.sender import NotificationSender
+    from agora.schedules.runner import Scheduler
 
     return [
         Dispatcher(db, client, settings, payments=payments),
         NotificationSender(db, settings),
         OutputCollector(db, settings),
+        Scheduler(db, settings),
     ]

@@ -43,6 +43,7 @@ from agora.kit.errors import BadRequest, NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.pagination import PageParams
 from agora.mcp.runner import ToolRunner, dump, tool_error
+from agora.mcp.schedule_tools import register_schedule_tools
 from agora.models.statuses import JobStatus, TaskStatus
 from agora.notifications import service as notifications
 from agora.projects import service as projects
@@ -476,6 +477,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             return dump(CreditsOut.model_validate(await credits.account(session, principal)))  # type: ignore[no-any-return]
 
     register_public_tools(server, run, tool)
+    register_schedule_tools(run, tool, _validated)
 
 
 def register_public_tools(

@@ -24,6 +24,7 @@ from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
+from agora.models.schedule import Schedule, ScheduleRun
 from agora.models.spending_cap import SpendingCap
 from agora.models.stored_file import JobFileScan, StoredFile
 from agora.models.stripe_event import StripeEvent
@@ -64,6 +65,8 @@ __all__ = [
     "Project",
     "RegistryCheckpoint",
     "RegistryQuarantine",
+    "Schedule",
+    "ScheduleRun",
     "SpendingCap",
     "StoredFile",
     "StripeEvent",

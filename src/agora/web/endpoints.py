@@ -38,7 +38,7 @@ from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
-from agora.web import billing, flash, forms, work
+from agora.web import billing, flash, forms, schedules, work
 from agora.web import notifications as notification_pages
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
@@ -51,6 +51,7 @@ router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
 router.include_router(notification_pages.router)  # inbox, settings, unsubscribe
 router.include_router(billing.router)  # buy credits, receipts
+router.include_router(schedules.router)  # schedules and their runs
 
 
 # ---- accounts ----------------------------------------------------------------------------
