@@ -15,6 +15,7 @@ from agora.models.ledger import LedgerEntry
 from agora.models.notification import NotificationDelivery
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
+from agora.models.rating import Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
 from agora.models.spending_cap import SpendingCap
@@ -38,6 +39,7 @@ __all__ = [
     "CoworkerWorkspace",
     "CreditPack",
     "CreditPurchase",
+    "Favourite",
     "Job",
     "JobEvent",
     "LedgerEntry",
@@ -46,6 +48,8 @@ __all__ = [
     "Organization",
     "OrganizationMember",
     "Project",
+    "Rating",
+    "RatingReport",
     "RegistryCheckpoint",
     "RegistryQuarantine",
     "SpendingCap",
