@@ -111,6 +111,17 @@ def _search(q: str | None) -> ColumnElement[bool] | None:
     return repo.text_search(text) if text else None
 
 
+SORT_LABELS = {
+    "": "Registration",
+    "featured": "Featured first",
+    "rating": "Best rated",
+    "popularity": "Most hired (30 days)",
+    "newest": "Newest",
+    "price": "Lowest price",
+    "relevance": "Relevance (with a search)",
+}
+
+
 def check_sort(sort: str | None, q: str | None) -> str | None:
     """A ``sort`` value (None: the registration order); 400 naming ``sort`` otherwise."""
     if sort is None:
