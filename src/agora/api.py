@@ -28,6 +28,8 @@ from agora.organizations.endpoints import invitations_router
 from agora.organizations.endpoints import router as organizations_router
 from agora.payments.endpoints import router as payments_router
 from agora.projects.endpoints import router as projects_router
+from agora.ratings.endpoints import admin_router as ratings_admin_router
+from agora.ratings.endpoints import router as ratings_router
 from agora.registry.endpoints import router as registry_router
 from agora.schedules.endpoints import router as schedules_router
 from agora.tasks.endpoints import router as tasks_router
@@ -59,4 +61,6 @@ ROUTERS: list[APIRouter] = [
     billing_router,
     files_router,
     schedules_router,
+    ratings_router,
+    ratings_admin_router,
 ]

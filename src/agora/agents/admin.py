@@ -102,3 +102,33 @@ async def create_category(
         session, slug=body.slug, name=body.name, description=body.description
     )
     return EnvelopeB[CategoryOut](data=category, meta=meta_b(request))
+
+
+@router.post(
+    "/agents/{agentId}/feature",
+    operation_id="adminFeatureAgent",
+    response_model=EnvelopeB[AgentOut],
+)
+async def feature_agent(
+    agent_id: AgentId, request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[AgentOut]:
+    """Feature the agent: `featured=true` lists it, `sort=featured` shows it first."""
+    agent = await service.set_featured(session, agent_id, True)
+    return EnvelopeB[AgentOut](
+        data=await service.with_categories_one(session, agent), meta=meta_b(request)
+    )
+
+
+@router.post(
+    "/agents/{agentId}/unfeature",
+    operation_id="adminUnfeatureAgent",
+    response_model=EnvelopeB[AgentOut],
+)
+async def unfeature_agent(
+    agent_id: AgentId, request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[AgentOut]:
+    """Stop featuring the agent."""
+    agent = await service.set_featured(session, agent_id, False)
+    return EnvelopeB[AgentOut](
+        data=await service.with_categories_one(session, agent), meta=meta_b(request)
+    )

@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import Query, Request
 
 from agora.agents import service
-from agora.agents.schemas import AgentOut, CategoryOut, InputSchemaOut
+from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut, InputSchemaOut
 from agora.auth.dependencies import AgentId, SessionDep, authenticate_request, public
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.errors import BadRequest, NotFound
@@ -53,6 +53,19 @@ async def list_agents(
         str | None,
         Query(max_length=200, description="Text search in name, description and tags"),
     ] = None,
+    sort: Annotated[
+        str | None,
+        Query(
+            max_length=20,
+            description="relevance (needs q), rating (Bayesian average), popularity (completed "
+            "jobs, last 30 days), newest, price (lowest first), featured; default: registration",
+        ),
+    ] = None,
+    featured: Annotated[bool, Query(description="Only the operator's featured agents")] = False,
+    favourites: Annotated[bool, Query(description="Bearer shape: only your favourites")] = False,
+    hired_before: Annotated[
+        bool, Query(alias="hiredBefore", description="Bearer shape: only agents you hired before")
+    ] = False,
 ) -> EnvelopeB[list[AgentOut]] | EnvelopeA[list[AgentOut]]:
     """List agents. Without credentials: the public, rate-limited listing. With Bearer: the
     cursor listing of available agents. With x-api-key: every available agent (Envelope A)."""
@@ -63,12 +76,24 @@ async def list_agents(
     slugs = service.parse_category_values(category)
     size = limit or 20
     if request.headers.get("authorization"):
-        await authenticate_request(request, session)
+        principal = await authenticate_request(request, session)
         for name, value in (("status", status), ("page", page)):
             if value is not None:
                 raise BadRequest.field(name, "only the public listing takes it; page with cursor")
+        person = (
+            service.PersonFilters(principal.user_id, favourites, hired_before)
+            if favourites or hired_before
+            else None
+        )
         result = await service.cursor_listing(
-            session, cursor=cursor, limit=size, categories=slugs, q=q
+            session,
+            cursor=cursor,
+            limit=size,
+            categories=slugs,
+            q=q,
+            sort=sort,
+            featured=featured,
+            person=person,
         )
         pagination = {
             "cursor": cursor,
@@ -79,6 +104,9 @@ async def list_agents(
         return EnvelopeB[list[AgentOut]](data=result.agents, meta=meta_b(request, pagination))
     if cursor is not None:
         raise BadRequest.field("cursor", "only the authenticated listing pages by cursor")
+    for name, given in (("favourites", favourites), ("hiredBefore", hired_before)):
+        if given:
+            raise BadRequest.field(name, "a person's filter: present your Bearer credentials")
     number = page or 1
     result = await service.public_listing(
         session,
@@ -87,9 +115,32 @@ async def list_agents(
         limit=size,
         categories=slugs,
         q=q,
+        sort=sort,
+        featured=featured,
     )
     pagination = {"page": number, "limit": size, "total": result.total, "hasMore": result.has_more}
     return EnvelopeB[list[AgentOut]](data=result.agents, meta=meta_b(request, pagination))
+
+
+@router.get(
+    "/agents/compare",
+    operation_id="compareAgents",
+    response_model=EnvelopeB[list[ComparedAgentOut]],
+    openapi_extra={"security": [], "x-agora-errors": [429]},
+)
+@public
+async def compare_agents(
+    request: Request,
+    session: SessionDep,
+    ids: Annotated[
+        list[str] | None,
+        Query(description="1 to 3 agent ids, repeated or comma-separated", max_length=300),
+    ] = None,
+) -> EnvelopeB[list[ComparedAgentOut]]:
+    """Agents side by side: price, rating, p50 duration, failure rate, completed jobs in the last
+    30 days, availability (the latest check) and input fields (no authentication)."""
+    compared = await service.compare(session, service.parse_compared(ids))
+    return EnvelopeB[list[ComparedAgentOut]](data=compared, meta=meta_b(request))
 
 
 @router.get(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import (
@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     and_,
     bindparam,
+    case,
     cast,
     exists,
     false,
@@ -32,7 +33,9 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from agora.kit.reads import Prepared, read_all, read_committed, read_one
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, write
-from agora.models import Agent, AgentCheck, Category, Job, agent_categories
+from agora.models import Agent, AgentCheck, Category, Favourite, Job, agent_categories
+from agora.models.agent import RATING_PRIOR_MEAN as PRIOR_MEAN
+from agora.models.agent import RATING_PRIOR_WEIGHT as PRIOR_WEIGHT
 from agora.models.rows import AgentCategory, AgentForJob, ListedAgentColumns
 from agora.models.statuses import AgentStatus, JobStatus
 
@@ -422,3 +425,154 @@ async def latest_checks(
         for agent_id, available, checked_at in rows.all()
         if checked_at is not None
     }
+
+
+# ---- ranking, filters of a person, featured agents, comparison (docs/agents.md, "Sorting") ----
+
+# The rating sort's Bayesian average: (PRIOR_WEIGHT * PRIOR_MEAN + Σ stars) ÷ (PRIOR_WEIGHT + n).
+# Every agent starts as PRIOR_WEIGHT ratings of PRIOR_MEAN (the scale's middle), so one 5-star
+# review (3.33) does not beat fifty 4.8s (4.64).
+POPULAR_DAYS = 30
+SORTS = ("relevance", "rating", "popularity", "newest", "price", "featured")
+
+
+def bayesian_rating() -> ColumnElement[Any]:
+    return (cast(Agent.rating_sum, Float) + PRIOR_WEIGHT * PRIOR_MEAN) / (
+        cast(Agent.rating_count, Float) + PRIOR_WEIGHT
+    )
+
+
+def completed_recently(since: datetime) -> Any:
+    """The agent's jobs COMPLETED since ``since`` (a correlated count: ``ix_jobs_agent``)."""
+    return (
+        select(func.count())
+        .select_from(Job)
+        .where(
+            Job.agent_id == Agent.id,
+            Job.created_at >= since,
+            Job.status == JobStatus.COMPLETED,
+            Job.completed_at >= since,
+        )
+        .correlate(Agent)
+        .scalar_subquery()
+    )
+
+
+def relevance(q: str) -> Any:
+    """3 when the name is ``q``, 2 when the name contains it, 1 otherwise (it matched the
+    description or the tags: the search filter holds)."""
+    needle = q.lower()
+    name = func.lower(Agent.name)
+    return case((name == needle, 3), (name.contains(needle, autoescape=True), 2), else_=1)
+
+
+def ordering(sort: str | None, q: str | None, now: datetime) -> list[Any]:
+    """The ORDER BY of a sort (None: by id, the registration order); ties by id."""
+    if sort is None:
+        return [Agent.id]
+    if sort == "relevance":
+        return [relevance(q or "").desc(), bayesian_rating().desc(), Agent.id]
+    if sort == "rating":
+        return [bayesian_rating().desc(), Agent.rating_count.desc(), Agent.id]
+    if sort == "popularity":
+        since = now - timedelta(days=POPULAR_DAYS)
+        return [completed_recently(since).desc(), Agent.id]
+    if sort == "newest":
+        return [Agent.created_at.desc(), Agent.id.desc()]
+    if sort == "price":
+        return [(Agent.price + Agent.fee).asc(), Agent.id]
+    # featured: the operator's picks first (the latest chosen first), then by rating
+    return [
+        Agent.featured_at.is_(None),
+        Agent.featured_at.desc(),
+        bayesian_rating().desc(),
+        Agent.id,
+    ]
+
+
+def favourites_of(user_id: uuid.UUID) -> ColumnElement[bool]:
+    return exists().where(Favourite.agent_id == Agent.id, Favourite.user_id == user_id)
+
+
+def hired_by(user_id: uuid.UUID) -> ColumnElement[bool]:
+    return exists().where(Job.agent_id == Agent.id, Job.user_id == user_id)
+
+
+def featured() -> ColumnElement[bool]:
+    return Agent.featured_at.is_not(None)
+
+
+async def sorted_page(
+    session: AsyncSession,
+    conditions: Sequence[ColumnElement[bool]],
+    order: Sequence[Any],
+    *,
+    offset: int,
+    limit: int,
+) -> tuple[list[Agent], int]:
+    """A page in ``order`` and how many match in all: one statement (``count(*) OVER ()``).
+    A page past the end reads the total alone."""
+    rows = (
+        await session.execute(
+            select(Agent, func.count().over())
+            .options(defer(Agent.input_schema))
+            .where(*conditions)
+            .order_by(*order)
+            .offset(offset)
+            .limit(limit)
+        )
+    ).all()
+    if rows or offset == 0:
+        return [row[0] for row in rows], int(rows[0][1]) if rows else 0
+    return [], await count(session, *conditions)
+
+
+async def is_owned(session: AsyncSession, agent_id: uuid.UUID, owner: ColumnElement[bool]) -> bool:
+    return bool(await session.scalar(select(Agent.id).where(Agent.id == agent_id, owner)))
+
+
+async def set_featured(session: AsyncSession, agent_id: uuid.UUID, when: datetime | None) -> None:
+    await session.execute(update(Agent).where(Agent.id == agent_id).values(featured_at=when))
+
+
+async def outcome_counts(session: AsyncSession, agent_id: uuid.UUID) -> tuple[int, int]:
+    """(completed, failed) jobs of the agent, every workspace's."""
+    rows = await session.execute(
+        select(Job.status, func.count())
+        .where(Job.agent_id == agent_id, Job.status.in_([JobStatus.COMPLETED, JobStatus.FAILED]))
+        .group_by(Job.status)
+    )
+    counts = {status: int(n) for status, n in rows.all()}
+    return counts.get(JobStatus.COMPLETED, 0), counts.get(JobStatus.FAILED, 0)
+
+
+async def completed_durations(session: AsyncSession, agent_id: uuid.UUID) -> list[float]:
+    """Durations in seconds of the agent's most recent ``DURATION_SAMPLE`` completed jobs."""
+    start = func.coalesce(Job.started_at, Job.created_at)
+    rows = await session.scalars(
+        select(seconds_between(start, Job.completed_at))
+        .where(
+            Job.agent_id == agent_id,
+            Job.status == JobStatus.COMPLETED,
+            Job.completed_at.is_not(None),
+        )
+        .order_by(Job.created_at.desc())
+        .limit(DURATION_SAMPLE)
+    )
+    return [max(0.0, float(s)) for s in rows if s is not None]
+
+
+async def completed_since(session: AsyncSession, agent_id: uuid.UUID, since: datetime) -> int:
+    return int(
+        await session.scalar(
+            select(func.count())
+            .select_from(Job)
+            .where(
+                Job.agent_id == agent_id,
+                Job.created_at >= since,
+                Job.status == JobStatus.COMPLETED,
+                Job.completed_at >= since,
+            )
+        )
+        or 0
+    )

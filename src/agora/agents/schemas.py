@@ -9,9 +9,18 @@ from pydantic import BaseModel, Field, computed_field, field_validator
 from agora.kit.envelopes import ApiModel
 from agora.kit.schemas import Credits, Schema, UtcDateTime
 from agora.kit.timeutil import utcnow
+from agora.models.agent import RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT
 from agora.models.statuses import AgentStatus
 
 AGENT_STATUSES = tuple(AgentStatus)
+
+
+def bayesian(stars_sum: int, count: int) -> float:
+    """(PRIOR_WEIGHT * PRIOR_MEAN + Σ stars) ÷ (PRIOR_WEIGHT + n): the rating sort's score
+    (agents/repository.py orders by the same formula in SQL)."""
+    return (RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN + stars_sum) / (RATING_PRIOR_WEIGHT + count)
+
+
 NEW_FOR = timedelta(days=30)
 
 
@@ -31,6 +40,17 @@ class CategoryRef(Schema):
     name: str
 
 
+class RatingSummary(Schema):
+    """The agent's ratings: ``average`` of the stars (null without ratings), ``count``,
+    ``distribution`` (how many of each star, "1" to "5") and ``score``, the Bayesian average the
+    rating sort orders by (docs/agents.md, "Sorting")."""
+
+    average: float | None
+    count: int
+    distribution: dict[str, int]
+    score: float
+
+
 class AgentOut(Schema):
     """Read from ``agents.service.ListedAgent`` (an ``Agent`` row and its categories)."""
 
@@ -47,6 +67,14 @@ class AgentOut(Schema):
     tags: list[Tag]
     categories: list[CategoryRef]
     job_count: int
+    rating_count: int = Field(default=0, exclude=True)
+    rating_sum: int = Field(default=0, exclude=True)
+    rating_1: int = Field(default=0, exclude=True)
+    rating_2: int = Field(default=0, exclude=True)
+    rating_3: int = Field(default=0, exclude=True)
+    rating_4: int = Field(default=0, exclude=True)
+    rating_5: int = Field(default=0, exclude=True)
+    featured_at: UtcDateTime | None = Field(default=None, exclude=True)
 
     @field_validator("tags", mode="before")
     @classmethod
@@ -58,10 +86,61 @@ class AgentOut(Schema):
     def price(self) -> Price:
         return Price(credits=self.base_price + self.fee, included_fee=self.fee)
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def rating(self) -> RatingSummary:
+        count = self.rating_count
+        return RatingSummary(
+            average=round(self.rating_sum / count, 2) if count else None,
+            count=count,
+            distribution={
+                "1": self.rating_1,
+                "2": self.rating_2,
+                "3": self.rating_3,
+                "4": self.rating_4,
+                "5": self.rating_5,
+            },
+            score=round(bayesian(self.rating_sum, count), 4),
+        )
+
+    @computed_field(description="Chosen by the operator.")  # type: ignore[prop-decorator]
+    @property
+    def featured(self) -> bool:
+        return self.featured_at is not None
+
     @computed_field(description="Registered in the last 30 days.")  # type: ignore[prop-decorator]
     @property
     def is_new(self) -> bool:
         return utcnow() - self.created_at < NEW_FOR
+
+
+class InputField(Schema):
+    id: str
+    type: str
+    name: str
+
+
+class AvailabilityOut(Schema):
+    available: bool | None = Field(description="The latest check's answer; null if never checked")
+    checked_at: UtcDateTime | None
+
+
+class ComparedAgentOut(AgentOut):
+    """Read from ``agents.service.ComparedAgent``."""
+
+    p50_duration_seconds: float | None = Field(description="Median of recent completed jobs")
+    failure_rate: float | None = Field(description="failed ÷ (completed + failed)")
+    completed_jobs_30d: int = Field(
+        alias="completedJobs30d", description="Completed jobs, last 30 days"
+    )
+    available: bool | None = Field(exclude=True)
+    checked_at: UtcDateTime | None = Field(exclude=True)
+    input_fields: list[InputField]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def availability(self) -> AvailabilityOut:
+        return AvailabilityOut(available=self.available, checked_at=self.checked_at)
 
 
 class CategoryOut(Schema):

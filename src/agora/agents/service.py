@@ -9,10 +9,11 @@ again (``verify``) is how an expired or revoked agent comes back.
 from __future__ import annotations
 
 import re
+import statistics
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import structlog
@@ -21,6 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import repository as repo
 from agora.agents.schemas import AGENT_STATUSES
+from agora.auth.principal import Principal
+from agora.developer import repository as developer_repo
 from agora.kit.db import Database
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
@@ -108,6 +111,46 @@ def _search(q: str | None) -> ColumnElement[bool] | None:
     return repo.text_search(text) if text else None
 
 
+SORT_LABELS = {
+    "": "Registration",
+    "featured": "Featured first",
+    "rating": "Best rated",
+    "popularity": "Most hired (30 days)",
+    "newest": "Newest",
+    "price": "Lowest price",
+    "relevance": "Relevance (with a search)",
+}
+
+
+def check_sort(sort: str | None, q: str | None) -> str | None:
+    """A ``sort`` value (None: the registration order); 400 naming ``sort`` otherwise."""
+    if sort is None:
+        return None
+    value = sort.strip().lower()
+    if value not in repo.SORTS:
+        raise BadRequest.field("sort", f"must be one of {', '.join(repo.SORTS)}")
+    if value == "relevance" and not (q or "").strip():
+        raise BadRequest.field("sort", "relevance needs a search text (q)")
+    return value
+
+
+@dataclass(frozen=True)
+class PersonFilters:
+    """Filters of the person asking (the Bearer listing, the gallery when signed in)."""
+
+    user_id: uuid.UUID
+    favourites: bool = False
+    hired_before: bool = False
+
+    def conditions(self) -> list[ColumnElement[bool]]:
+        found: list[ColumnElement[bool]] = []
+        if self.favourites:
+            found.append(repo.favourites_of(self.user_id))
+        if self.hired_before:
+            found.append(repo.hired_by(self.user_id))
+        return found
+
+
 async def public_listing(
     session: AsyncSession,
     *,
@@ -116,16 +159,36 @@ async def public_listing(
     limit: int,
     categories: list[str],
     q: str | None = None,
+    sort: str | None = None,
+    featured: bool = False,
+    person: PersonFilters | None = None,
 ) -> AgentPage:
     if status not in AGENT_STATUSES:
         raise BadRequest.field("status", f"must be one of {', '.join(AGENT_STATUSES)}")
+    sort = check_sort(sort, q)
     conditions = repo.shown_with_status(status)
     for condition in (await category_condition(session, categories), _search(q)):
         if condition is not None:
             conditions.append(condition)
-    total = await repo.count(session, *conditions)
-    agents = await repo.page(session, conditions, offset=(page - 1) * limit, limit=limit)
+    if featured:
+        conditions.append(repo.featured())
+    if person is not None:
+        conditions.extend(person.conditions())
+    if sort is None and not featured and person is None:
+        total = await repo.count(session, *conditions)
+        agents = await repo.page(session, conditions, offset=(page - 1) * limit, limit=limit)
+    else:  # the page and its total in one statement
+        agents, total = await repo.sorted_page(
+            session,
+            conditions,
+            repo.ordering(sort, q, utcnow()),
+            offset=(page - 1) * limit,
+            limit=limit,
+        )
     return AgentPage(await with_categories(session, agents), total, has_more=page * limit < total)
+
+
+MAX_OFFSET = 100_000
 
 
 async def cursor_listing(
@@ -135,7 +198,22 @@ async def cursor_listing(
     limit: int,
     categories: list[str],
     q: str | None = None,
+    sort: str | None = None,
+    featured: bool = False,
+    person: PersonFilters | None = None,
 ) -> AgentPage:
+    sort = check_sort(sort, q)
+    if sort is not None:
+        return await _sorted_cursor_listing(
+            session,
+            cursor=cursor,
+            limit=limit,
+            categories=categories,
+            q=q,
+            sort=sort,
+            featured=featured,
+            person=person,
+        )
     after_id: uuid.UUID | None = None
     if cursor:
         after_id = parse_uuid(cursor)
@@ -148,6 +226,10 @@ async def cursor_listing(
         for condition in (await category_condition(session, categories), _search(q))
         if condition is not None
     ]
+    if featured:
+        filters.append(repo.featured())
+    if person is not None:
+        filters.extend(person.conditions())
     conditions: list[ColumnElement[bool]] = [repo.AVAILABLE, *filters]
     agents: Sequence[Agent] | Sequence[ListedAgentColumns]
     if not filters:  # the prepared statements (read lean)
@@ -163,6 +245,43 @@ async def cursor_listing(
     more = len(agents) > limit
     agents = agents[:limit]
     next_cursor = str(agents[-1].id) if more and agents else None
+    return AgentPage(
+        await with_categories(session, agents), total, next_cursor=next_cursor, has_more=more
+    )
+
+
+async def _sorted_cursor_listing(
+    session: AsyncSession,
+    *,
+    cursor: str | None,
+    limit: int,
+    categories: list[str],
+    q: str | None,
+    sort: str,
+    featured: bool,
+    person: PersonFilters | None,
+) -> AgentPage:
+    """A sorted listing pages by position: its cursor is the previous page's ``nextCursor``
+    (how many agents came before), since a sort key is no stable place to resume from."""
+    offset = 0
+    if cursor:
+        if not cursor.isdigit() or int(cursor) > MAX_OFFSET:
+            raise BadRequest.field("cursor", "with sort, must be the nextCursor of the last page")
+        offset = int(cursor)
+    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE]
+    for condition in (await category_condition(session, categories), _search(q)):
+        if condition is not None:
+            conditions.append(condition)
+    if featured:
+        conditions.append(repo.featured())
+    if person is not None:
+        conditions.extend(person.conditions())
+    agents, total = await repo.sorted_page(
+        session, conditions, repo.ordering(sort, q, utcnow()), offset=offset, limit=limit + 1
+    )
+    more = len(agents) > limit
+    agents = agents[:limit]
+    next_cursor = str(offset + limit) if more else None
     return AgentPage(
         await with_categories(session, agents), total, next_cursor=next_cursor, has_more=more
     )
@@ -412,3 +531,90 @@ async def check_availability(
                 agent.status = AgentStatus.EXPIRED
                 counts["expired"] += 1
     return counts
+
+
+# ---- ownership, featured agents, comparison ----------------------------------------------------
+
+
+async def is_owned_by(session: AsyncSession, agent_id: uuid.UUID, principal: Principal) -> bool:
+    """Whether the agent is the caller's (its submitter, or their organization's)."""
+    return await repo.is_owned(
+        session, agent_id, developer_repo.owned_by(principal.user_id, principal.organization_id)
+    )
+
+
+async def set_featured(session: AsyncSession, agent_id: str, featured: bool) -> Agent:
+    """The operator features an agent (or stops): ``featured=true`` and ``sort=featured``."""
+    agent = await get_any(session, agent_id)
+    await repo.set_featured(session, agent.id, utcnow() if featured else None)
+    await session.refresh(agent)
+    return agent
+
+
+MAX_COMPARED = 3
+
+
+@dataclass(frozen=True)
+class ComparedAgent(RowView):
+    """An agent with the figures a comparison shows: what ``ComparedAgentOut`` reads."""
+
+    row: Agent
+    categories: Sequence[CategoryColumns]
+    p50_duration_seconds: float | None
+    failure_rate: float | None
+    completed_jobs_30d: int
+    available: bool | None
+    checked_at: datetime | None
+    input_fields: list[dict[str, Any]]
+
+
+def _input_fields(schema: dict[str, Any] | None) -> list[dict[str, Any]]:
+    fields: list[dict[str, Any]] = []
+    for item in (schema or {}).get("input_data") or []:
+        if isinstance(item, dict):
+            fields.append(
+                {
+                    "id": str(item.get("id", "")),
+                    "type": str(item.get("type", "")),
+                    "name": str(item.get("name") or item.get("id") or ""),
+                }
+            )
+    return fields
+
+
+def parse_compared(values: list[str] | None) -> list[str]:
+    ids: list[str] = []
+    for raw in values or []:
+        for part in raw.split(","):
+            if part.strip() and part.strip() not in ids:
+                ids.append(part.strip())
+    if not 1 <= len(ids) <= MAX_COMPARED:
+        raise BadRequest.field("ids", f"compare 1 to {MAX_COMPARED} agents")
+    return ids
+
+
+async def compare(session: AsyncSession, agent_ids: list[str]) -> list[ComparedAgent]:
+    """Shown agents side by side: price, rating, p50 duration, failure rate, completed jobs in
+    the last 30 days, latest availability check and input fields. A few statements per agent,
+    at most ``MAX_COMPARED`` agents."""
+    since = utcnow() - timedelta(days=repo.POPULAR_DAYS)
+    compared = []
+    for agent_id in agent_ids:
+        agent = await get_shown(session, agent_id)
+        completed, failed = await repo.outcome_counts(session, agent.id)
+        durations = await repo.completed_durations(session, agent.id)
+        checks = await repo.latest_checks(session, [agent.id])
+        available, checked_at = checks.get(agent.id, (None, None))
+        compared.append(
+            ComparedAgent(
+                agent,
+                (await repo.categories_of(session, [agent.id])).get(agent.id, []),
+                p50_duration_seconds=statistics.median(durations) if durations else None,
+                failure_rate=failed / (completed + failed) if completed + failed else None,
+                completed_jobs_30d=await repo.completed_since(session, agent.id, since),
+                available=available,
+                checked_at=checked_at,
+                input_fields=_input_fields(agent.input_schema),
+            )
+        )
+    return compared

@@ -19,7 +19,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import TextContent
 
 from agora.agents import service as agents
-from agora.agents.schemas import AgentOut, CategoryOut, InputSchemaOut
+from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut, InputSchemaOut
 from agora.auth.principal import Permission
 from agora.billing import service as billing
 from agora.billing import stripe_api
@@ -48,6 +48,8 @@ from agora.models.statuses import JobStatus, TaskStatus
 from agora.notifications import service as notifications
 from agora.projects import service as projects
 from agora.projects.schemas import ProjectCreate, ProjectOut, ProjectUpdate
+from agora.ratings import service as ratings
+from agora.ratings.schemas import RatingCreate, RatingOut, RatingUpdate
 from agora.tasks import service as tasks
 from agora.tasks.schemas import (
     TaskCreate,
@@ -135,6 +137,96 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
             categories = await agents.list_categories(session)
             counted = await agents.counted_categories(session, categories)
             return as_text([CategoryOut.model_validate(c) for c in counted])
+
+    @tool
+    async def search_agents(
+        ctx: Context,
+        query: str | None = None,
+        sort: str | None = None,
+        category: list[str] | None = None,
+        favourites: bool = False,
+        hired_before: bool = False,
+        featured: bool = False,
+        cursor: str | None = None,
+        limit: int = 20,
+    ) -> TextContent:
+        """Find available agents. query: text in name, description or tags. sort: relevance
+        (needs query), rating (Bayesian average of the stars), popularity (completed jobs, last
+        30 days), newest, price (lowest first), featured. favourites / hired_before: only your
+        favourite agents / agents you hired before. Each agent has `rating` (average, count,
+        distribution, score). Page with `cursor` = the previous answer's `nextCursor`."""
+        async with run.call(ctx, READ) as (session, principal):
+            person = (
+                agents.PersonFilters(principal.user_id, favourites, hired_before)
+                if favourites or hired_before
+                else None
+            )
+            page = await agents.cursor_listing(
+                session,
+                cursor=cursor,
+                limit=max(1, min(limit, 100)),
+                categories=agents.parse_category_values(category),
+                q=query,
+                sort=sort,
+                featured=featured,
+                person=person,
+            )
+        return as_text(
+            {
+                "agents": [dump(AgentOut.model_validate(a)) for a in page.agents],
+                "total": page.total,
+                "nextCursor": page.next_cursor,
+            }
+        )
+
+    @tool
+    async def compare_agents(ctx: Context, agent_ids: list[str]) -> TextContent:
+        """Two or three agents side by side: price, rating, p50 duration, failure rate, completed
+        jobs in the last 30 days, availability and input fields."""
+        async with run.call(ctx, READ) as (session, _):
+            compared = await agents.compare(session, agents.parse_compared(agent_ids))
+        return as_text([ComparedAgentOut.model_validate(a) for a in compared])
+
+    @tool
+    async def rate_job(
+        ctx: Context, job_id: str, stars: int, review: str | None = None
+    ) -> dict[str, Any]:
+        """Rate the agent that ran one of your jobs, once the job has ended (COMPLETED or
+        FAILED): stars 1 to 5 and an optional review. Once per job; change it within 7 days
+        with update_rating."""
+        fields = _validated(RatingCreate, jobId=job_id, stars=stars, review=review)
+        async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
+            rating = await ratings.rate(
+                session, principal, fields.jobId, fields.stars, fields.review
+            )
+            return dump(RatingOut.model_validate(rating))  # type: ignore[no-any-return]
+
+    @tool
+    async def update_rating(
+        ctx: Context, rating_id: str, stars: int | None = None, review: str | None = None
+    ) -> dict[str, Any]:
+        """Change your rating's stars and/or review (within 7 days of rating)."""
+        fields = _validated(RatingUpdate, stars=stars, review=review)
+        async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
+            rating = await ratings.edit(
+                session,
+                principal,
+                rating_id,
+                stars=fields.stars,
+                review=fields.review,
+                review_given=review is not None,
+            )
+            return dump(RatingOut.model_validate(rating))  # type: ignore[no-any-return]
+
+    @tool
+    async def favourite_agent(
+        ctx: Context, agent_id: str, favourite: bool = True
+    ) -> dict[str, Any]:
+        """Mark an agent as a favourite (favourite=false: no longer). search_agents with
+        favourites=true lists them."""
+        async with run.call(ctx, JOBS_WRITE, write=True) as (session, principal):
+            await ratings.set_favourite(session, principal, agent_id, favourite)
+        return {"agentId": agent_id, "favourite": favourite}
 
     # ---- credits --------------------------------------------------------------------------
 

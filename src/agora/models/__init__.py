@@ -22,6 +22,7 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
+from agora.models.rating import Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
 from agora.models.schedule import Schedule, ScheduleRun
@@ -47,6 +48,7 @@ __all__ = [
     "CoworkerWorkspace",
     "CreditPack",
     "CreditPurchase",
+    "Favourite",
     "Job",
     "JobEvent",
     "JobFileScan",
@@ -63,6 +65,8 @@ __all__ = [
     "Organization",
     "OrganizationMember",
     "Project",
+    "Rating",
+    "RatingReport",
     "RegistryCheckpoint",
     "RegistryQuarantine",
     "Schedule",

@@ -18,6 +18,11 @@ from agora.models.base import (
 )
 from agora.models.statuses import AgentSource, AgentStatus, PricingType
 
+# The rating sort's Bayesian average (docs/agents.md, "Sorting"): every agent starts as
+# RATING_PRIOR_WEIGHT ratings of RATING_PRIOR_MEAN, so one 5-star review does not beat fifty 4.8s.
+RATING_PRIOR_MEAN = 3.0
+RATING_PRIOR_WEIGHT = 5
+
 
 class Category(Base):
     __tablename__ = "categories"
@@ -69,6 +74,17 @@ class Agent(Base):
     input_schema: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     agent_identifier: Mapped[str | None] = mapped_column(String(500))
     job_count: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # Ratings' aggregate (ratings/service.py): changed by one UPDATE in the rating's own
+    # transaction, so listings read it with the row (no per-page query) and it stays exact.
+    rating_count: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rating_sum: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rating_1: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rating_2: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rating_3: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rating_4: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rating_5: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # Chosen by the operator (admin API): `featured=true`, `sort=featured` (the gallery's order).
+    featured_at: Mapped[datetime | None] = mapped_column(Timestamp)
     verified_at: Mapped[datetime | None] = mapped_column(Timestamp)
     verification_expires_at: Mapped[datetime | None] = mapped_column(Timestamp)
     revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)

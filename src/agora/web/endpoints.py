@@ -38,7 +38,8 @@ from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
-from agora.web import billing, flash, forms, schedules, work
+from agora.ratings import service as ratings
+from agora.web import billing, flash, forms, schedules, trust, work
 from agora.web import notifications as notification_pages
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
@@ -52,6 +53,7 @@ router.include_router(work.router)  # history, projects, tasks
 router.include_router(notification_pages.router)  # inbox, settings, unsubscribe
 router.include_router(billing.router)  # buy credits, receipts
 router.include_router(schedules.router)  # schedules and their runs
+router.include_router(trust.router)  # favourites, ratings, compare
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -325,16 +327,27 @@ async def gallery(
     q: Text = None,
     category: Text = None,
     page_number: Annotated[int, Query(alias="page", ge=1, le=10_000)] = 1,
+    sort: Text = None,
+    favourites: Annotated[bool, Query()] = False,
 ) -> HTMLResponse:
     slugs = agents.parse_category_values([category] if category else None)
-    listing = await agents.public_listing(
-        session, status="VERIFIED", page=page_number, limit=24, categories=slugs, q=q
+    person = (
+        agents.PersonFilters(principal.user_id, favourites=True)
+        if favourites and principal is not None
+        else None
     )
+    listing = await agents.public_listing(
+        session, status="VERIFIED", page=page_number, limit=24, categories=slugs, q=q,
+        sort=sort or None, person=person,
+    )  # fmt: skip
+    shown = [a.row.id for a in listing.agents]
+    liked, hired = await ratings.marks(session, principal.user_id, shown) if principal else ((), ())
     return await _render(
         request, session, principal, "gallery.html", listing=listing, q=q or "",
         category=category or "", categories=await agents.list_categories(session),
-        page_number=page_number,
-        availability=await web.availability(session, [a.row.id for a in listing.agents]),
+        page_number=page_number, sort=sort or "", favourites=bool(person),
+        liked=liked, hired=hired, sorts=agents.SORT_LABELS,
+        availability=await web.availability(session, shown),
     )  # fmt: skip
 
 
@@ -366,6 +379,9 @@ async def _agent_page(
         price=price, fee=fee, groups=groups, errors=errors or {}, summary=summary,
         max_credits=max_credits if max_credits is not None else str(price),
         facts=await web.agent_facts(session, listed.row), payment_required=payment_required,
+        reviews=(await ratings.of_agent(session, agent_id, offset=0, limit=10))[0],
+        liked=principal is not None
+        and agent.id in (await ratings.marks(session, principal.user_id, [agent.id]))[0],
     )  # fmt: skip
 
 
@@ -454,8 +470,11 @@ async def _job_page(
         except NotFound:
             groups = []
     names = await web.agent_names(session, [shown.row.agent_id])
+    rated = await ratings.rated_jobs(session, [shown.row.id])
     return await _render(
         request, session, principal, "job.html", status_code, job=shown, events=events,
+        my_rating=rated.get(shown.row.id),
+        can_rate=shown.status in ratings.ENDED and shown.row.user_id == principal.user_id,
         agent_name=names.get(shown.row.agent_id, ""), message=message,
         job_input=await web.job_input(session, shown.row.agent_id, shown.row.input_data),
         job_files=web.job_file_views(

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
+
+
+class Rating(Base):
+    """A hirer's rating (1-5 stars) of the agent that ran one of their jobs, with an optional
+    review and the agent developer's one reply. One per job (``job_id`` is unique); the agent's
+    aggregate columns (``agents.rating_*``) change in the same transaction (ratings/service.py).
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        CheckConstraint("stars BETWEEN 1 AND 5", name="stars_range"),
+        Index("ix_ratings_agent", "agent_id", "created_at", "id"),
+        Index("ix_ratings_user", "user_id"),
+    )
+
+    id: Mapped[uuid.UUID] = id_column()
+    job_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("jobs.id", ondelete="CASCADE"), nullable=False, unique=True
+    )
+    agent_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("agents.id", ondelete="CASCADE"), nullable=False
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    workspace_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
+    )
+    stars: Mapped[int] = mapped_column(Integer, nullable=False)
+    review: Mapped[str | None] = mapped_column(Text)
+    reply: Mapped[str | None] = mapped_column(Text)
+    reply_user_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
+    )
+    replied_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = updated_at_column()
+
+
+class RatingReport(Base):
+    """Someone's report that a review is abusive: the operator lists them (admin API)."""
+
+    __tablename__ = "rating_reports"
+    __table_args__ = (
+        Index("ix_rating_reports_open", "resolved_at", "created_at"),
+        Index("uq_rating_reports_once", "rating_id", "user_id", unique=True),
+    )
+
+    id: Mapped[uuid.UUID] = id_column()
+    rating_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("ratings.id", ondelete="CASCADE"), nullable=False
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    reason: Mapped[str] = mapped_column(String(1000), nullable=False)
+    resolved_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class Favourite(Base):
+    """A person's favourite agent."""
+
+    __tablename__ = "favourites"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    agent_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("agents.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = created_at_column()

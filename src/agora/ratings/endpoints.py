@@ -1,0 +1,184 @@
+"""Ratings, reviews, replies, reports and favourites (bearer family: Envelope B, Detailed
+errors). Decisions: docs/agents.md, "Ratings and reviews"."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Path, Query, Request, Response
+
+from agora.auth.dependencies import Admin, AgentId, JobsWriter, Reader, SessionDep, public
+from agora.kit.envelopes import EnvelopeB, meta_b
+from agora.kit.families import bearer_router
+from agora.kit.pagination import PageDep
+from agora.ratings import service
+from agora.ratings.schemas import (
+    RatingCreate,
+    RatingOut,
+    RatingUpdate,
+    ReplyCreate,
+    ReportCreate,
+    ReportOut,
+)
+
+router = bearer_router(tags=["ratings"])
+admin_router = bearer_router(prefix="/admin", tags=["admin"])
+
+RatingId = Annotated[str, Path(alias="ratingId")]
+ReportId = Annotated[str, Path(alias="reportId")]
+
+
+@router.post(
+    "/ratings",
+    status_code=201,
+    operation_id="rateJob",
+    response_model=EnvelopeB[RatingOut],
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def rate_job(
+    body: RatingCreate,
+    request: Request,
+    session: SessionDep,
+    principal: JobsWriter,
+) -> EnvelopeB[RatingOut]:
+    """Rate the agent that ran one of your jobs, once it ended COMPLETED or FAILED: 1-5 stars and
+    an optional review. Once per job (409 twice); another person's job is a 404."""
+    rating = await service.rate(session, principal, body.jobId, body.stars, body.review)
+    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+
+
+@router.get("/ratings/{ratingId}", operation_id="getRating", response_model=EnvelopeB[RatingOut])
+async def get_rating(
+    rating_id: RatingId, request: Request, session: SessionDep, principal: Reader
+) -> EnvelopeB[RatingOut]:
+    """One of your ratings."""
+    return EnvelopeB[RatingOut](
+        data=await service.get_own(session, principal, rating_id), meta=meta_b(request)
+    )
+
+
+@router.patch(
+    "/ratings/{ratingId}",
+    operation_id="updateRating",
+    response_model=EnvelopeB[RatingOut],
+    openapi_extra={"x-agora-errors": [409]},
+)
+async def update_rating(
+    body: RatingUpdate,
+    rating_id: RatingId,
+    request: Request,
+    session: SessionDep,
+    principal: JobsWriter,
+) -> EnvelopeB[RatingOut]:
+    """Change your rating's stars or review (null removes it) within 7 days of rating."""
+    rating = await service.edit(
+        session,
+        principal,
+        rating_id,
+        stars=body.stars,
+        review=body.review,
+        review_given="review" in body.model_fields_set,
+    )
+    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+
+
+@router.post(
+    "/ratings/{ratingId}/reply",
+    operation_id="replyToRating",
+    response_model=EnvelopeB[RatingOut],
+    openapi_extra={"x-agora-errors": [409]},
+)
+async def reply_to_rating(
+    body: ReplyCreate,
+    rating_id: RatingId,
+    request: Request,
+    session: SessionDep,
+    principal: JobsWriter,
+) -> EnvelopeB[RatingOut]:
+    """The agent's developer answers a review, once (ratings of other agents: 404)."""
+    rating = await service.reply(session, principal, rating_id, body.reply)
+    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+
+
+@router.post(
+    "/ratings/{ratingId}/reports",
+    status_code=204,
+    operation_id="reportRating",
+    openapi_extra={"x-agora-errors": [409]},
+)
+async def report_rating(
+    body: ReportCreate, rating_id: RatingId, session: SessionDep, principal: JobsWriter
+) -> Response:
+    """Report an abusive review to the operator (once per person)."""
+    await service.report(session, principal, rating_id, body.reason)
+    return Response(status_code=204)
+
+
+@router.get(
+    "/agents/{agentId}/ratings",
+    operation_id="listAgentRatings",
+    response_model=EnvelopeB[list[RatingOut]],
+    openapi_extra={"security": [], "x-agora-errors": [429]},
+)
+@public
+async def list_agent_ratings(
+    agent_id: AgentId, request: Request, session: SessionDep, page: PageDep
+) -> EnvelopeB[list[RatingOut]]:
+    """An agent's ratings and reviews, newest first (no authentication; hirers not named)."""
+    ratings, total = await service.of_agent(session, agent_id, offset=page.offset, limit=page.limit)
+    return EnvelopeB[list[RatingOut]](data=ratings, meta=meta_b(request, page.meta(total)))
+
+
+@router.put("/agents/{agentId}/favourite", status_code=204, operation_id="favouriteAgent")
+async def favourite_agent(
+    agent_id: AgentId, session: SessionDep, principal: JobsWriter
+) -> Response:
+    """Mark an agent as a favourite (`GET /v1/agents?favourites=true` lists them)."""
+    await service.set_favourite(session, principal, agent_id, True)
+    return Response(status_code=204)
+
+
+@router.delete("/agents/{agentId}/favourite", status_code=204, operation_id="unfavouriteAgent")
+async def unfavourite_agent(
+    agent_id: AgentId, session: SessionDep, principal: JobsWriter
+) -> Response:
+    """No longer a favourite."""
+    await service.set_favourite(session, principal, agent_id, False)
+    return Response(status_code=204)
+
+
+@admin_router.get(
+    "/rating-reports",
+    operation_id="adminListRatingReports",
+    response_model=EnvelopeB[list[ReportOut]],
+)
+async def list_reports(
+    request: Request,
+    session: SessionDep,
+    page: PageDep,
+    _admin: Admin,
+    state: Annotated[
+        str, Query(pattern="^(open|all)$", description="open (default) or all")
+    ] = "open",
+) -> EnvelopeB[list[ReportOut]]:
+    """Reports of abusive reviews, oldest first: the operator's queue."""
+    reports, total = await service.reports(
+        session, open_only=state == "open", offset=page.offset, limit=page.limit
+    )
+    return EnvelopeB[list[ReportOut]](data=reports, meta=meta_b(request, page.meta(total)))
+
+
+@admin_router.post(
+    "/rating-reports/{reportId}/resolve", status_code=204, operation_id="adminResolveRatingReport"
+)
+async def resolve_report(
+    report_id: ReportId,
+    session: SessionDep,
+    _admin: Admin,
+    remove_review: Annotated[
+        bool, Query(alias="removeReview", description="Also remove the review's text")
+    ] = False,
+) -> Response:
+    """Close a report; `removeReview=true` also removes the review's text (the stars stay)."""
+    await service.resolve_report(session, report_id, remove_review=remove_review)
+    return Response(status_code=204)

@@ -1,0 +1,168 @@
+"""All SQL for ratings, their reports and favourites."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.models import Agent, Favourite, Job, Rating, RatingReport, User
+
+
+async def own_job_for_update(
+    session: AsyncSession, job_id: uuid.UUID, user_id: uuid.UUID, workspace_id: uuid.UUID
+) -> Job | None:
+    """The caller's own job in the workspace, locked: two ratings of one job serialise here."""
+    return await session.scalar(
+        select(Job)
+        .where(Job.id == job_id, Job.user_id == user_id, Job.workspace_id == workspace_id)
+        .with_for_update()
+    )
+
+
+async def of_job(session: AsyncSession, job_id: uuid.UUID) -> Rating | None:
+    return await session.scalar(select(Rating).where(Rating.job_id == job_id))
+
+
+async def get(
+    session: AsyncSession, rating_id: uuid.UUID, *, for_update: bool = False
+) -> Rating | None:
+    query = select(Rating).where(Rating.id == rating_id)
+    if for_update:
+        query = query.with_for_update()
+    return await session.scalar(query)
+
+
+async def add(session: AsyncSession, rating: Rating) -> Rating:
+    session.add(rating)
+    await session.flush()
+    return rating
+
+
+async def change_aggregate(
+    session: AsyncSession, agent_id: uuid.UUID, *, add: int | None, remove: int | None
+) -> None:
+    """One UPDATE of the agent's aggregate: ``add`` a rating of that many stars and/or
+    ``remove`` one. Relative (``x = x + 1``), so concurrent ratings never lose a count: the row
+    lock orders them on PostgreSQL, the single writer on SQLite."""
+    table = Agent.__table__.c
+    values: dict[str, Any] = {}
+    count, total = 0, 0
+    if add is not None:
+        values[f"rating_{add}"] = table[f"rating_{add}"] + 1
+        count, total = count + 1, total + add
+    if remove is not None:
+        column = table[f"rating_{remove}"]
+        values[f"rating_{remove}"] = (values.get(f"rating_{remove}", column)) - 1
+        count, total = count - 1, total - remove
+    if count:
+        values["rating_count"] = table.rating_count + count
+    if total:
+        values["rating_sum"] = table.rating_sum + total
+    if values:
+        await session.execute(
+            update(Agent.__table__).where(table.id == agent_id).values(**values)  # type: ignore[arg-type]
+        )
+
+
+async def of_agent(
+    session: AsyncSession, agent_id: uuid.UUID, *, offset: int, limit: int
+) -> tuple[list[Rating], int]:
+    """The agent's ratings, newest first, and how many it has (one statement)."""
+    rows = (
+        await session.execute(
+            select(Rating, func.count().over())
+            .where(Rating.agent_id == agent_id)
+            .order_by(Rating.created_at.desc(), Rating.id.desc())
+            .offset(offset)
+            .limit(limit)
+        )
+    ).all()
+    return [row[0] for row in rows], int(rows[0][1]) if rows else 0
+
+
+async def add_report(session: AsyncSession, report: RatingReport) -> RatingReport:
+    session.add(report)
+    await session.flush()
+    return report
+
+
+async def report_by(
+    session: AsyncSession, rating_id: uuid.UUID, user_id: uuid.UUID
+) -> RatingReport | None:
+    return await session.scalar(
+        select(RatingReport).where(
+            RatingReport.rating_id == rating_id, RatingReport.user_id == user_id
+        )
+    )
+
+
+async def reports(
+    session: AsyncSession, *, open_only: bool, offset: int, limit: int
+) -> tuple[list[tuple[RatingReport, Rating, str]], int]:
+    """Reports with their rating and the reporter's email, oldest first (one statement)."""
+    query = (
+        select(RatingReport, Rating, User.email, func.count().over())
+        .join(Rating, Rating.id == RatingReport.rating_id)
+        .join(User, User.id == RatingReport.user_id)
+    )
+    if open_only:
+        query = query.where(RatingReport.resolved_at.is_(None))
+    rows = (
+        await session.execute(
+            query.order_by(RatingReport.created_at, RatingReport.id).offset(offset).limit(limit)
+        )
+    ).all()
+    return [(r[0], r[1], r[2]) for r in rows], int(rows[0][3]) if rows else 0
+
+
+async def get_report(session: AsyncSession, report_id: uuid.UUID) -> RatingReport | None:
+    return await session.get(RatingReport, report_id)
+
+
+async def favourite(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID) -> None:
+    exists = await session.get(Favourite, (user_id, agent_id))
+    if exists is None:
+        session.add(Favourite(user_id=user_id, agent_id=agent_id))
+        await session.flush()
+
+
+async def unfavourite(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID) -> None:
+    await session.execute(
+        delete(Favourite).where(Favourite.user_id == user_id, Favourite.agent_id == agent_id)
+    )
+
+
+async def favourite_ids(
+    session: AsyncSession, user_id: uuid.UUID, agent_ids: list[uuid.UUID]
+) -> set[uuid.UUID]:
+    """Which of ``agent_ids`` the person favours (one statement for a page)."""
+    if not agent_ids:
+        return set()
+    rows = await session.scalars(
+        select(Favourite.agent_id).where(
+            Favourite.user_id == user_id, Favourite.agent_id.in_(agent_ids)
+        )
+    )
+    return set(rows)
+
+
+async def hired_ids(
+    session: AsyncSession, user_id: uuid.UUID, agent_ids: list[uuid.UUID]
+) -> set[uuid.UUID]:
+    """Which of ``agent_ids`` the person has hired before (one statement for a page)."""
+    if not agent_ids:
+        return set()
+    rows = await session.scalars(
+        select(Job.agent_id).where(Job.user_id == user_id, Job.agent_id.in_(agent_ids)).distinct()
+    )
+    return set(rows)
+
+
+async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:
+    if not job_ids:
+        return {}
+    rows = await session.scalars(select(Rating).where(Rating.job_id.in_(job_ids)))
+    return {r.job_id: r for r in rows}
