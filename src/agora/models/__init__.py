@@ -21,6 +21,7 @@ from agora.models.spending_cap import SpendingCap
 from agora.models.stripe_event import StripeEvent
 from agora.models.task import Task
 from agora.models.task_event import TaskEvent
+from agora.models.task_participant import TaskParticipant
 from agora.models.user import User
 from agora.models.workspace import Workspace
 
@@ -52,6 +53,7 @@ __all__ = [
     "StripeEvent",
     "Task",
     "TaskEvent",
+    "TaskParticipant",
     "User",
     "Workspace",
     "agent_categories",
