@@ -65,11 +65,12 @@ def next_step(exc: AgoraError, principal: Principal | None, path: str = "/") -> 
             _org_page(principal),
             "See the organization's owners and admins",
         )
-    if status == 403 and principal.organization_id is not None:
+    org_path = "/".join(path.split("/")[:3]) if path.startswith("/organizations/") else None
+    if status == 403 and (org_path or principal.organization_id is not None):
         return NextStep(
             "Your role in this organization does not allow this: ask an owner or admin (the "
             "members page lists them).",
-            _org_page(principal),
+            org_path or _org_page(principal),
             "See the organization's owners and admins",
         )
     if status == 404:
