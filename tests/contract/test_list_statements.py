@@ -199,12 +199,12 @@ async def _seed(
 
 # path, and the most statements a page may run (SQLite's count: its ORM reads add a BEGIN).
 # The task listing's: the page with its count, spend, events, jobs (with their demo flag), the
-# shared jobs' sharers, people, coworkers, workspaces (and organizations, for an organization's
-# workspace) — one per kind of data.
+# shared jobs' sharers, people, participants, coworkers, workspaces (and organizations, for an
+# organization's workspace) — one per kind of data.
 LISTS = {
-    "tasks": ("/v1/tasks?limit={n}", 9),
-    "tasks of a workspace, second page": ("/v1/tasks?limit={n}&page=2&scope=workspace", 9),
-    "a project's tasks": ("/v1/tasks?limit={n}&projectId={project}", 9),
+    "tasks": ("/v1/tasks?limit={n}", 10),
+    "tasks of a workspace, second page": ("/v1/tasks?limit={n}&page=2&scope=workspace", 10),
+    "a project's tasks": ("/v1/tasks?limit={n}&projectId={project}", 10),
     "history (tasks, jobs and conversations)": ("/v1/history?limit={n}", 4),
     "history, tasks only": ("/v1/history?limit={n}&types=task", 2),
     "jobs": ("/v1/jobs?limit={n}", 1),

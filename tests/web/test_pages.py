@@ -206,7 +206,8 @@ async def test_workspace_switcher_and_organization_invitation_pages(
     assert made.status_code == 303
     org_path = made.headers["location"]
     invited = await client.post(f"{org_path}/invitations", data={"csrf": csrf, "role": "member"})
-    assert 'id="invite-link"' in invited.text
+    assert invited.status_code == 303
+    assert 'id="invite-link"' in (await client.get(org_path)).text
     gallery = await client.get("/agents")
     options = re.findall(r'<option value="([0-9a-f-]+)"( selected)?>([^<]+)</option>', gallery.text)
     assert [label for _, _, label in options] == ["Personal", "Lantern Works"]

@@ -92,10 +92,13 @@ async def test_projects_and_tasks_pages_create_assign_move_comment_archive(
     assert f'action="/tasks/{task_id}/status"' in listed.text
     assert f'action="/tasks/{task_id}/assign"' in listed.text
     assert f'<option value="{coworker["id"]}" selected>Scribe</option>' in listed.text
-    # The move select offers the workflow's moves from PENDING only.
+    # The move select offers the workflow's moves from PENDING only, by their labels, with none
+    # chosen, and one "Canceled".
     row = listed.text.split(f'id="move-{task_id}"', 1)[1].split("</select>", 1)[0]
-    assert "<option>RUNNING</option>" in row and "<option>PENDING</option>" not in row
-    assert "<option>INPUT_REQUIRED</option>" not in row
+    assert '<option value="" selected disabled>Choose a status</option>' in row
+    assert '<option value="RUNNING">Running</option>' in row and 'value="PENDING"' not in row
+    assert 'value="INPUT_REQUIRED"' not in row
+    assert row.count(">Canceled</option>") == 1
 
     # Move along the workflow from the project page: back to the project.
     moved = await client.post(
@@ -126,15 +129,21 @@ async def test_projects_and_tasks_pages_create_assign_move_comment_archive(
     assert shown.status_code == 200 and "<h1>Write the post</h1>" in shown.text
     events = shown.text.split('id="task-events"', 1)[1].split("</ol>", 1)[0]
     assert "&lt;b&gt;Shipped&lt;/b&gt;" in events and "<b>" not in events
-    assert "COMPLETED" in events and "RUNNING" in events
+    assert "Completed" in events and "Running" in events
     assert f'<a href="/projects/{project_id}">Launch</a>' in shown.text and "Scribe" in shown.text
-    assert '<option value="">—</option>' in shown.text  # the assign select
+    assert '<option value="">Nobody</option>' in shown.text  # the assign select
     events_api = await _api(client, csrf, "GET", f"/v1/tasks/{task_id}/events")
     assert [e["comment"] for e in events_api if e["comment"]] == ["<b>Shipped</b>"]
 
-    # Assign again (the same coworker), and with nothing chosen: on its field.
-    none = await client.post(f"/tasks/{task_id}/assign", data={"csrf": csrf, "coworkerId": ""})
-    assert none.status_code == 400 and 'id="err-coworkerId"' in none.text
+    # Assign to nobody (unassigned), then again to the coworker; an unknown id: on its field.
+    none = await client.post(f"/tasks/{task_id}/assign", data={"csrf": csrf, "assigneeId": ""})
+    assert none.status_code == 303
+    assert (await _api(client, csrf, "GET", f"/v1/tasks/{task_id}"))["assignee"] is None
+    unknown_one = await client.post(
+        f"/tasks/{task_id}/assign",
+        data={"csrf": csrf, "assigneeId": "00000000-0000-0000-0000-000000000000"},
+    )
+    assert unknown_one.status_code == 400 and 'id="err-assigneeId"' in unknown_one.text
     again = await client.post(
         f"/tasks/{task_id}/assign", data={"csrf": csrf, "coworkerId": coworker["id"]}
     )
@@ -209,7 +218,7 @@ async def test_history_page_reads_the_feed_with_its_filters_and_pages(
         "/history", params={"types": ["task"], "status": "PENDING", "scope": "workspace"}
     )
     assert len(re.findall(r'href="/tasks/', tasks_pending.text)) == 20
-    assert "<option selected>PENDING</option>" in tasks_pending.text
+    assert '<option value="PENDING" selected>Pending</option>' in tasks_pending.text
     # A filter the service refuses is shown on its field (400), not as a 500.
     bad = await client.get("/history", params={"project": "not-a-project"})
     assert bad.status_code == 400 and 'id="err-project"' in bad.text

@@ -13,6 +13,7 @@ import asyncio
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from urllib.parse import quote
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -95,8 +96,16 @@ def _email(raw: str) -> str:
 
 
 async def sign_up(
-    session: AsyncSession, ctx: Context, *, email: str, password: str, name: str
+    session: AsyncSession,
+    ctx: Context,
+    *,
+    email: str,
+    password: str,
+    name: str,
+    then: str | None = None,
 ) -> User:
+    """A new account and its confirmation mail. ``then``: a same-site path the web app returns
+    to after the confirmation (an invitation's page: docs/web.md), carried in the mailed link."""
     s = ctx.settings
     await ctx.attempts.record(
         s.auth_attempts_per_address, "signup-address", ctx.client_address, "Too many sign-ups"
@@ -115,15 +124,19 @@ async def sign_up(
     )
     user.password_hash = hashed
     await session.flush()
-    await send_verification(session, ctx, user)
+    await send_verification(session, ctx, user, then=then)
     return user
 
 
-async def send_verification(session: AsyncSession, ctx: Context, user: User) -> None:
+async def send_verification(
+    session: AsyncSession, ctx: Context, user: User, *, then: str | None = None
+) -> None:
     ttl = timedelta(hours=ctx.settings.verify_token_hours)
     await repo.revoke_tokens(session, user.id, ("verify_email",), utcnow())
     plaintext, _ = await tokens.issue(session, "verify_email", ttl, user_id=user.id)
     url = link(ctx.settings, WEB_VERIFY_EMAIL, plaintext)
+    if then and then.startswith("/") and not then.startswith("//"):
+        url += f"&next={quote(then, safe='')}"
     text = (
         f"Hello {user.name},\n\nConfirm your email address for Agora by opening this link "
         f"(valid for {ctx.settings.verify_token_hours:g} hours, once):\n\n{url}\n\n"

@@ -22,6 +22,7 @@ people and the organization itself is for admins and owners.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 from agora.auth.principal import Permission
 
@@ -72,3 +73,37 @@ ROLE_PERMISSIONS: dict[str, frozenset[str]] = {
 
 def role_allows(role: str | None, action: OrgAction) -> bool:
     return role is not None and action in ROLE_ACTIONS.get(role, frozenset())
+
+
+def may_remove(role: str | None, target_role: str) -> bool:
+    """Remove another member: admins and owners; an owner only by an owner."""
+    if not role_allows(role, OrgAction.REMOVE_MEMBERS):
+        return False
+    return target_role != "owner" or role_allows(role, OrgAction.CHANGE_ROLES)
+
+
+def may_invite_as(role: str | None, invited_role: str) -> bool:
+    """Invite someone as ``invited_role``: admins and owners; as an owner only owners."""
+    if not role_allows(role, OrgAction.INVITE):
+        return False
+    return invited_role != "owner" or role_allows(role, OrgAction.CHANGE_ROLES)
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """What one member may do, read from the table above: the web pages show an action only
+    when ``Allowed`` says so, and the services refuse with the same functions
+    (``role_allows``, ``may_remove``, ``may_invite_as``), so a page and the API never disagree."""
+
+    role: str | None
+
+    def to(self, action: OrgAction | str) -> bool:
+        return role_allows(self.role, OrgAction(action))
+
+    def remove(self, target_role: str) -> bool:
+        return may_remove(self.role, target_role)
+
+    @property
+    def invite_roles(self) -> tuple[str, ...]:
+        """The roles this member may invite people as (least first)."""
+        return tuple(r for r in reversed(ROLES) if may_invite_as(self.role, r))

@@ -700,9 +700,11 @@ def register_public_tools(
         coworker_id: str | None = None,
         limit: int = 20,
         cursor: str | None = None,
+        assignee: str | None = None,
     ) -> TextContent:
         """Tasks, most recently updated first: yours (scope owned) or the workspace's. q: name
-        contains; status: comma-separated; coworker: id, slug or name."""
+        contains; status: comma-separated; coworker: id, slug or name; assignee: "me" (my
+        tasks) or a member's user id (any creator, whatever the scope)."""
         if scope not in ("owned", "workspace"):
             raise ToolError("400 Invalid request parameters: scope must be owned or workspace")
         if not 1 <= limit <= 100:
@@ -722,6 +724,7 @@ def register_public_tools(
                 q=q,
                 scope=scope,
                 coworker_id=coworker_id,
+                assignee_id=assignee,
             )
             paging = tasks.paging_from_cursor(
                 settings, principal, filters, cursor, PageParams(1, limit)
@@ -743,6 +746,33 @@ def register_public_tools(
         async with run.call(ctx, READ) as (session, principal):
             events = await tasks.list_events(session, principal, task_id)
             return as_text([TaskEventOut.model_validate(e) for e in events])
+
+    @tool
+    async def assign_task(
+        ctx: Context, task_id: str, assignee_id: str | None = None
+    ) -> dict[str, Any]:
+        """Assign or reassign a task to a member of the workspace (user id) or a coworker (id);
+        without assignee_id, unassign it. The change is a task event (kind assignment)."""
+        async with run.call(ctx, READ, write=True) as (session, principal):
+            task = await tasks.assign(session, principal, task_id, assignee_id)
+            snapshot = await tasks.render_one(session, task, settings)
+            return dump(TaskOut.model_validate(snapshot))  # type: ignore[no-any-return]
+
+    @tool
+    async def add_task_participant(ctx: Context, task_id: str, user_id: str) -> dict[str, Any]:
+        """A member of the workspace takes part in the task (beside its assignee)."""
+        async with run.call(ctx, READ, write=True) as (session, principal):
+            task = await tasks.add_participant(session, principal, task_id, user_id)
+            snapshot = await tasks.render_one(session, task, settings)
+            return dump(TaskOut.model_validate(snapshot))  # type: ignore[no-any-return]
+
+    @tool
+    async def remove_task_participant(ctx: Context, task_id: str, user_id: str) -> dict[str, Any]:
+        """The person no longer takes part in the task."""
+        async with run.call(ctx, READ, write=True) as (session, principal):
+            task = await tasks.remove_participant(session, principal, task_id, user_id)
+            snapshot = await tasks.render_one(session, task, settings)
+            return dump(TaskOut.model_validate(snapshot))  # type: ignore[no-any-return]
 
     @tool
     async def list_task_jobs(ctx: Context, task_id: str) -> TextContent:

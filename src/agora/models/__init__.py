@@ -31,6 +31,7 @@ from agora.models.stored_file import JobFileScan, StoredFile
 from agora.models.stripe_event import StripeEvent
 from agora.models.task import Task
 from agora.models.task_event import TaskEvent
+from agora.models.task_participant import TaskParticipant
 from agora.models.user import User
 from agora.models.workspace import Workspace
 
@@ -76,6 +77,7 @@ __all__ = [
     "StripeEvent",
     "Task",
     "TaskEvent",
+    "TaskParticipant",
     "User",
     "WebhookSigningSecret",
     "Workspace",

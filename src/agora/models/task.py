@@ -28,6 +28,8 @@ class Task(Base):
         # The feed filtered by project (or unassigned): keyset order within the project.
         Index("ix_tasks_feed_project", "workspace_id", "project_id", "updated_at", "id"),
         Index("ix_tasks_coworker", "coworker_id"),
+        # "My tasks": the tasks assigned to a person, in feed order.
+        Index("ix_tasks_assignee", "workspace_id", "assignee_user_id", "updated_at", "id"),
     )
 
     id: Mapped[uuid.UUID] = id_column()
@@ -47,6 +49,11 @@ class Task(Base):
     # The workflow (docs/tasks.md): the assignee coworker, where the task came from, free metadata.
     coworker_id: Mapped[uuid.UUID | None] = mapped_column(
         ForeignKey("coworkers.id", ondelete="SET NULL")
+    )
+    # The assignee is a member of the workspace (``assignee_user_id``) or a coworker
+    # (``coworker_id``), never both (docs/tasks.md, "People on tasks").
+    assignee_user_id: Mapped[uuid.UUID | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
     )
     origin: Mapped[str | None] = mapped_column(String(20))
     channel: Mapped[str | None] = mapped_column(String(20))

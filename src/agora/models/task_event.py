@@ -20,7 +20,9 @@ from agora.models.base import (
 class TaskEvent(Base):
     """One entry of a task's timeline: a comment, a status move, credits, an authentication URL.
 
-    ``actor_type`` is user | coworker | orchestrator (null when unknown).
+    ``actor_type`` is user | coworker | orchestrator (null when unknown). ``kind`` is null for a
+    comment or status move, ``assignment`` or ``participants`` for a change of the people on the
+    task, with ``change`` saying what changed (docs/tasks.md).
     """
 
     __tablename__ = "task_events"
@@ -42,6 +44,8 @@ class TaskEvent(Base):
     actor_coworker_id: Mapped[uuid.UUID | None] = mapped_column(
         ForeignKey("coworkers.id", ondelete="SET NULL")
     )
+    kind: Mapped[str | None] = mapped_column(String(20))
+    change: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     channel: Mapped[str | None] = mapped_column(String(20))
     origin: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[datetime] = created_at_column()

@@ -17,7 +17,7 @@ from agora.accounts import repository as accounts_repo
 from agora.accounts.repository import invitations_of, token_by_id
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.auth.principal import Principal
-from agora.auth.roles import ROLES, OrgAction, role_allows
+from agora.auth.roles import ROLES, Allowed, OrgAction, may_invite_as, may_remove, role_allows
 from agora.auth.service import forget_cached_principals
 from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
@@ -84,6 +84,12 @@ async def create(
     return await _org_out(session, principal, org.id)
 
 
+async def allowed(session: AsyncSession, principal: Principal, raw_org_id: str) -> Allowed:
+    """What the caller may do in the organization (404 if not a member): the pages' switch."""
+    _org, role = await _membership(session, principal, raw_org_id)
+    return Allowed(role)
+
+
 async def list_mine(session: AsyncSession, principal: Principal) -> list[dict[str, Any]]:
     return await repo.memberships_of(session, principal.user_id)
 
@@ -128,10 +134,9 @@ async def remove(
     org, role = await _membership(session, principal, raw_org_id, lock=True)
     target = await _member_row(session, org.id, raw_user_id)
     leaving = target["user_id"] == principal.user_id
-    if not leaving:
+    if not leaving and not may_remove(role, target["role"]):
         _require(role, OrgAction.REMOVE_MEMBERS, "remove members")
-        if target["role"] == "owner":
-            _require(role, OrgAction.CHANGE_ROLES, "remove an owner")
+        raise Forbidden(f"An organization {role} may not remove an owner")
     if target["role"] == "owner" and await repo.owner_count(session, org.id) <= 1:
         raise Conflict(
             "The last owner cannot leave the organization; make another member owner first, "
@@ -227,8 +232,8 @@ async def invite(
     role = valid_role(role)
     org, my_role = await _membership(session, principal, raw_org_id)
     _require(my_role, OrgAction.INVITE, "invite people")
-    if role == "owner":
-        _require(my_role, OrgAction.CHANGE_ROLES, "invite an owner")
+    if not may_invite_as(my_role, role):
+        raise Forbidden(f"An organization {my_role} may not invite an owner")
     if email is not None:
         email = provisioning.normalise_email(email)
         if max_uses not in (None, 1):
@@ -289,6 +294,17 @@ async def _addressee_check(token: AccountToken, user: User) -> None:
             "This invitation was sent to another email address",
             details=[FieldError("token", "the invitation is for another email address")],
         )
+
+
+async def preview(session: AsyncSession, plaintext: str) -> dict[str, Any]:
+    """What an invitation offers (the organization's name, the role, the address it was sent
+    to), for the page that asks to accept it; an unusable token is a 400 on ``token``."""
+    token = await tokens.find(session, plaintext, "invitation")
+    assert token.organization_id is not None
+    org = await accounts_repo.organization_by_id(session, token.organization_id)
+    if org is None:
+        raise BadRequest.field("token", "unknown token; ask for a new link")
+    return {"organization": org.name, "role": token.role or "member", "email": token.email}
 
 
 async def accept(session: AsyncSession, principal: Principal, plaintext: str) -> dict[str, Any]:

@@ -20,6 +20,8 @@ from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
 from agora.tasks import service
 from agora.tasks.schemas import (
+    AssigneeIn,
+    ParticipantIn,
     TaskCreate,
     TaskEventCreate,
     TaskEventOut,
@@ -69,13 +71,22 @@ async def list_tasks(
     cursor: Annotated[
         str | None, Query(max_length=1000, description="`nextCursor` of the previous page")
     ] = None,
+    assigneeId: Annotated[
+        str | None,
+        Query(
+            max_length=100,
+            description="Only tasks assigned to this member (`me`: to you; any creator, "
+            "whatever the scope)",
+        ),
+    ] = None,
 ) -> EnvelopeB[list[TaskOut]]:
     """Tasks of the workspace, most recently updated first. Page with `page` or `cursor`.
     A coworker key sees only the tasks assigned to it. Job results in the snapshots are
     previews (see JobOut.resultTruncated)."""
     filters = service.parse_filters(
-        status, projectId, archived, q=q, scope=scope, coworker_id=coworkerId
-    )
+        status, projectId, archived, q=q, scope=scope, coworker_id=coworkerId,
+        assignee_id=assigneeId,
+    )  # fmt: skip
     paging = service.paging_from_cursor(settings, principal, filters, cursor, paging)
     result = await service.list_tasks(session, principal, filters, paging, settings)
     pagination = {
@@ -130,6 +141,68 @@ async def update_task(
     A status move outside the table answers 409. User keys need projects:write; a coworker key
     may change the tasks assigned to it."""
     task = await service.update_task(session, principal, task_id, body)
+    return await _one(request, session, task, settings)
+
+
+@router.put("/{taskId}/assignee", response_model=EnvelopeB[TaskOut], operation_id="assignTask")
+async def assign_task(
+    task_id: TaskId,
+    body: AssigneeIn,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+    settings: SettingsDep,
+) -> EnvelopeB[TaskOut]:
+    """Assign or reassign the task: `assigneeId` is a member of the workspace or a coworker you
+    may assign (400 otherwise). The change is a task event of kind `assignment`."""
+    task = await service.assign(session, principal, task_id, body.assigneeId)
+    return await _one(request, session, task, settings)
+
+
+@router.delete("/{taskId}/assignee", response_model=EnvelopeB[TaskOut], operation_id="unassignTask")
+async def unassign_task(
+    task_id: TaskId,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+    settings: SettingsDep,
+) -> EnvelopeB[TaskOut]:
+    """Nobody is assigned any more (idempotent)."""
+    task = await service.assign(session, principal, task_id, None)
+    return await _one(request, session, task, settings)
+
+
+@router.post(
+    "/{taskId}/participants", response_model=EnvelopeB[TaskOut], operation_id="addTaskParticipant"
+)
+async def add_participant(
+    task_id: TaskId,
+    body: ParticipantIn,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+    settings: SettingsDep,
+) -> EnvelopeB[TaskOut]:
+    """A member of the workspace takes part in the task (idempotent)."""
+    task = await service.add_participant(session, principal, task_id, body.userId)
+    return await _one(request, session, task, settings)
+
+
+@router.delete(
+    "/{taskId}/participants/{userId}",
+    response_model=EnvelopeB[TaskOut],
+    operation_id="removeTaskParticipant",
+)
+async def remove_participant(
+    task_id: TaskId,
+    userId: str,
+    request: Request,
+    session: SessionDep,
+    principal: ProjectsWriter,
+    settings: SettingsDep,
+) -> EnvelopeB[TaskOut]:
+    """The person no longer takes part (idempotent)."""
+    task = await service.remove_participant(session, principal, task_id, userId)
     return await _one(request, session, task, settings)
 
 

@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import BindParameter, bindparam, func, inspect, select, union_all
+from sqlalchemy import BindParameter, bindparam, delete, func, inspect, or_, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.jobs.repository import DEMO_AGENT_PATH
@@ -17,8 +17,10 @@ from agora.models import (
     CoworkerUsage,
     Job,
     Organization,
+    OrganizationMember,
     Task,
     TaskEvent,
+    TaskParticipant,
     User,
     Workspace,
 )
@@ -191,10 +193,12 @@ _LISTINGS: dict[tuple[Any, ...], Prepared] = {}
 
 
 def _listing_statement(shape: tuple[Any, ...]) -> Prepared:
-    owned, coworkers, named, statuses, project, archived = shape
+    owned, coworkers, named, statuses, project, archived, assigned = shape
     conditions: list[Any] = [Task.workspace_id == bindparam("workspace_id")]
     if owned:
         conditions.append(Task.creator_id == bindparam("creator_id"))
+    if assigned:
+        conditions.append(Task.assignee_user_id == bindparam("assignee_user_id"))
     conditions.extend(Task.coworker_id == bindparam(f"coworker{i}") for i in range(coworkers))
     if named:
         conditions.append(func.lower(Task.name).like(bindparam("pattern"), escape="\\"))
@@ -230,6 +234,7 @@ async def listing(
     creator_id: uuid.UUID | None = None,
     coworker_ids: Sequence[uuid.UUID] = (),
     name_contains: str | None = None,
+    assignee_user_id: uuid.UUID | None = None,
 ) -> tuple[list[Any], int]:
     """A page of the listing (rows, most recently updated first) and the number of tasks that
     match (the filters as in ``list_conditions``)."""
@@ -242,6 +247,7 @@ async def listing(
         bool(statuses),
         project,
         archived_shape,
+        assignee_user_id is not None,
     )
     statement = _LISTINGS.get(shape)
     if statement is None:
@@ -249,6 +255,8 @@ async def listing(
     params: dict[str, Any] = {"workspace_id": workspace_id, "offset": offset, "limit": limit}
     if creator_id is not None:
         params["creator_id"] = creator_id
+    if assignee_user_id is not None:
+        params["assignee_user_id"] = assignee_user_id
     params.update({f"coworker{i}": c for i, c in enumerate(coworker_ids)})
     if name_contains:
         params["pattern"] = _like_pattern(name_contains)
@@ -270,6 +278,7 @@ async def listing(
         creator_id=creator_id,
         coworker_ids=coworker_ids,
         name_contains=name_contains,
+        assignee_user_id=assignee_user_id,
     )
     return [], await count(session, conditions)  # past the end: the count alone
 
@@ -294,6 +303,7 @@ def list_conditions(
     creator_id: uuid.UUID | None = None,
     coworker_ids: Sequence[uuid.UUID] = (),
     name_contains: str | None = None,
+    assignee_user_id: uuid.UUID | None = None,
 ) -> list[Any]:
     """The task listing's WHERE: ``archived`` is "true", "false" or anything else for both;
     ``creator_id``: only that user's tasks; ``coworker_ids``: only tasks assigned to each of
@@ -301,6 +311,8 @@ def list_conditions(
     conditions: list[Any] = [Task.workspace_id == workspace_id]
     if creator_id is not None:
         conditions.append(Task.creator_id == creator_id)
+    if assignee_user_id is not None:
+        conditions.append(Task.assignee_user_id == assignee_user_id)
     conditions.extend(Task.coworker_id == coworker_id for coworker_id in coworker_ids)
     if name_contains:
         conditions.append(_name_contains(name_contains))
@@ -315,3 +327,80 @@ def list_conditions(
     elif archived == "true":
         conditions.append(Task.archived_at.is_not(None))
     return conditions
+
+
+# People on tasks: the workspace's members (who may be assignees and participants) and the
+# participants of a page of tasks.
+
+
+def _members_query(workspace_id: uuid.UUID) -> Any:
+    """The workspace's people: the owner of a personal workspace, or the members of the
+    organization that owns it."""
+    org_member = (
+        select(OrganizationMember.user_id)
+        .join(Workspace, Workspace.organization_id == OrganizationMember.organization_id)
+        .where(Workspace.id == workspace_id)
+    )
+    owner = select(Workspace.owner_user_id).where(Workspace.id == workspace_id)
+    return or_(User.id.in_(org_member), User.id.in_(owner))
+
+
+async def workspace_members(
+    session: AsyncSession, workspace_id: uuid.UUID, limit: int
+) -> list[Any]:
+    """Rows of id, name and email of the workspace's people, by name (at most ``limit``)."""
+    rows = await session.execute(
+        select(User.id, User.name, User.email)
+        .where(_members_query(workspace_id))
+        .order_by(User.name, User.id)
+        .limit(limit)
+    )
+    return list(rows)
+
+
+async def workspace_member(
+    session: AsyncSession, workspace_id: uuid.UUID, user_id: uuid.UUID
+) -> Any | None:
+    """The row (id, name, email) of one of the workspace's people, or None."""
+    rows = await session.execute(
+        select(User.id, User.name, User.email).where(
+            User.id == user_id, _members_query(workspace_id)
+        )
+    )
+    return rows.first()
+
+
+async def participants_of(session: AsyncSession, task_ids: Sequence[uuid.UUID]) -> list[Any]:
+    """Rows of task_id, id and name of the tasks' participants, in the order they joined."""
+    if not task_ids:
+        return []
+    rows = await session.execute(
+        select(TaskParticipant.task_id, User.id, User.name)
+        .join(User, User.id == TaskParticipant.user_id)
+        .where(TaskParticipant.task_id.in_(list(dict.fromkeys(task_ids))))
+        .order_by(TaskParticipant.created_at, User.id)
+        .limit(1000)
+    )
+    return list(rows)
+
+
+async def is_participant(session: AsyncSession, task_id: uuid.UUID, user_id: uuid.UUID) -> bool:
+    found = await session.scalar(
+        select(TaskParticipant.user_id).where(
+            TaskParticipant.task_id == task_id, TaskParticipant.user_id == user_id
+        )
+    )
+    return found is not None
+
+
+async def add_participant(session: AsyncSession, task_id: uuid.UUID, user_id: uuid.UUID) -> None:
+    session.add(TaskParticipant(task_id=task_id, user_id=user_id))
+    await session.flush()
+
+
+async def remove_participant(session: AsyncSession, task_id: uuid.UUID, user_id: uuid.UUID) -> None:
+    await session.execute(
+        delete(TaskParticipant).where(
+            TaskParticipant.task_id == task_id, TaskParticipant.user_id == user_id
+        )
+    )

@@ -56,6 +56,16 @@ class Actor(Schema):
     coworker: CoworkerRef | None = None
 
 
+class AssigneeRef(Schema):
+    """Read from ``tasks.service.AssigneeView``: a member of the workspace (``type`` user, no
+    slug) or a coworker (``type`` coworker, with its slug)."""
+
+    type: Literal["user", "coworker"]
+    id: UUID
+    name: str
+    slug: str | None
+
+
 class TaskEventOut(Schema):
     """Read from ``tasks.service.ShownTaskEvent`` (a ``TaskEvent`` row and its actor)."""
 
@@ -71,6 +81,16 @@ class TaskEventOut(Schema):
     actor: Actor | None
     channel: str | None
     origin: str | None
+    kind: Literal["assignment", "participants"] | None = Field(
+        default=None,
+        description="null for a comment or status move; assignment or participants for a "
+        "change of the people on the task (what changed: `change`)",
+    )
+    change: dict[str, Any] | None = Field(
+        default=None,
+        description="assignment: {assignee, previous} (each null or {type, id, name}); "
+        "participants: {added} or {removed} ({id, name})",
+    )
 
 
 class TaskOut(Schema):
@@ -101,8 +121,13 @@ class TaskOut(Schema):
     organization: OrganizationRef | None
     coworker_id: UUID | None
     coworker: CoworkerRef | None
-    assignee_id: UUID | None = Field(validation_alias="coworker_id")
-    assignee: CoworkerRef | None = Field(validation_alias="coworker")
+    assignee_id: UUID | None = Field(
+        description="The member's user id or the coworker's id (see assignee.type)"
+    )
+    assignee: AssigneeRef | None = Field(
+        description="A member of the workspace or a coworker; coworkerId is set only for a coworker"
+    )
+    participants: list[NamedRef] = Field(description="People taking part beside the assignee")
     origin: str | None
     channel: str | None
     metadata: dict[str, Any] | None = Field(validation_alias="meta")
@@ -123,6 +148,9 @@ class TaskCreate(ApiModel):
     description: str = Field(default="", max_length=10_000)
     status: str = Field(default=TaskStatus.PENDING, min_length=1, max_length=40)
     coworkerId: str | None = Field(default=None, max_length=100)
+    assigneeId: str | None = Field(
+        default=None, max_length=100, description="A member's user id or a coworker's id"
+    )
     origin: str | None = Field(default=None, max_length=20)
     channel: str | None = Field(default=None, max_length=20)
     metadata: dict[str, Any] | None = None
@@ -136,7 +164,22 @@ class TaskUpdate(ApiModel):
     description: str | None = Field(default=None, max_length=10_000)
     status: str | None = Field(default=None, min_length=1, max_length=40)
     coworkerId: str | None = Field(default=None, max_length=100)
+    assigneeId: str | None = Field(
+        default=None,
+        max_length=100,
+        description="A member's user id or a coworker's id (to unassign: DELETE …/assignee)",
+    )
     metadata: dict[str, Any] | None = None
+
+
+class AssigneeIn(ApiModel):
+    assigneeId: str = Field(
+        min_length=1, max_length=100, description="A member's user id or a coworker's id"
+    )
+
+
+class ParticipantIn(ApiModel):
+    userId: str = Field(min_length=1, max_length=100, description="A member of the workspace")
 
 
 class TaskEventCreate(ApiModel):

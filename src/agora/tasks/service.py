@@ -9,7 +9,7 @@ and moves surface there at once). Services flush; the caller owns the transactio
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -57,6 +57,7 @@ class TaskFilters:
     q: str | None = None
     scope: TaskScope = "owned"
     coworker_id: uuid.UUID | None = None
+    assignee: str | None = None  # "me" or a member's id: the tasks assigned to that person
 
 
 def clean_status(value: str, field: str = "status") -> str:
@@ -98,6 +99,19 @@ class ShownTaskEvent(RowView):
 
 
 @dataclass(frozen=True)
+class AssigneeView:
+    """Who a task is assigned to: a member of its workspace or a coworker (``AssigneeRef``)."""
+
+    type: Literal["user", "coworker"]
+    id: uuid.UUID
+    name: str
+    slug: str | None = None
+
+    def as_change(self) -> dict[str, Any]:
+        return {"type": self.type, "id": str(self.id), "name": self.name}
+
+
+@dataclass(frozen=True)
 class TaskSnapshot(RowView):
     """A task row with everything its snapshot shows: what ``TaskOut`` reads. ``credits``:
     net spend in base units."""
@@ -112,6 +126,24 @@ class TaskSnapshot(RowView):
     events: list[ShownTaskEvent]
     links: list[attachments.JobLink]
     files: list[attachments.JobFile]
+    assignee_user: User | None = None
+    participants: list[Any] = field(default_factory=list)
+
+    @property
+    def assignee(self) -> AssigneeView | None:
+        """The member the task is assigned to, else its coworker, else None."""
+        if self.assignee_user is not None:
+            return AssigneeView("user", self.assignee_user.id, self.assignee_user.name)
+        if self.coworker is not None:
+            return AssigneeView(
+                "coworker", self.coworker.id, self.coworker.name, self.coworker.slug
+            )
+        return None
+
+    @property
+    def assignee_id(self) -> uuid.UUID | None:
+        assignee = self.assignee
+        return assignee.id if assignee else None
 
     @property
     def creator_actor(self) -> ActorView:
@@ -172,8 +204,14 @@ async def render(
         else []
     )
     users = await repo.people(
-        session, [t.creator_id for t in tasks] + [e.actor_user_id for e in events]
+        session,
+        [t.creator_id for t in tasks]
+        + [t.assignee_user_id for t in tasks]
+        + [e.actor_user_id for e in events],
     )
+    participants: dict[uuid.UUID, list[Any]] = {}
+    for p in await repo.participants_of(session, ids):
+        participants.setdefault(p.task_id, []).append(p)
     coworkers = await repo.coworker_refs(
         session, [t.coworker_id for t in tasks] + [e.actor_coworker_id for e in events]
     )
@@ -207,6 +245,8 @@ async def render(
                 events=events_by_task.get(task.id, [])[:MAX_EVENTS],
                 links=[link for j in mine for link in attachments.links(j)],
                 files=[f for j in mine for f in attachments.files(j)],
+                assignee_user=users.get(task.assignee_user_id) if task.assignee_user_id else None,
+                participants=participants.get(task.id, []),
             )
         )
     return out
@@ -256,9 +296,13 @@ async def _record(
     channel: str | None = None,
     origin: str | None = None,
     metadata: dict[str, Any] | None = None,
+    kind: str | None = None,
+    change: dict[str, Any] | None = None,
 ) -> TaskEvent:
     acting = coworker_of(principal)
     event = TaskEvent(
+        kind=kind,
+        change=change,
         task_id=task.id,
         status=status,
         comment=comment,
@@ -276,8 +320,17 @@ async def _record(
 
 async def create_task(session: AsyncSession, principal: Principal, body: TaskCreate) -> Task:
     _require_user_writer(principal)
-    coworker = await _assignable(session, principal, body.coworkerId) if body.coworkerId else None
+    if body.coworkerId and body.assigneeId:
+        raise BadRequest.field(
+            "assigneeId", "a task has one assignee; send one of coworkerId and assigneeId"
+        )
+    member, coworker = None, None
+    if body.assigneeId:
+        member, coworker = await _assignee(session, principal, body.assigneeId, "assigneeId")
+    elif body.coworkerId:
+        coworker = await _assignable(session, principal, body.coworkerId)
     task = Task(
+        assignee_user_id=member.id if member else None,
         workspace_id=principal.workspace_id,
         creator_id=principal.user_id,
         name=_clean_name(body.name),
@@ -307,8 +360,14 @@ def _filter_args(principal: Principal, filters: TaskFilters) -> dict[str, Any]:
             raise BadRequest.field("query.projectId", "must be a project id or the literal null")
     acting = coworker_of(principal)
     coworker_ids = [c for c in (acting, filters.coworker_id) if c is not None]
-    owned = acting is None and filters.scope == "owned"
+    owned = acting is None and filters.scope == "owned" and filters.assignee is None
+    assignee: uuid.UUID | None = None
+    if filters.assignee == "me":
+        assignee = principal.user_id
+    elif filters.assignee is not None:
+        assignee = parse_uuid(filters.assignee)
     return {
+        "assignee_user_id": assignee,
         "statuses": filters.statuses,
         "project_id": project_id,
         "unassigned": filters.project == "null",
@@ -327,8 +386,14 @@ def parse_filters(
     q: str | None = None,
     scope: TaskScope = "owned",
     coworker_id: str | None = None,
+    assignee_id: str | None = None,
 ) -> TaskFilters:
     statuses = [clean_status(s, "query.status") for s in (status or "").split(",") if s.strip()]
+    assignee = (assignee_id or "").strip() or None
+    if assignee is not None and assignee.lower() == "me":
+        assignee = "me"
+    elif assignee is not None and parse_uuid(assignee) is None:
+        raise BadRequest.field("query.assigneeId", "must be me or a member's user id")
     coworker: uuid.UUID | None = None
     if coworker_id:
         coworker = parse_uuid(coworker_id.strip())
@@ -341,6 +406,7 @@ def parse_filters(
         (q or "").strip() or None,
         scope,
         coworker,
+        assignee,
     )
 
 
@@ -455,10 +521,20 @@ async def update_task(
         task.description = given["description"]
     if "metadata" in given:
         task.meta = given["metadata"]
-    if "coworkerId" in given:
+    if "coworkerId" in given and "assigneeId" in given:
+        raise BadRequest.field(
+            "assigneeId", "a task has one assignee; send one of coworkerId and assigneeId"
+        )
+    if "coworkerId" in given or "assigneeId" in given:
         if coworker_of(principal) is not None:
             raise Forbidden("A coworker key cannot reassign a task")
-        task.coworker_id = (await _assignable(session, principal, given["coworkerId"])).id
+        if "assigneeId" in given:
+            member, coworker = await _assignee(
+                session, principal, given["assigneeId"], "assigneeId"
+            )
+        else:
+            member, coworker = None, await _assignable(session, principal, given["coworkerId"])
+        await _set_assignee(session, principal, task, member, coworker)
     if "status" in given:
         target = clean_status(given["status"])
         lifecycle.check_move(task.status, target)
@@ -484,6 +560,150 @@ async def set_archived(
     task.updated_at = now
     await session.flush()
     return task
+
+
+# ---- people on tasks -----------------------------------------------------------------------
+
+
+async def _member(session: AsyncSession, principal: Principal, raw: str, field_name: str) -> Any:
+    """A person of the workspace (the owner of a personal one, a member of an organization's),
+    else 400 naming the field."""
+    parsed = parse_uuid(raw.strip())
+    member = (
+        await repo.workspace_member(session, principal.workspace_id, parsed) if parsed else None
+    )
+    if member is None:
+        raise BadRequest.field(field_name, f"{raw.strip()[:100]} is not a member of this workspace")
+    return member
+
+
+async def _assignee(
+    session: AsyncSession, principal: Principal, raw: str, field_name: str
+) -> tuple[Any, Coworker | None]:
+    """``raw`` names a member of the workspace or a coworker the caller may assign."""
+    parsed = parse_uuid(raw.strip())
+    member = (
+        await repo.workspace_member(session, principal.workspace_id, parsed) if parsed else None
+    )
+    if member is not None:
+        return member, None
+    try:
+        return None, await _assignable(session, principal, raw, field_name)
+    except BadRequest as exc:
+        raise BadRequest.field(
+            field_name,
+            f"{raw.strip()[:100]} is neither a member of this workspace "
+            "nor a coworker you may assign",
+        ) from exc
+
+
+def _key(view: AssigneeView | None) -> tuple[str, uuid.UUID] | None:
+    return (view.type, view.id) if view else None
+
+
+def _view_of(member: Any, coworker: Coworker | None) -> AssigneeView | None:
+    if member is not None:
+        return AssigneeView("user", member.id, member.name)
+    if coworker is not None:
+        return AssigneeView("coworker", coworker.id, coworker.name, coworker.slug)
+    return None
+
+
+async def _current_assignee(session: AsyncSession, task: Task) -> AssigneeView | None:
+    if task.assignee_user_id is not None:
+        people = await repo.people(session, [task.assignee_user_id])
+        person = people.get(task.assignee_user_id)
+        return AssigneeView("user", task.assignee_user_id, person.name if person else "")
+    if task.coworker_id is not None:
+        coworker = await repo.coworker(session, task.coworker_id)
+        return AssigneeView("coworker", task.coworker_id, coworker.name if coworker else "")
+    return None
+
+
+async def _set_assignee(
+    session: AsyncSession,
+    principal: Principal,
+    task: Task,
+    member: Any,
+    coworker: Coworker | None,
+) -> None:
+    """One assignee (a member or a coworker, never both); a change is a task event of kind
+    ``assignment`` whose ``change`` names the new and the previous assignee. No change, no
+    event (a retried request is harmless)."""
+    previous = await _current_assignee(session, task)
+    new = _view_of(member, coworker)
+    if _key(previous) == _key(new):
+        return
+    task.assignee_user_id = member.id if member is not None else None
+    task.coworker_id = coworker.id if coworker is not None else None
+    await _record(
+        session, task, principal, kind="assignment",
+        change={
+            "assignee": new.as_change() if new else None,
+            "previous": previous.as_change() if previous else None,
+        },
+    )  # fmt: skip
+
+
+async def assign(
+    session: AsyncSession, principal: Principal, task_id: str, raw_assignee: str | None
+) -> Task:
+    """Assign (or reassign) the task to a member of its workspace or a coworker; ``None``
+    unassigns. Users with projects:write; a coworker key cannot (403)."""
+    _require_user_writer(principal)
+    task = await _locked(session, principal, task_id)  # another workspace's task: 404 first
+    member, coworker = None, None
+    if raw_assignee is not None:
+        member, coworker = await _assignee(session, principal, raw_assignee, "assigneeId")
+    await _set_assignee(session, principal, task, member, coworker)
+    task.updated_at = utcnow()
+    await session.flush()
+    return task
+
+
+async def add_participant(
+    session: AsyncSession, principal: Principal, task_id: str, raw_user_id: str
+) -> Task:
+    """A member of the workspace takes part in the task (idempotent); an event of kind
+    ``participants`` (``change.added``)."""
+    _require_user_writer(principal)
+    task = await _locked(session, principal, task_id)
+    member = await _member(session, principal, raw_user_id, "userId")
+    if not await repo.is_participant(session, task.id, member.id):
+        await repo.add_participant(session, task.id, member.id)
+        await _record(
+            session, task, principal, kind="participants",
+            change={"added": {"id": str(member.id), "name": member.name}},
+        )  # fmt: skip
+        task.updated_at = utcnow()
+    await session.flush()
+    return task
+
+
+async def remove_participant(
+    session: AsyncSession, principal: Principal, task_id: str, raw_user_id: str
+) -> Task:
+    """The person no longer takes part (idempotent; someone who is not a participant: no
+    change)."""
+    _require_user_writer(principal)
+    task = await _locked(session, principal, task_id)
+    user_id = parse_uuid(raw_user_id.strip())
+    if user_id is not None and await repo.is_participant(session, task.id, user_id):
+        people = await repo.people(session, [user_id])
+        person = people.get(user_id)
+        await repo.remove_participant(session, task.id, user_id)
+        await _record(
+            session, task, principal, kind="participants",
+            change={"removed": {"id": str(user_id), "name": person.name if person else ""}},
+        )  # fmt: skip
+        task.updated_at = utcnow()
+    await session.flush()
+    return task
+
+
+async def members(session: AsyncSession, principal: Principal, limit: int = 200) -> list[Any]:
+    """The people a task of the caller's workspace may be assigned to (id, name, email)."""
+    return await repo.workspace_members(session, principal.workspace_id, limit)
 
 
 # ---- events and jobs ----------------------------------------------------------------------

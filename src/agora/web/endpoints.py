@@ -8,6 +8,7 @@ fields reach the app's error page; pages answer HTML with the security headers (
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -27,7 +28,6 @@ from agora.auth.dependencies import (
     session_cookie,
 )
 from agora.auth.principal import Principal
-from agora.auth.roles import OrgAction, role_allows
 from agora.billing import service as billing_service
 from agora.credits import service as credits
 from agora.jobs import service as jobs
@@ -37,11 +37,12 @@ from agora.kit.errors import AgoraError, BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
-from agora.organizations import service as organizations
 from agora.ratings import service as ratings
 from agora.web import billing, flash, forms, schedules, trust, work
 from agora.web import notifications as notification_pages
+from agora.web import organizations as organizations_pages
 from agora.web import service as web
+from agora.web.nextsteps import next_step
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
@@ -54,6 +55,7 @@ router.include_router(notification_pages.router)  # inbox, settings, unsubscribe
 router.include_router(billing.router)  # buy credits, receipts
 router.include_router(schedules.router)  # schedules and their runs
 router.include_router(trust.router)  # favourites, ratings, compare
+router.include_router(organizations_pages.router)  # organizations, invitations
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -77,8 +79,12 @@ async def favicon() -> RedirectResponse:
 
 @router.get("/sign-up")
 @public
-async def sign_up_page(request: Request, session: SessionDep) -> HTMLResponse:
-    return await _render(request, session, None, "sign_up.html", values={}, errors={})
+async def sign_up_page(request: Request, session: SessionDep, next: Text = None) -> HTMLResponse:
+    """``next``: where to return after the confirmation (kept through the mailed link: an
+    invitation opened before the account existed is not lost)."""
+    return await _render(
+        request, session, None, "sign_up.html", values={}, errors={}, next=safe_next(next, "")
+    )
 
 
 @router.post("/sign-up")
@@ -86,19 +92,24 @@ async def sign_up_page(request: Request, session: SessionDep) -> HTMLResponse:
 async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTMLResponse:
     form = await _form(request)
     values = {k: _text(form, k, 320) for k in ("email", "name")}
+    then = safe_next(_text(form, "next", 500), "")
     try:
         user = await accounts.sign_up(
             session, ctx, email=values["email"], password=_text(form, "password", 200),
-            name=values["name"],
+            name=values["name"], then=then or None,
         )  # fmt: skip
     except AgoraError as exc:
         errors = _field_errors(exc) or {"form": exc.message}
         if not exc.details and exc.message.startswith("email:"):
             errors = {"email": exc.message.removeprefix("email:").strip()}
         return await _render(
-            request, session, None, "sign_up.html", exc.status_code, values=values, errors=errors
-        )
-    return await _render(request, session, None, "signed_up.html", email=user.email)
+            request, session, None, "sign_up.html", exc.status_code, values=values, errors=errors,
+            next=then,
+        )  # fmt: skip
+    return await _render(
+        request, session, None, "signed_up.html", email=user.email,
+        invitation=then.startswith("/invitations/"),
+    )  # fmt: skip
 
 
 # The pages that ask for an address and mail a link (the same service calls as
@@ -165,15 +176,20 @@ async def _request_mail(request: Request, session: Any, ctx: Any, path: str) -> 
 @router.get("/verify-email")
 @public
 async def verify_page(
-    request: Request, session: SessionDep, token: Text = None, sent: Text = None
+    request: Request,
+    session: SessionDep,
+    token: Text = None,
+    sent: Text = None,
+    next: Text = None,
 ) -> HTMLResponse:
     """An interstitial (a mail scanner following the link spends nothing): a button that POSTs.
-    Without a token: the form that mails a new link."""
+    Without a token: the form that mails a new link. ``next`` (from sign-up) is kept."""
     if not token:
         return await _mail_page(request, session, "/verify-email", sent=bool(sent))
     return await _render(
         request, session, None, "token.html", token=token or "", action="/verify-email",
         title="Confirm your email address", button="Confirm my address",
+        next=safe_next(next, ""),
     )  # fmt: skip
 
 
@@ -182,7 +198,9 @@ async def verify_page(
 async def verify(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
     await accounts.verify_email(session, _text(form, "token", 200))
-    return RedirectResponse("/sign-in?verified=1", status_code=303)
+    then = safe_next(_text(form, "next", 500), "")
+    target = "/sign-in?verified=1" + (f"&next={quote(then, safe='')}" if then else "")
+    return RedirectResponse(target, status_code=303)
 
 
 @router.get("/magic-link")
@@ -215,9 +233,15 @@ async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) 
 async def sign_in_page(
     request: Request, session: SessionDep, next: Text = None, verified: Text = None
 ) -> HTMLResponse:
+    target = safe_next(next)
+    notice = "Your address is confirmed: sign in." if verified else ""
+    if target.startswith("/invitations/accept"):
+        notice = (notice + " " if notice else "") + (
+            "Sign in to accept your invitation. No account yet? Create one: the invitation "
+            "waits for you."
+        )
     return await _render(
-        request, session, None, "sign_in.html", next=safe_next(next), values={}, errors={},
-        notice="Your address is confirmed: sign in." if verified else "",
+        request, session, None, "sign_in.html", next=target, values={}, errors={}, notice=notice,
     )  # fmt: skip
 
 
@@ -365,6 +389,7 @@ async def _agent_page(
     errors: dict[str, str] | None = None,
     status_code: int = 200,
     max_credits: str | None = None,
+    refusal: AgoraError | None = None,
 ) -> HTMLResponse:
     listed = await agents.get_listed(session, agent_id)
     payment_required = status_code == 402
@@ -382,6 +407,7 @@ async def _agent_page(
         reviews=(await ratings.of_agent(session, agent_id, offset=0, limit=10))[0],
         liked=principal is not None
         and agent.id in (await ratings.marks(session, principal.user_id, [agent.id]))[0],
+        step=next_step(refusal, principal, f"/agents/{agent_id}") if refusal else None,
     )  # fmt: skip
 
 
@@ -440,6 +466,7 @@ async def hire(
         return await _agent_page(
             request, session, principal, agent_id, values=data, errors=errors,
             status_code=exc.status_code, max_credits=max_credits,
+            refusal=exc if "form" in errors else None,
         )  # fmt: skip
     return RedirectResponse(f"/jobs/{created.job.row.id}", status_code=303)
 
@@ -704,95 +731,9 @@ async def revoke_key(
     return RedirectResponse("/keys", status_code=303)
 
 
-@router.get("/organizations")
-async def organizations_page(
-    request: Request, session: SessionDep, principal: SignedInDep
-) -> Response:
-    mine = await organizations.list_mine(session, principal)
-    return await _render(request, session, principal, "organizations.html", orgs=mine, error="")
-
-
-@router.post("/organizations")
-async def create_organization(
-    request: Request, session: SessionDep, principal: SignedInDep
-) -> Response:
-    form = await _form(request)
-    try:
-        org = await organizations.create(
-            session, principal, name=_text(form, "name", 300), slug=None
-        )
-    except AgoraError as exc:
-        mine = await organizations.list_mine(session, principal)
-        return await _render(
-            request, session, principal, "organizations.html", exc.status_code, orgs=mine,
-            error=exc.message,
-        )  # fmt: skip
-    return RedirectResponse(f"/organizations/{org['id']}", status_code=303)
-
-
-async def _org_page(
-    request: Request, session: Any, principal: Principal, org_id: str, *, link: str = ""
-) -> HTMLResponse:
-    mine = {str(o["id"]): o for o in await organizations.list_mine(session, principal)}
-    org = mine.get(org_id)
-    if org is None:
-        raise NotFound(f"Organization {org_id} not found")
-    members = await organizations.members(session, principal, org_id)
-    keys = None  # owners and admins see the keys bound to the organization (auth/roles.py)
-    if role_allows(org["role"], OrgAction.MANAGE_KEYS):
-        keys = await organizations.keys(session, principal, org_id)
-    return await _render(
-        request, session, principal, "organization.html", org=org, members=members, link=link,
-        keys=keys,
-    )  # fmt: skip
-
-
-@router.get("/organizations/{org_id}")
-async def organization_page(
-    request: Request, org_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    return await _org_page(request, session, principal, org_id)
-
-
-@router.post("/organizations/{org_id}/keys/{key_id}/revoke")
-async def revoke_organization_key(
-    request: Request, org_id: str, key_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    await _form(request)
-    await organizations.revoke_key(session, principal, org_id, key_id)
-    return RedirectResponse(f"/organizations/{org_id}", status_code=303)
-
-
 @router.post("/organizations/{org_id}/invitations")
 async def invite(
-    request: Request,
-    org_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    ctx: ContextDep,
+    request: Request, org_id: str, session: SessionDep, principal: SignedInDep, ctx: ContextDep
 ) -> Response:
-    form = await _form(request)
-    _token, _plain, url = await organizations.invite(
-        session, ctx, principal, org_id, email=None, role=_text(form, "role", 20) or "member",
-        max_uses=1, expires_in_days=None,
-    )  # fmt: skip
-    return await _org_page(request, session, principal, org_id, link=url)
-
-
-@router.get("/invitations/accept")
-async def invitation_page(
-    request: Request, session: SessionDep, principal: SignedInDep, token: Text = None
-) -> Response:
-    return await _render(
-        request, session, principal, "token.html", token=token or "",
-        action="/invitations/accept", title="Join the organization", button="Accept the invitation",
-    )  # fmt: skip
-
-
-@router.post("/invitations/accept")
-async def accept_invitation(
-    request: Request, session: SessionDep, principal: SignedInDep
-) -> Response:
-    form = await _form(request)
-    org = await organizations.accept(session, principal, _text(form, "token", 200))
-    return RedirectResponse(f"/organizations/{org['id']}", status_code=303)
+    """Invite by email or by link (web/organizations.py; here for the accounts' mail context)."""
+    return await organizations_pages.invite(request, org_id, session, principal, ctx)

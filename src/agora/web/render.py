@@ -25,6 +25,7 @@ from agora.billing.service import shown_price
 from agora.kit.errors import AgoraError
 from agora.kit.money import to_display
 from agora.settings import Settings
+from agora.web.nextsteps import next_step
 
 HERE = Path(__file__).parent
 STATIC_DIR = HERE / "static"
@@ -112,7 +113,48 @@ def duration(seconds: float | None) -> str:
     return f"{whole // 3600} h {whole % 3600 // 60} min"
 
 
+# Status words as people read them (task, job and conversation states; the stored words stay
+# the API's). CANCELED and CANCELLED read the same: the filters offer one "Canceled".
+STATUS_LABELS: dict[str, str] = {
+    "DRAFT": "Draft",
+    "READY": "Ready",
+    "PENDING": "Pending",
+    "QUEUED": "Queued",
+    "RUNNING": "Running",
+    "AWAITING_EXTERNAL": "Waiting on someone outside",
+    "INPUT_REQUIRED": "Needs your input",
+    "APPROVAL_REQUIRED": "Needs approval",
+    "AUTHENTICATION_REQUIRED": "Needs a sign-in",
+    "OUT_OF_CREDITS": "Out of credits",
+    "CREDITS_TOPPED_UP": "Credits topped up",
+    "CANCEL_REQUESTED": "Cancel requested",
+    "COMPLETED": "Completed",
+    "FAILED": "Failed",
+    "CANCELED": "Canceled",
+    "CANCELLED": "Canceled",
+    "active": "Active conversations",
+    "archived": "Archived",
+}
+
+
+def status_label(status: str | None) -> str:
+    """The human label of a status word; an unknown (legacy) word is shown as it is."""
+    if not status:
+        return ""
+    return STATUS_LABELS.get(status) or STATUS_LABELS.get(status.upper()) or status
+
+
+def distinct_statuses(statuses: Any) -> list[str]:
+    """The statuses a select offers, one per label (CANCELED, not also CANCELLED)."""
+    seen: dict[str, str] = {}
+    for status in statuses:
+        seen.setdefault(status_label(status), status)
+    return list(seen.values())
+
+
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.filters["status_label"] = status_label
+templates.env.filters["distinct_statuses"] = distinct_statuses
 templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
 templates.env.filters["when"] = when
@@ -139,5 +181,6 @@ def error_page(request: Request, exc: AgoraError) -> HTMLResponse:
         "workspaces": getattr(request.state, "web_workspaces", []) if principal else [],
         "error": exc,
         "title": exc.error,
+        "step": next_step(exc, principal, request.url.path),
     }
     return page(request, "error.html", context, exc.status_code)

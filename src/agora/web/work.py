@@ -37,16 +37,25 @@ from agora.tasks import lifecycle
 from agora.tasks import service as tasks
 from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskUpdate
 from agora.web.pages import SignedInDep, Text, field_errors, posted, render, safe_next, text
+from agora.web.render import status_label
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 PageNumber = Annotated[int, Query(alias="page", ge=1, le=10_000)]
 PAGE = 20  # rows per page of projects, tasks and the feed
 SELECT_LIMIT = 100  # projects in a select, coworkers in an assign select, tasks to add
-FEED_STATUSES = (
-    *dict.fromkeys([*lifecycle.STATUSES, *(s.value for s in JobStatus)]),
-    "active",
-    "archived",
-)
+
+
+def _feed_statuses() -> list[tuple[str, str]]:
+    """The history filter's choices, (value, label): every task and job status once by its
+    label (CANCELED and CANCELLED are one choice sending both), then the conversation states."""
+    by_label: dict[str, list[str]] = {}
+    for status in dict.fromkeys([*lifecycle.STATUSES, *(s.value for s in JobStatus)]):
+        by_label.setdefault(status_label(status), []).append(status)
+    choices = [(",".join(words), label) for label, words in by_label.items()]
+    return [*choices, ("active", status_label("active")), ("archived", status_label("archived"))]
+
+
+FEED_STATUSES = _feed_statuses()
 FEED_TYPES = ("task", "job", "conversation")
 M = TypeVar("M", bound=BaseModel)
 
@@ -231,6 +240,7 @@ async def _project_page(
         tasks=listed.items, total=listed.total, page_number=page_number, archived=archived,
         more=paging.meta(listed.total)["hasMore"], jobs=feed.items,
         jobs_cursor=feed.pagination.cursor, coworkers=await _choices(session, principal),
+        members=await tasks.members(session, principal, SELECT_LIMIT),
         moves=lifecycle.TRANSITIONS, values=values or {}, errors=errors or {},
         loose=loose.items, loose_total=loose.total,
     )  # fmt: skip
@@ -358,6 +368,28 @@ async def place_job(
 # ---- tasks ---------------------------------------------------------------------------------
 
 
+@router.get("/tasks")
+async def tasks_page(
+    request: Request,
+    session: SessionDep,
+    principal: SignedInDep,
+    whose: Annotated[str, Query(alias="show", max_length=20)] = "mine",
+    page_number: PageNumber = 1,
+) -> HTMLResponse:
+    """The workspace's tasks: "Assigned to me" (the default: ``GET /v1/tasks?assigneeId=me``)
+    or all of them, most recently changed first, 20 a page."""
+    mine = whose != "all"
+    paging = PageParams(page_number, PAGE)
+    filters = tasks.parse_filters(
+        None, None, "false", scope="workspace", assignee_id="me" if mine else None
+    )
+    listed = await tasks.list_tasks(session, principal, filters, paging)
+    return await render(
+        request, session, principal, "tasks.html", tasks=listed.items, total=listed.total,
+        mine=mine, page_number=page_number, more=paging.meta(listed.total)["hasMore"],
+    )  # fmt: skip
+
+
 async def _task_page(
     request: Request,
     session: Any,
@@ -379,6 +411,7 @@ async def _task_page(
         request, session, principal, "task.html", status_code, task=snapshot, project=project,
         moves=lifecycle.TRANSITIONS.get(task.status, lifecycle.STATUSES),
         coworkers=await _choices(session, principal), errors=errors or {},
+        members=await tasks.members(session, principal, SELECT_LIMIT),
         projects=await project_choices(session, principal, task.project_id),
     )  # fmt: skip
 
@@ -402,10 +435,25 @@ async def _move(session: Any, principal: Principal, task_id: str, form: FormData
 
 
 async def _assign(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
-    chosen = text(form, "coworkerId", 100)
+    """The member picker: a member of the workspace or a coworker (``assigneeId``; the older
+    forms' ``coworkerId`` too), or "Nobody" (empty) to unassign."""
+    chosen = text(form, "assigneeId", 100) or text(form, "coworkerId", 100)
+    await tasks.assign(session, principal, task_id, chosen.strip() or None)
+
+
+async def _add_participant(
+    session: Any, principal: Principal, task_id: str, form: FormData
+) -> None:
+    chosen = text(form, "userId", 100).strip()
     if not chosen:
-        raise BadRequest.field("coworkerId", "choose a coworker")
-    await tasks.update_task(session, principal, task_id, TaskUpdate(coworkerId=chosen))
+        raise BadRequest.field("userId", "choose a person")
+    await tasks.add_participant(session, principal, task_id, chosen)
+
+
+async def _remove_participant(
+    session: Any, principal: Principal, task_id: str, form: FormData
+) -> None:
+    await tasks.remove_participant(session, principal, task_id, text(form, "userId", 100))
 
 
 async def _comment(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
@@ -429,7 +477,9 @@ Change = Callable[[Any, Principal, str, FormData], Awaitable[None]]
 # action → (the field its problems are shown on, the change)
 TASK_CHANGES: dict[str, tuple[str, Change]] = {
     "status": ("status", _move),
-    "assign": ("coworkerId", _assign),
+    "assign": ("assigneeId", _assign),
+    "add-participant": ("userId", _add_participant),
+    "remove-participant": ("userId", _remove_participant),
     "comment": ("comment", _comment),
     "archive": ("archived", _archive),
     "project": ("projectId", _project),
