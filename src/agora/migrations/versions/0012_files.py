@@ -1,7 +1,7 @@
 """files: stored files (uploads and jobs' output files) and output collection scans
 
 Revision ID: 0012_files
-Revises: 0010_billing
+Revises: 0011_oauth
 Create Date: 2026-11-25 14:10:00
 """
 

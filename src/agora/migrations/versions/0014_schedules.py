@@ -1,8 +1,8 @@
 """schedules: recurring runs of an agent (cron or interval, time zone, budget) and their
 occurrences, one row per occurrence (unique per schedule)
 
-Revision ID: 0014_sched
-Revises: 0010_billing
+Revision ID: 0014_schedules
+Revises: 0013_notifications
 Create Date: 2026-11-25 14:00:00
 """
 
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0014_sched"
-down_revision: str | None = "0013_notify"
+revision: str = "0014_schedules"
+down_revision: str | None = "0013_notifications"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,8 +1,8 @@
 """notifications for people: the inbox, preferences per kind and channel, per-job webhooks and
 their signing secrets
 
-Revision ID: 0013_notify
-Revises: 0010_billing
+Revision ID: 0013_notifications
+Revises: 0012_files
 Create Date: 2026-11-25 14:00:00
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0013_notify"
+revision: str = "0013_notifications"
 down_revision: str | None = "0012_files"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

@@ -1,7 +1,7 @@
 """people on tasks: a member assignee, participants; task events of assignment changes
 
-Revision ID: 0016_weba
-Revises: 0010_billing
+Revision ID: 0016_task_people
+Revises: 0015_ratings
 Create Date: 2026-11-25 14:10:00
 """
 
@@ -12,8 +12,8 @@ from alembic import op
 
 from agora.models.base import JSONType, Timestamp
 
-revision: str = "0016_weba"
-down_revision: str | None = "0015_trust"
+revision: str = "0016_task_people"
+down_revision: str | None = "0015_ratings"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,8 +1,8 @@
 """trust: ratings and reviews (with replies and reports), favourites, the agents' rating
 aggregate and the operator's featured agents
 
-Revision ID: 0015_trust
-Revises: 0010_billing
+Revision ID: 0015_ratings
+Revises: 0014_schedules
 Create Date: 2026-11-25 14:00:00
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0015_trust"
-down_revision: str | None = "0014_sched"
+revision: str = "0015_ratings"
+down_revision: str | None = "0014_schedules"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
