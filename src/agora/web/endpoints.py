@@ -38,7 +38,7 @@ from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
-from agora.web import billing, flash, forms, work
+from agora.web import billing, developer, flash, forms, work
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
@@ -49,6 +49,7 @@ from agora.web.pages import text as _text
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
 router.include_router(billing.router)  # buy credits, receipts
+router.include_router(developer.router)  # your agents: submit, edit, withdraw, statistics
 
 
 # ---- accounts ----------------------------------------------------------------------------
