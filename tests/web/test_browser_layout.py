@@ -96,6 +96,8 @@ def _crawl(p: Page, base: str, start: list[str]) -> dict[str, list[str]]:
                 problems.append(f"{wide} px wide at {width} px")
         page.set_viewport_size(PHONE)
         problems += _axe_serious(page)
+        if re.fullmatch(r"/developer/[0-9a-f-]+/stats", parts.path):
+            _shot(page, "developer-stats-phone")
         report[path] = problems
         queue += [link for link in _links(page, base) if link not in queue]
     return report
@@ -118,6 +120,11 @@ def _make_one_of_everything(page: object, base: str) -> None:
     p.fill("#key-name", "laptop")  # type: ignore[attr-defined]
     p.click("main button:has-text('Create a key')")  # type: ignore[attr-defined]
     p.wait_for_selector("#new-key")  # type: ignore[attr-defined]
+    p.goto(f"{base}/developer/new")  # type: ignore[attr-defined]
+    p.fill("#baseUrl", f"{base}/demo-agents/echo")  # type: ignore[attr-defined]
+    p.fill("#name", "My echo")  # type: ignore[attr-defined]
+    p.click("#agent-form button[type=submit]")  # type: ignore[attr-defined]
+    p.wait_for_selector("#submitted")  # type: ignore[attr-defined]
     p.goto(f"{base}/organizations")  # type: ignore[attr-defined]
     p.fill("#org-name", "Lantern Works")  # type: ignore[attr-defined]
     p.click("button:has-text('Create an organization')")  # type: ignore[attr-defined]
@@ -139,6 +146,7 @@ def test_every_page_fits_a_phone_passes_axe_and_logs_no_error(
         assert {"/history", "/projects", "/credits", "/keys", "/organizations"} <= set(signed_in)
         assert any(_ID.search(path) for path in signed_in if path.startswith("/jobs/"))
         assert any(_ID.search(path) for path in signed_in if path.startswith("/tasks/"))
+        assert any(path.endswith("/stats") for path in signed_in if path.startswith("/developer/"))
         bad = {
             f"{who} {path}": found
             for who, report in (("anonymous", signed_out), ("signed in", signed_in))

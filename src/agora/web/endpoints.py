@@ -33,11 +33,12 @@ from agora.credits import service as credits
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
-from agora.kit.errors import AgoraError, BadRequest, NotFound
+from agora.kit.errors import AgoraError, BadRequest, Conflict, NotFound
 from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
+from agora.payments import service as payments
 from agora.web import billing, developer, flash, forms, work
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
@@ -459,6 +460,8 @@ async def _job_page(
         summary=forms.summary(groups),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
+        refund=payments.refund_offer(shown.row),
+        refund_summary=[(None, f"{errors['refund']}.")] if errors and errors.get("refund") else [],
         share_link=web.share_link(settings, shown.row.share_token),
         share_targets=await web.share_targets(session, principal),
         projects=await work.project_choices(session, principal, shown.row.project_id)
@@ -531,6 +534,27 @@ async def job_cancel(
     await _form(request)
     await jobs.cancel_job(session, principal, job_id, settings=settings)
     return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+
+
+@router.post("/jobs/{job_id}/refund")
+async def job_refund(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:
+    """The refund button of a job bought on a payment node (``POST /v1/jobs/{id}/refund``'s
+    service); a refusal (409: outside the window, pending, settled) is shown in the refund card."""
+    await _form(request)
+    try:
+        await payments.request_refund(session, principal, job_id, settings=settings)
+    except Conflict as exc:
+        return await _job_page(
+            request, session, principal, job_id, settings,
+            errors={"refund": exc.message}, status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/jobs/{job_id}?refund=asked", status_code=303)
 
 
 @router.post("/jobs/{job_id}/share")
