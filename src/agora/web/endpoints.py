@@ -46,6 +46,7 @@ from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
 from agora.web.pages import text as _text
+from agora.web.render import sentence
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
@@ -93,8 +94,9 @@ async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTM
         if not exc.details and exc.message.startswith("email:"):
             errors = {"email": exc.message.removeprefix("email:").strip()}
         return await _render(
-            request, session, None, "sign_up.html", exc.status_code, values=values, errors=errors
-        )
+            request, session, None, "sign_up.html", exc.status_code, values=values,
+            errors=errors, summary=None,  # the page writes its own
+        )  # fmt: skip
     return await _render(request, session, None, "signed_up.html", email=user.email)
 
 
@@ -131,7 +133,7 @@ async def _mail_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     errors = errors or {}
-    summary = [("email", f"Email: {errors['email']}")] if errors.get("email") else []
+    summary = [("email", sentence(errors["email"], "email"))] if errors.get("email") else []
     return await _render(
         request, session, None, "request_mail.html", status_code, **_MAIL_PAGES[path],
         action=f"{path}/request", sent=ACCEPTED if sent else "", email=email, errors=errors,
@@ -218,6 +220,26 @@ async def sign_in_page(
     )  # fmt: skip
 
 
+def _sign_in_errors(exc: AgoraError) -> dict[str, str]:
+    """The sign-in refusals as full sentences on their fields: wrong credentials on the
+    password, an unconfirmed address on the email (the page links to a new confirmation)."""
+    found = _field_errors(exc)
+    if "credentials" in found:
+        return {"password": "The email address or the password is wrong."}
+    if "not verified" in found.get("email", ""):
+        return {
+            "email": "Confirm your email address first: open the link we mailed you, or ask "
+            "for a new one below."
+        }
+    if found:
+        return {k: f"{v[:1].upper()}{v[1:].rstrip('.')}." for k, v in found.items()}
+    return {"form": f"{exc.message.rstrip('.')}."}
+
+
+def _sign_in_summary(errors: dict[str, str]) -> list[tuple[str | None, str]]:
+    return [(None if k == "form" else k, v) for k, v in errors.items()]
+
+
 @router.post("/sign-in")
 @mode(Mode.CALLS_OUT)
 @public
@@ -231,9 +253,11 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
             read, ctx, email=email, password=_text(form, "password", 200)
         )
     except AgoraError as exc:
+        errors = _sign_in_errors(exc)
         return await _render(
             request, read, None, "sign_in.html", exc.status_code, next=target,
-            values={"email": email}, errors=_field_errors(exc) or {"form": exc.message},
+            values={"email": email}, errors=errors, summary=_sign_in_summary(errors),
+            unverified="not verified" in _field_errors(exc).get("email", ""),
         )  # fmt: skip
     session = await unit.write()
     new = await accounts.start_session(session, ctx, user, "password", session_cookie(request))
@@ -634,9 +658,9 @@ async def _keys_page(
 ) -> HTMLResponse:
     keys = await accounts.list_keys(session, principal)
     errors = errors or {}
-    summary = [("key-name", f"Name: {errors['name']}")] if errors.get("name") else []
+    summary = [("key-name", sentence(errors["name"], "name"))] if errors.get("name") else []
     if errors.get("password"):
-        summary.append(("key-password", f"Your password: {errors['password']}"))
+        summary.append(("key-password", sentence(errors["password"], "password")))
     return await _render(
         request, session, principal, "keys.html", status_code, keys=keys, created=created,
         errors=errors, summary=summary, key_name=name,

@@ -29,7 +29,12 @@
     if (!summary) { return; }
     summary.querySelectorAll("a[href^='#']").forEach(function (link) {
       link.addEventListener("click", function (event) {
-        var field = document.getElementById(link.getAttribute("href").slice(1));
+        var id = link.getAttribute("href").slice(1);
+        var field = document.getElementById(id);
+        if (field && field.classList.contains("error")) {  // a message: the control it describes
+          field = document.querySelector("[aria-describedby~='" + id + "']") || field;
+          if (field.tagName === "FIELDSET") { field = field.querySelector("input, select") || field; }
+        }
         if (field) { event.preventDefault(); field.focus(); }
       });
     });
