@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 WIDTH, HEIGHT = 320, 96
 TOP, BOTTOM = 6, 18  # room above the tallest bar, and for the first/last labels below
+MIN_SLOTS = 14  # a bar is never wider than a day's of a 14-day chart
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def bars(
     values = [v for _, v, _ in points if v is not None]
     scale = top if top is not None else max(values, default=0.0)
     room = HEIGHT - TOP - BOTTOM
-    step = WIDTH / max(len(points), 1)
+    step = WIDTH / max(len(points), MIN_SLOTS)
     out = []
     for i, (label, value, words) in enumerate(points):
         if value is None or scale <= 0:
