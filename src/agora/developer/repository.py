@@ -113,3 +113,23 @@ async def replace_categories(
             insert(agent_categories),
             [{"agent_id": agent_id, "category_id": cid} for cid in category_ids],
         )
+
+
+async def jobs_since(
+    session: AsyncSession, agent_id: uuid.UUID, since: datetime, limit: int
+) -> list[Any]:
+    """(created, status, started, completed, earned) of the agent's jobs created since ``since``,
+    newest first (bounded): the developer's daily figures. ``earned`` is what a completed,
+    settled job paid the agent (as ``credits_earned``), else 0."""
+    earned = (Job.price - Job.fee) - (Job.refund - Job.refund_fee)
+    paid = case(
+        (and_(Job.status == JobStatus.COMPLETED, Job.settled.is_(True), earned > 0), earned),
+        else_=0,
+    )
+    rows = await session.execute(
+        select(Job.created_at, Job.status, Job.started_at, Job.completed_at, paid)
+        .where(Job.agent_id == agent_id, Job.created_at >= since)
+        .order_by(Job.created_at.desc())
+        .limit(limit)
+    )
+    return list(rows.all())

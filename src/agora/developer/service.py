@@ -18,7 +18,7 @@ from __future__ import annotations
 import statistics
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -398,6 +398,85 @@ async def stats(session: AsyncSession, principal: Principal, agent_id: str) -> D
             for job_id, at, status, error in errors
         ],
     )
+
+
+MAX_DAILY_JOBS = 5000
+
+
+@dataclass(frozen=True)
+class Day:
+    """One UTC day of an agent's jobs (by the day each job was created)."""
+
+    day: date
+    jobs: int
+    completed: int
+    failed: int
+    failure_rate: float | None  # failed / (completed + failed)
+    p50_duration_seconds: float | None  # completed jobs, start (or creation) to completion
+    credits_earned: int  # base units, as ``credits_earned``
+
+
+async def daily(
+    session: AsyncSession, principal: Principal, agent_id: str, days: int = 14
+) -> list[Day]:
+    """The last ``days`` UTC days (today included, oldest first) of jobs, failure rate, p50
+    duration and credits earned, from the agent's jobs created in them (at most
+    ``MAX_DAILY_JOBS``, the newest)."""
+    agent = await get_owned(session, principal, agent_id)
+    today = utcnow().date()
+    first = today - timedelta(days=days - 1)
+    since = datetime.combine(first, time.min, tzinfo=UTC)
+    buckets: dict[date, list[Any]] = {first + timedelta(days=i): [] for i in range(days)}
+    for row in await repo.jobs_since(session, agent.id, since, MAX_DAILY_JOBS):
+        created = row[0] if row[0].tzinfo else row[0].replace(tzinfo=UTC)
+        buckets.setdefault(created.astimezone(UTC).date(), []).append(row)
+    out = []
+    for day in sorted(d for d in buckets if d >= first):
+        rows = buckets[day]
+        completed = [r for r in rows if r[1] == JobStatus.COMPLETED]
+        failed = sum(1 for r in rows if r[1] == JobStatus.FAILED)
+        durations = [
+            (done - (started or created)).total_seconds()
+            for created, _status, started, done, _earned in completed
+            if done is not None
+        ]
+        ended = len(completed) + failed
+        out.append(
+            Day(
+                day=day,
+                jobs=len(rows),
+                completed=len(completed),
+                failed=failed,
+                failure_rate=failed / ended if ended else None,
+                p50_duration_seconds=max(0.0, statistics.median(durations)) if durations else None,
+                credits_earned=sum(int(r[4] or 0) for r in rows),
+            )
+        )
+    return out
+
+
+def submission_problems(given: dict[str, Any]) -> dict[str, str]:
+    """Every problem of a submission's (or edit's) fields at once, by the API's field names
+    (``baseUrl``, ``price``, ``author.website`` …): the rules ``submit``/``update`` apply, for a
+    form that reports them all together. Categories are checked by ``category_ids``."""
+    found: dict[str, str] = {}
+    checks: list[tuple[str, Any]] = []
+    if "baseUrl" in given:
+        checks.append(("baseUrl", lambda: clean_base_url(given["baseUrl"])))
+    if "price" in given:
+        checks.append(("price", lambda: clean_price(given["price"])))
+    for key in ("name", "tags", "image", "author", "legal", "exampleOutputs"):
+        if key in given:
+            checks.append((key, lambda key=key: listing_text({key: given[key]})))
+    for key, check in checks:
+        try:
+            check()
+        except BadRequest as exc:
+            for detail in exc.details or ():
+                found.setdefault(detail.field, detail.reason)
+            if not exc.details:
+                found.setdefault(key, exc.message)
+    return found
 
 
 # ---- admin review ---------------------------------------------------------------------------

@@ -33,12 +33,13 @@ from agora.credits import service as credits
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
-from agora.kit.errors import AgoraError, BadRequest, NotFound
+from agora.kit.errors import AgoraError, BadRequest, Conflict, NotFound
 from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
+from agora.payments import service as payments
 from agora.ratings import service as ratings
-from agora.web import billing, flash, forms, schedules, trust, work
+from agora.web import billing, developer, flash, forms, schedules, trust, work
 from agora.web import notifications as notification_pages
 from agora.web import organizations as organizations_pages
 from agora.web import service as web
@@ -48,6 +49,7 @@ from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
 from agora.web.pages import text as _text
+from agora.web.render import sentence
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
@@ -56,6 +58,7 @@ router.include_router(billing.router)  # buy credits, receipts
 router.include_router(schedules.router)  # schedules and their runs
 router.include_router(trust.router)  # favourites, ratings, compare
 router.include_router(organizations_pages.router)  # organizations, invitations
+router.include_router(developer.router)  # your agents: submit, edit, withdraw, statistics
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -104,7 +107,7 @@ async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTM
             errors = {"email": exc.message.removeprefix("email:").strip()}
         return await _render(
             request, session, None, "sign_up.html", exc.status_code, values=values, errors=errors,
-            next=then,
+            next=then, summary=None,  # the page writes its own
         )  # fmt: skip
     return await _render(
         request, session, None, "signed_up.html", email=user.email,
@@ -145,7 +148,7 @@ async def _mail_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     errors = errors or {}
-    summary = [("email", f"Email: {errors['email']}")] if errors.get("email") else []
+    summary = [("email", sentence(errors["email"], "email"))] if errors.get("email") else []
     return await _render(
         request, session, None, "request_mail.html", status_code, **_MAIL_PAGES[path],
         action=f"{path}/request", sent=ACCEPTED if sent else "", email=email, errors=errors,
@@ -245,6 +248,26 @@ async def sign_in_page(
     )  # fmt: skip
 
 
+def _sign_in_errors(exc: AgoraError) -> dict[str, str]:
+    """The sign-in refusals as full sentences on their fields: wrong credentials on the
+    password, an unconfirmed address on the email (the page links to a new confirmation)."""
+    found = _field_errors(exc)
+    if "credentials" in found:
+        return {"password": "The email address or the password is wrong."}
+    if "not verified" in found.get("email", ""):
+        return {
+            "email": "Confirm your email address first: open the link we mailed you, or ask "
+            "for a new one below."
+        }
+    if found:
+        return {k: f"{v[:1].upper()}{v[1:].rstrip('.')}." for k, v in found.items()}
+    return {"form": f"{exc.message.rstrip('.')}."}
+
+
+def _sign_in_summary(errors: dict[str, str]) -> list[tuple[str | None, str]]:
+    return [(None if k == "form" else k, v) for k, v in errors.items()]
+
+
 @router.post("/sign-in")
 @mode(Mode.CALLS_OUT)
 @public
@@ -258,9 +281,11 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
             read, ctx, email=email, password=_text(form, "password", 200)
         )
     except AgoraError as exc:
+        errors = _sign_in_errors(exc)
         return await _render(
             request, read, None, "sign_in.html", exc.status_code, next=target,
-            values={"email": email}, errors=_field_errors(exc) or {"form": exc.message},
+            values={"email": email}, errors=errors, summary=_sign_in_summary(errors),
+            unverified="not verified" in _field_errors(exc).get("email", ""),
         )  # fmt: skip
     session = await unit.write()
     new = await accounts.start_session(session, ctx, user, "password", session_cookie(request))
@@ -510,6 +535,8 @@ async def _job_page(
         summary=forms.summary(groups),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
+        refund=payments.refund_offer(shown.row),
+        refund_summary=[(None, f"{errors['refund']}.")] if errors and errors.get("refund") else [],
         share_link=web.share_link(settings, shown.row.share_token),
         share_targets=await web.share_targets(session, principal),
         projects=await work.project_choices(session, principal, shown.row.project_id)
@@ -584,6 +611,27 @@ async def job_cancel(
     await _form(request)
     await jobs.cancel_job(session, principal, job_id, settings=settings)
     return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+
+
+@router.post("/jobs/{job_id}/refund")
+async def job_refund(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:
+    """The refund button of a job bought on a payment node (``POST /v1/jobs/{id}/refund``'s
+    service); a refusal (409: outside the window, pending, settled) is shown in the refund card."""
+    await _form(request)
+    try:
+        await payments.request_refund(session, principal, job_id, settings=settings)
+    except Conflict as exc:
+        return await _job_page(
+            request, session, principal, job_id, settings,
+            errors={"refund": exc.message}, status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/jobs/{job_id}?refund=asked", status_code=303)
 
 
 @router.post("/jobs/{job_id}/share")
@@ -663,9 +711,9 @@ async def _keys_page(
 ) -> HTMLResponse:
     keys = await accounts.list_keys(session, principal)
     errors = errors or {}
-    summary = [("key-name", f"Name: {errors['name']}")] if errors.get("name") else []
+    summary = [("key-name", sentence(errors["name"], "name"))] if errors.get("name") else []
     if errors.get("password"):
-        summary.append(("key-password", f"Your password: {errors['password']}"))
+        summary.append(("key-password", sentence(errors["password"], "password")))
     return await _render(
         request, session, principal, "keys.html", status_code, keys=keys, created=created,
         errors=errors, summary=summary, key_name=name,

@@ -8,6 +8,7 @@ script, handler or ``javascript:`` link survives. The CSP forbids inline scripts
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -152,11 +153,41 @@ def distinct_statuses(statuses: Any) -> list[str]:
     return list(seen.values())
 
 
+_FIELD_NAMES = {"q": "Search", "maxCredits": "Maximum credits", "baseUrl": "Base URL"}
+_LEADS = ("must ", "is ", "are ", "has ", "should ", "cannot ", "can ", "was ", "needs ")
+
+
+def field_label(key: str) -> str:
+    """A form field's key as words: ``project-name`` → "Project name", ``coworkerId`` →
+    "Coworker"."""
+    if key in _FIELD_NAMES:
+        return _FIELD_NAMES[key]
+    words = re.sub(r"([a-z])([A-Z])", r"\1 \2", key.removesuffix("Id")).replace("-", " ")
+    return words[:1].upper() + words[1:].lower()
+
+
+def sentence(message: str, key: str = "form") -> str:
+    """A field's problem as a full sentence: a fragment ("is required") gets the field's name
+    in front and a full stop; a message that is already a sentence is kept."""
+    text = str(message).strip()
+    if not text:
+        return text
+    if text[:1].isupper():
+        return text if text.endswith((".", "!", "?")) else f"{text}."
+    text = text.rstrip(".")
+    if key == "form":
+        return f"{text[:1].upper()}{text[1:]}."
+    if text.startswith(_LEADS):
+        return f"{field_label(key)} {text}."
+    return f"{field_label(key)}: {text}."
+
+
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["status_label"] = status_label
 templates.env.filters["distinct_statuses"] = distinct_statuses
 templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
+templates.env.filters["sentence"] = sentence
 templates.env.filters["when"] = when
 templates.env.filters["duration"] = duration
 templates.env.filters["price"] = shown_price

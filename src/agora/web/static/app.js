@@ -29,12 +29,56 @@
     if (!summary) { return; }
     summary.querySelectorAll("a[href^='#']").forEach(function (link) {
       link.addEventListener("click", function (event) {
-        var field = document.getElementById(link.getAttribute("href").slice(1));
+        var id = link.getAttribute("href").slice(1);
+        var field = document.getElementById(id);
+        if (field && field.classList.contains("error")) {  // a message: the control it describes
+          field = document.querySelector("[aria-describedby~='" + id + "']") || field;
+          if (field.tagName === "FIELDSET") { field = field.querySelector("input, select") || field; }
+        }
         if (field) { event.preventDefault(); field.focus(); }
       });
     });
     summary.focus();
   }
+  // The header's "Menu" button (small screens, signed in; hidden without JavaScript, when the
+  // navigation simply stays open): opens and closes the navigation; Escape closes it.
+  function menu() {
+    var toggle = document.getElementById("menu-toggle");
+    var header = document.querySelector("header.top");
+    if (!toggle || !header) { return; }
+    function set(open) {
+      header.classList.toggle("open", open);
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    toggle.hidden = false;
+    header.classList.add("ready");
+    toggle.addEventListener("click", function () {
+      set(toggle.getAttribute("aria-expanded") !== "true");
+    });
+    header.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && header.classList.contains("open")) { set(false); toggle.focus(); }
+    });
+  }
+  // A table wider than the screen scrolls inside itself (app.css); one with nothing focusable
+  // inside becomes focusable while it scrolls, so a keyboard can scroll it too.
+  var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([data-scroll-focus])";
+  function scrollableTables() {
+    document.querySelectorAll("table").forEach(function (table) {
+      if (table.querySelector(FOCUSABLE)) { return; }
+      if (table.scrollWidth > table.clientWidth + 1) {
+        table.setAttribute("tabindex", "0");
+        table.setAttribute("data-scroll-focus", "");
+      } else if (table.hasAttribute("data-scroll-focus")) {
+        table.removeAttribute("tabindex");
+        table.removeAttribute("data-scroll-focus");
+      }
+    });
+  }
+  window.addEventListener("resize", scrollableTables);
   window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
-  document.addEventListener("DOMContentLoaded", function () { window.agoraEnhance(document); });
+  document.addEventListener("DOMContentLoaded", function () {
+    menu();
+    scrollableTables();
+    window.agoraEnhance(document);
+  });
 })();

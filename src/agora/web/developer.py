@@ -1,0 +1,357 @@
+"""The developer's pages: your agents, submit one, edit it, withdraw it, its review notes and its
+statistics (small SVG charts, web/charts.py). The same service functions as the developer API
+(developer/service.py: ``ensure_room``, ``probe`` — the live MIP-003 check, made with no
+transaction open —, ``submit``, ``update``, ``withdraw``, ``stats``), and the same rules; the
+form reports every field's problem at once (``submission_problems``, ``category_ids``) before
+anything is probed. Decisions: docs/web.md, "Developer pages"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+
+from agora.agents import service as agents
+from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
+from agora.auth.principal import Principal
+from agora.developer import service as developer
+from agora.developer.schemas import AgentSubmission, AgentUpdate
+from agora.kit.errors import AgoraError
+from agora.kit.money import to_display
+from agora.kit.pagination import PageParams
+from agora.kit.units import Mode, UnitOfWorkRoute, mode
+from agora.mip003.client import app_client
+from agora.web import charts
+from agora.web.pages import SignedInDep
+from agora.web.pages import field_errors as _field_errors
+from agora.web.pages import posted as _form
+from agora.web.pages import render as _render
+from agora.web.pages import text as _text
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+# The form's fields (their ids and names), their labels, and the API's name for each.
+LABELS = {
+    "baseUrl": "Base URL",
+    "name": "Name",
+    "description": "Description",
+    "tags": "Tags",
+    "categories": "Categories",
+    "price": "Price",
+    "authorName": "Author",
+    "authorEmail": "Contact address",
+    "authorWebsite": "Author's website",
+}
+_API_TO_FORM = {
+    "author.name": "authorName",
+    "author.contactEmail": "authorEmail",
+    "author.website": "authorWebsite",
+    "author": "authorName",
+}
+_TEXT = ("baseUrl", "name", "description", "tags", "price", "authorName", "authorEmail")
+
+
+def _form_field(api_field: str) -> str:
+    if api_field in _API_TO_FORM:
+        return _API_TO_FORM[api_field]
+    head = api_field.split(".", 1)[0]
+    return head if head in LABELS else "form"
+
+
+def _sentence(field: str, reason: str) -> str:
+    """A field's problem as a full sentence naming the field."""
+    reason = reason.strip().rstrip(".")
+    label = LABELS.get(field, "The form")
+    if reason.startswith(("must", "is ", "a tag", "at most")):
+        return f"{label} {reason}."
+    return f"{label}: {reason[:1].lower()}{reason[1:]}."
+
+
+def _pydantic_reason(error: dict[str, Any]) -> str:
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    if kind in ("missing", "string_too_short") and ctx.get("min_length", 1) <= 1:
+        return "is required"
+    if kind == "string_too_short":
+        return f"must be at least {ctx.get('min_length')} characters"
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)"
+    if kind == "too_long":
+        return f"has too many values (at most {ctx.get('max_length')})"
+    return str(error.get("msg", "is not valid"))
+
+
+def _values(form: Any) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        k: _text(form, k, 10_000 if k == "description" else 2_000) for k in _TEXT
+    }
+    values["authorWebsite"] = _text(form, "authorWebsite", 2_000)
+    values["categories"] = [c for c in form.getlist("categories") if isinstance(c, str)][:20]
+    return values
+
+
+def _body(values: dict[str, Any]) -> dict[str, Any]:
+    """The API body of the form (every field: an edit sends them all, as a full PATCH)."""
+    author = None
+    if (
+        values["authorName"].strip()
+        or values["authorEmail"].strip()
+        or values["authorWebsite"].strip()
+    ):
+        author = {
+            "name": values["authorName"].strip(),
+            "contactEmail": values["authorEmail"].strip() or None,
+            "website": values["authorWebsite"].strip() or None,
+        }
+    return {
+        "baseUrl": values["baseUrl"].strip(),
+        "name": values["name"],
+        "description": values["description"],
+        "tags": [t.strip() for t in values["tags"].split(",") if t.strip()],
+        "categories": values["categories"],
+        "price": values["price"].strip() or "0",
+        "author": author,
+    }
+
+
+async def _problems(session: Any, body: dict[str, Any], model: type[Any]) -> dict[str, str]:
+    """Every field's problem at once, each as a sentence, keyed by the form's field."""
+    found: dict[str, str] = {}
+    try:
+        model.model_validate(body)
+    except ValidationError as exc:
+        for error in exc.errors():
+            api = ".".join(str(p) for p in error["loc"] if not isinstance(p, int))
+            found.setdefault(_form_field(api), _pydantic_reason(dict(error)))
+    for api, reason in developer.submission_problems(body).items():
+        found.setdefault(_form_field(api), reason)
+    if body["categories"]:
+        try:
+            await developer.category_ids(session, body["categories"])
+        except AgoraError as exc:
+            for api, reason in _field_errors(exc).items():
+                found.setdefault(_form_field(api), reason)
+    return {field: _sentence(field, reason) for field, reason in found.items()}
+
+
+def _summary(errors: dict[str, str]) -> list[tuple[str | None, str]]:
+    order = [*LABELS, "form"]
+    return [
+        (None if field == "form" else field, errors[field])
+        for field in sorted(errors, key=lambda f: order.index(f) if f in order else len(order))
+    ]
+
+
+async def _form_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    *,
+    values: dict[str, Any],
+    errors: dict[str, str],
+    agent: Any = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    categories = await agents.list_categories(session)
+    return await _render(
+        request, session, principal, "developer_agent.html", status_code,
+        agent=agent, values=values, errors=errors, summary=_summary(errors),
+        categories=categories,
+    )  # fmt: skip
+
+
+def _listed_values(listed: Any) -> dict[str, Any]:
+    author = listed.author or {}
+    return {
+        "baseUrl": listed.row.base_url,
+        "name": listed.name,
+        "description": listed.description,
+        "tags": ", ".join(listed.tags),
+        "categories": list(listed.categories),
+        "price": f"{to_display(listed.row.price or 0)}",
+        "authorName": author.get("name") or "",
+        "authorEmail": author.get("contactEmail") or "",
+        "authorWebsite": author.get("website") or "",
+    }
+
+
+_EMPTY = {k: "" for k in (*_TEXT, "authorWebsite")} | {"categories": [], "price": "0"}
+
+
+# ---- pages ----------------------------------------------------------------------------------
+
+
+@router.get("/developer")
+async def my_agents(request: Request, session: SessionDep, principal: SignedInDep) -> HTMLResponse:
+    developer.require_developer(principal)
+    rows, total = await developer.list_owned(session, principal, PageParams(page=1, limit=100))
+    return await _render(
+        request, session, principal, "developer.html",
+        agents=await developer.listed(session, rows), total=total,
+    )  # fmt: skip
+
+
+@router.get("/developer/new")
+async def new_agent_page(
+    request: Request, session: SessionDep, principal: SignedInDep
+) -> HTMLResponse:
+    developer.require_developer(principal)
+    return await _form_page(request, session, principal, values=dict(_EMPTY), errors={})
+
+
+@router.post("/developer/new")
+@mode(Mode.CALLS_OUT)
+async def submit_agent(
+    request: Request, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    form = await _form(request)
+    values = _values(form)
+    body = _body(values)
+    reading = await unit.session()
+    errors = await _problems(reading, body, AgentSubmission)
+    if errors:
+        return await _form_page(
+            request, reading, principal, values=values, errors=errors, status_code=400
+        )
+    try:
+        await developer.ensure_room(reading, principal)
+        checked = await unit.call_out(developer.probe(app_client(request), body["baseUrl"]))
+        session = await unit.write()
+        agent = await developer.submit(session, principal, settings, body, checked)
+    except AgoraError as exc:
+        errors = {
+            field: _sentence(field, reason)
+            for field, reason in ((_form_field(k), v) for k, v in _field_errors(exc).items())
+        } or {"form": exc.message}
+        return await _form_page(
+            request, await unit.write(), principal, values=values, errors=errors,
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/developer/{agent.id}?submitted=1", status_code=303)
+
+
+@router.get("/developer/{agent_id}")
+async def agent_page(
+    request: Request, agent_id: str, session: SessionDep, principal: SignedInDep
+) -> HTMLResponse:
+    agent = await developer.get_owned(session, principal, agent_id)
+    listed = await developer.listed_one(session, agent)
+    return await _form_page(
+        request, session, principal, values=_listed_values(listed), errors={}, agent=listed
+    )
+
+
+@router.post("/developer/{agent_id}")
+@mode(Mode.CALLS_OUT)
+async def edit_agent(
+    request: Request, agent_id: str, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    form = await _form(request)
+    values = _values(form)
+    body = _body(values)
+    reading = await unit.session()
+    agent = await developer.get_owned(reading, principal, agent_id)
+    listed = await developer.listed_one(reading, agent)
+    errors = await _problems(reading, body, AgentUpdate)
+    if errors:
+        return await _form_page(
+            request, reading, principal, values=values, errors=errors, agent=listed,
+            status_code=400,
+        )  # fmt: skip
+    try:
+        developer.require_developer(principal)
+        url = await developer.changed_base_url(reading, principal, agent_id, body["baseUrl"])
+        checked = None
+        if url is not None:
+            checked = await unit.call_out(developer.probe(app_client(request), url))
+        session = await unit.write()
+        await developer.update(session, principal, settings, agent_id, body, checked)
+    except AgoraError as exc:
+        errors = {
+            field: _sentence(field, reason)
+            for field, reason in ((_form_field(k), v) for k, v in _field_errors(exc).items())
+        } or {"form": exc.message}
+        session = await unit.write()
+        listed = await developer.listed_one(
+            session, await developer.get_owned(session, principal, agent_id)
+        )
+        return await _form_page(
+            request, session, principal, values=values, errors=errors, agent=listed,
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/developer/{agent_id}?saved=1", status_code=303)
+
+
+@router.post("/developer/{agent_id}/withdraw")
+async def withdraw_agent(
+    request: Request, agent_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    await _form(request)
+    await developer.withdraw(session, principal, agent_id)
+    return RedirectResponse(f"/developer/{agent_id}?withdrawn=1", status_code=303)
+
+
+def _day(value: Any) -> str:
+    return f"{value:%b %d}"
+
+
+def _jobs(n: int) -> str:
+    return f"{n} job{'s' if n != 1 else ''}"
+
+
+def _credits(units: int) -> str:
+    return f"{to_display(units)} credits"
+
+
+@router.get("/developer/{agent_id}/stats")
+async def stats_page(
+    request: Request, agent_id: str, session: SessionDep, principal: SignedInDep
+) -> HTMLResponse:
+    stats = await developer.stats(session, principal, agent_id)
+    days = await developer.daily(session, principal, agent_id)
+    agent = await developer.get_owned(session, principal, agent_id)
+    checks = [
+        (c.checked_at.strftime("%Y-%m-%d %H:%M UTC"), bool(c.available))
+        for c in reversed(stats.availability.checks)
+    ]
+    span = f"from {_day(days[0].day)} to {_day(days[-1].day)} (UTC)" if days else ""
+    jobs = sum(d.jobs for d in days)
+    earned = sum(d.credits_earned for d in days)
+    shown = [
+        charts.availability("chart-availability", checks),
+        charts.bars(
+            "chart-jobs", "Jobs per day",
+            [(_day(d.day), float(d.jobs), _jobs(d.jobs)) for d in days],
+            description=f"{_jobs(jobs)} {span}.",
+        ),
+        charts.bars(
+            "chart-failures", "Failure rate per day",
+            [
+                (_day(d.day), d.failure_rate,
+                 "no ended job" if d.failure_rate is None else f"{d.failure_rate:.0%} failed")
+                for d in days
+            ],
+            description=f"Failed jobs as a share of ended ones, per day, {span}; 100 % at the top.",
+            css="chart-down", top=1.0,
+        ),
+        charts.bars(
+            "chart-duration", "Median duration per day",
+            [
+                (_day(d.day), d.p50_duration_seconds,
+                 "no completed job" if d.p50_duration_seconds is None
+                 else f"{d.p50_duration_seconds:.1f} s")
+                for d in days
+            ],
+            description=f"The p50 time from start to completion of each day's jobs, {span}.",
+        ),
+        charts.bars(
+            "chart-earned", "Credits earned per day",
+            [(_day(d.day), float(d.credits_earned), _credits(d.credits_earned)) for d in days],
+            description=f"{to_display(earned)} credits earned {span}, net of the marketplace fee.",
+        ),
+    ]  # fmt: skip
+    return await _render(
+        request, session, principal, "developer_stats.html",
+        agent=await developer.listed_one(session, agent), stats=stats, charts=shown,
+    )  # fmt: skip
