@@ -40,6 +40,7 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "agents/service.py": "the availability checker's rounds (probe outside, write after)",
     "registry/service.py": "the registry import: fetch a page, then a short write",
     "jobs/stream.py": "a live stream's reads between waits, after its route has answered",
+    "notifications/bell.py": "the bell's live count: reads between waits, after its route answered",
     "ops/metrics.py": "/metrics, a plain ASGI route outside the API's routers",
     "mcp/auth.py": "the MCP transport's authentication, before any tool runs",
     "oauth/service.py": "a reused refresh token or code: the family's revocation commits after "

@@ -38,6 +38,7 @@ from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
 from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
+from agora.notifications.outbox import INBOX_TOPIC
 from agora.oauth.endpoints import router as oauth_router
 from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
@@ -116,6 +117,7 @@ def create_app(
             max_per_user=settings.job_stream_max_per_user,
             max_per_address=settings.job_stream_max_per_address,
         ),
+        also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
     )
     # The demo's agents are served by this process: requests to them stay in-process, so the
     # outbound guard needs no exemption for them (kit/outbound.py, "in-process routes").

@@ -13,6 +13,7 @@ from fastapi import FastAPI
 
 from agora.kit.db import Database
 from agora.kit.money import to_base
+from agora.notifications.sender import NotificationSender
 from tests.conftest import MakeUser
 from tests.jobs.helpers import dispatcher, fast_settings
 from tests.schedules.helpers import (
@@ -354,11 +355,19 @@ async def test_five_failed_runs_pause_and_mail_the_owner(
     assert "5 runs in a row failed" in shown["stateReason"]
     recorded = await runs(client, user, schedule["id"])
     assert [r["status"] for r in recorded] == ["failed"] * 5
-    mails = list((app.state.settings.data_dir / "mail").glob("*.eml"))
+    # The pause is a notification: in the owner's inbox at once, and mailed by the sender.
+    inbox = await client.get(
+        "/v1/notifications", params={"kind": "schedule.paused"}, headers=user.key_headers
+    )
+    assert [n["title"] for n in inbox.json()["data"]["items"]] == ["Schedule paused: Nightly"]
+    await NotificationSender(app.state.db, app.state.settings).run_once()
+    mails = [
+        text
+        for path in (app.state.settings.data_dir / "mail").glob("*.eml")
+        if "Schedule paused: Nightly" in (text := path.read_text())
+    ]
     assert len(mails) == 1
-    text = mails[0].read_text()
-    assert "Schedule paused: Nightly" in text and user.email in text
-    assert "5 runs in a row failed" in text
+    assert user.email in mails[0] and "5 runs in a row failed" in mails[0]
 
 
 async def test_a_task_template_makes_a_task_and_its_job_per_run(

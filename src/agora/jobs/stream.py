@@ -91,9 +91,13 @@ class Slot:
 class JobStreams:
     """This process's job streams: the shared listener (PostgreSQL), the open-stream limit."""
 
-    def __init__(self, db: Database, limits: StreamLimits) -> None:
+    def __init__(
+        self, db: Database, limits: StreamLimits, also_listen: tuple[str, ...] = ()
+    ) -> None:
+        """``also_listen``: more wake-up topics for streams built on these slots (the bell)."""
         self.db, self.limits = db, limits
-        self.listener = None if db.is_sqlite else Listener(db.url, (signals.JOB_EVENTS,))
+        channels = (signals.JOB_EVENTS, *also_listen)
+        self.listener = None if db.is_sqlite else Listener(db.url, channels)
         self.open = 0
         self.by_owner: Counter[tuple[str, str]] = Counter()
 

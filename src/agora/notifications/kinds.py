@@ -91,3 +91,12 @@ JOB_REFUNDED = register(
         "A paid job's payment was settled by a refund (dispute or failure).",
     )
 )
+SCHEDULE_PAUSED = register(
+    Kind(
+        "schedule.paused",
+        lambda d: f"Schedule paused: {d.get('name') or 'a schedule'}",
+        frozenset({INBOX, MAIL}),
+        lambda d: f"/schedules/{d.get('scheduleId', '')}",
+        "A schedule paused itself after runs failed in a row; it says why.",
+    )
+)

@@ -1,44 +1,29 @@
-"""How a schedule's owner hears that it paused itself: one function, so the channel can change
-in one place (mail through ``kit/mail.py`` today; the in-app notifications of issue 34 when they
-are merged). Sent after the transaction commits, never inside it."""
+"""How a schedule's owner hears that it paused itself: the ``schedule.paused`` notification
+(in-app inbox and mail by default; the person's preferences decide, docs/notifications.md),
+written in the pausing transaction, so a rolled-back pause tells nobody."""
 
 from __future__ import annotations
 
-import structlog
+import uuid
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts.mailer import build_sender
-from agora.kit.db import on_commit
-from agora.kit.mail import Mail
-from agora.settings import Settings
-
-log = structlog.get_logger(__name__)
+from agora.notifications import notify
 
 
-def schedule_paused(
-    session: AsyncSession,
-    settings: Settings,
-    *,
-    email: str,
-    schedule_id: str,
-    name: str,
-    reason: str,
+async def schedule_paused(
+    session: AsyncSession, *, user_id: uuid.UUID, schedule_id: uuid.UUID, name: str, reason: str
 ) -> None:
-    """Tell the owner (after commit) that schedule ``name`` paused itself because ``reason``."""
-    url = f"{settings.public_url.rstrip('/')}/schedules/{schedule_id}"
-    mail = Mail(
-        to=email,
-        subject=f"Schedule paused: {name}"[:200],
-        text=(
-            f"Your schedule {name!r} has been paused.\n\nWhy: {reason}\n\n"
-            f"Resume it once the cause is fixed: {url}\n"
-        ),
+    """Tell the owner that schedule ``name`` paused itself because ``reason``."""
+    await notify(
+        session,
+        user_id=user_id,
+        kind="schedule.paused",
+        subject_ref=f"schedule:{schedule_id}",
+        data={
+            "scheduleId": str(schedule_id),
+            "name": name,
+            "reason": reason,
+            "message": f"Why: {reason}. Resume it once the cause is fixed.",
+        },
     )
-
-    async def send() -> None:
-        try:
-            await build_sender(settings).send(mail)
-        except Exception as exc:  # a mail server's failure must not undo the pause
-            log.warning("schedule_notify_failed", schedule_id=schedule_id, error=str(exc))
-
-    on_commit(session, send)

@@ -714,16 +714,9 @@ async def _count_failure(
     reason = f"{count} runs in a row failed (the last: {what}); paused after {snap.failure_limit}"
     paused = await repo.pause_if_active(session, snap.id, reason, now)
     if paused is not None:
-        found = await repo.owner_of(session, snap.user_id, snap.workspace_id)
-        if found is not None:
-            notify.schedule_paused(
-                session,
-                settings,
-                email=found[0].email,
-                schedule_id=str(snap.id),
-                name=snap.name,
-                reason=reason,
-            )
+        await notify.schedule_paused(
+            session, user_id=snap.user_id, schedule_id=snap.id, name=snap.name, reason=reason
+        )
 
 
 OUTCOMES: dict[str, str] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.dependencies import SessionDep, SettingsDep, public
@@ -16,6 +16,7 @@ from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import kinds as registry
 from agora.notifications import service as notifications
 from agora.notifications import unsubscribe as tokens
+from agora.notifications.bell import open_bell
 from agora.notifications.schemas import PreferenceIn
 from agora.web.pages import SignedInDep, posted, render, text
 
@@ -43,6 +44,13 @@ async def inbox_page(
         session, principal, secret=settings.resolved_secret_key(), unread=unread, cursor=cursor
     )
     return await render(request, session, principal, "notifications.html", page=page, unread=unread)
+
+
+@router.get("/notifications/stream")
+async def bell(request: Request, principal: SignedInDep) -> StreamingResponse:
+    """The header bell's unread count, live (server-sent events: ``event: unread``)."""
+    address = request.client.host if request.client else "unknown"
+    return await open_bell(request.app.state.job_streams, principal, address)
 
 
 @router.post("/notifications/read-all")

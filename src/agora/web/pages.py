@@ -21,6 +21,7 @@ from agora.auth.dependencies import SessionDep, SessionPrincipalDep, check_csrf,
 from agora.auth.principal import Principal
 from agora.billing import warnings as low_balance
 from agora.kit.errors import AgoraError
+from agora.notifications import service as inbox
 from agora.web import service as web
 from agora.web.render import page
 
@@ -80,6 +81,7 @@ async def render(
     }
     if principal is not None:
         base["header_balance"], base["low_balance"] = await low_balance.header(session, principal)
+        base["unread"] = await inbox.unread_count(session, principal)
     return page(request, name, {**base, **context}, status_code)
 
 

@@ -75,9 +75,25 @@
     });
   }
   window.addEventListener("resize", scrollableTables);
+  // The header's bell: its unread count follows the inbox live (notifications/bell.py), one
+  // server-sent event stream per tab, no polling.
+  function bell() {
+    var link = document.getElementById("bell");
+    var count = document.getElementById("bell-count");
+    if (!link || !count || !window.EventSource) { return; }
+    var source = new EventSource(link.dataset.stream);
+    source.addEventListener("unread", function (event) {
+      var n = JSON.parse(event.data).unreadCount;
+      count.textContent = String(n);
+      count.setAttribute("aria-label", n + " unread");
+      count.hidden = n === 0;
+    });
+    window.addEventListener("pagehide", function () { source.close(); });
+  }
   window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
   document.addEventListener("DOMContentLoaded", function () {
     menu();
+    bell();
     scrollableTables();
     window.agoraEnhance(document);
   });
