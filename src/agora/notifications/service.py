@@ -6,6 +6,7 @@ import secrets
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.auth.principal import Permission, Principal
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.outbound import REFUSED, OutboundPolicy, OutboundRefused
@@ -52,6 +53,14 @@ async def set_webhook(
     user.notification_webhook_url = clean
     user.notification_webhook_secret = "whsec_" + secrets.token_urlsafe(32)
     await session.flush()
+    await audit.record(
+        session,
+        "webhook.changed",
+        actor=principal,
+        target_kind="user",
+        target_id=user.id,
+        details={"url": clean},
+    )
     return WebhookOut(
         url=clean,
         secret=user.notification_webhook_secret,
@@ -66,6 +75,14 @@ async def delete_webhook(session: AsyncSession, principal: Principal) -> Webhook
     user.notification_webhook_secret = None
     await repo.cancel_pending(session, user.id)
     await session.flush()
+    await audit.record(
+        session,
+        "webhook.changed",
+        actor=principal,
+        target_kind="user",
+        target_id=user.id,
+        details={"url": None},
+    )
     return WebhookOut(
         url=None, secret=None, job_status_notifications_opt_in=user.job_status_notifications_opt_in
     )
