@@ -33,7 +33,6 @@ ACTOR_KINDS = ("user", "key", "coworker", "admin", "system")
 # Every action the log records (docs/operations.md lists them with where they are written).
 ACTIONS = (
     "auth.sign_in",
-    "auth.sign_in_failures",
     "key.created",
     "key.revoked",
     "session.revoked",
