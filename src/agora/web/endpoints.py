@@ -38,7 +38,7 @@ from agora.kit.money import to_display
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
-from agora.web import billing, flash, forms, work
+from agora.web import billing, console, flash, forms, work
 from agora.web import service as web
 from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
@@ -49,6 +49,7 @@ from agora.web.pages import text as _text
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 router.include_router(work.router)  # history, projects, tasks
 router.include_router(billing.router)  # buy credits, receipts
+router.include_router(console.router)  # the operator's console (/admin)
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -675,6 +676,18 @@ async def revoke_key(
     await _form(request)
     await accounts.revoke_key(session, principal, key_id)
     return RedirectResponse("/keys", status_code=303)
+
+
+@router.post("/admin/reauthenticate")
+@mode(Mode.CALLS_OUT)
+async def reauthenticate(
+    request: Request, unit: UnitDep, principal: console.OperatorDep, ctx: ContextDep
+) -> Response:
+    """Confirm the password: the proof admin actions need (Argon2 with no transaction open)."""
+    form = await _form(request)
+    await accounts.check_password(await unit.session(), ctx, principal, _text(form, "password"))
+    await accounts.reauthenticate(await unit.write(), principal)
+    return RedirectResponse(safe_next(_text(form, "next", 500), "/admin"), status_code=303)
 
 
 @router.get("/organizations")
