@@ -172,3 +172,35 @@ async def test_no_secret_ever_appears(
         assert len(secret) >= 16
         assert secret not in listed.text
         assert secret not in exported.text
+
+
+async def test_retention_prunes_old_rows_only(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, admin: TestUser
+) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from agora.audit import service as audit
+    from agora.kit.timeutil import utcnow
+    from agora.models import AuditEvent
+
+    person = await make_user()
+    for reason in ("old", "new"):
+        granted = await client.post(
+            f"/v1/admin/users/{person.user_id}/credits",
+            json={"amount": 1, "reason": reason},
+            headers=admin.bearer_headers,
+        )
+        assert granted.status_code == 200
+    async with app.state.db.transaction() as session:
+        await session.execute(
+            update(AuditEvent)
+            .where(AuditEvent.details["reason"].as_string() == "old")
+            .values(created_at=utcnow() - timedelta(days=40))
+        )
+    async with app.state.db.transaction() as session:
+        assert await audit.prune(session, 0) == 0  # 0 keeps everything
+        assert await audit.prune(session, 30) == 1
+    left = await client.get("/v1/admin/audit-events", headers=admin.bearer_headers)
+    assert [r["details"]["reason"] for r in left.json()["data"]] == ["new"]

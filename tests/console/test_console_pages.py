@@ -16,6 +16,8 @@ from agora.models import BrowserSession
 from agora.settings import Settings
 from tests.accounts.helpers import STRONG_PASSWORD, sign_up_verified
 from tests.conftest import MakeUser
+from tests.jobs.helpers import echo
+from tests.support.agents import LoopbackAgents
 
 
 async def _operator(app: FastAPI, client: httpx2.AsyncClient, settings: Settings) -> str:
@@ -117,3 +119,37 @@ async def test_actions_need_a_recent_proof_and_never_on_yourself(
         assert me is not None
     mine = await client.post(f"/admin/users/{me.id}/suspend", data={"csrf": csrf, "reason": "oops"})
     assert mine.status_code == 403 and "own account" in mine.text
+
+
+async def test_the_review_queue_approves_and_rejects(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    settings: Settings,
+    make_user: MakeUser,
+    agents_server: LoopbackAgents,
+) -> None:
+    csrf = await _operator(app, client, settings)
+    developer = await make_user()
+    ids = []
+    for name in ("Candidate", "Dud"):
+        submitted = await client.post(
+            "/v1/developer/agents",
+            json={"baseUrl": agents_server.serve(echo(name=name.lower())), "name": name},
+            headers=developer.bearer_headers,
+        )
+        assert submitted.status_code == 201, submitted.text
+        ids.append(submitted.json()["data"]["id"])
+    queue = await client.get("/admin/reviews")
+    assert queue.status_code == 200, queue.text
+    assert f'id="review-{ids[0]}"' in queue.text and f'id="review-{ids[1]}"' in queue.text
+    approved = await client.post(f"/admin/reviews/{ids[0]}/approve", data={"csrf": csrf})
+    assert approved.status_code == 303, approved.text
+    rejected = await client.post(
+        f"/admin/reviews/{ids[1]}/reject", data={"csrf": csrf, "reason": "no docs"}
+    )
+    assert rejected.status_code == 303, rejected.text
+    assert "queue-empty" in (await client.get("/admin/reviews")).text
+    listed = await client.get(f"/v1/agents/{ids[0]}")
+    assert listed.status_code == 200
+    audit = await client.get("/admin/audit")
+    assert "agent.approved" in audit.text and "agent.rejected" in audit.text

@@ -326,3 +326,37 @@ async def dashboard(session: AsyncSession) -> Dashboard:
         quarantined=await repo.count_quarantine(session),
         failed_deliveries=await repo.count_failed_deliveries(session, since),
     )
+
+
+# ---- the review queue ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QueuedAgent:
+    id: uuid.UUID
+    name: str
+    base_url: str
+    status: str
+    description: str
+    input_schema: dict[str, Any]
+    submitted_at: datetime
+
+
+async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedAgent]:
+    """The pending agents with the input schema they showed when checked (a deferred column,
+    loaded here)."""
+    out = []
+    for agent in agents:
+        await session.refresh(agent, attribute_names=["input_schema"])
+        out.append(
+            QueuedAgent(
+                agent.id,
+                agent.name,
+                agent.base_url,
+                agent.status,
+                agent.description or "",
+                agent.input_schema or {},
+                agent.created_at,
+            )
+        )
+    return out

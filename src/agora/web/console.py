@@ -179,7 +179,7 @@ async def _reviews_page(
     agents, total = await developer.admin_list(
         session, status=None, review="pending", params=PageParams(1, 50)
     )
-    listed = await developer.listed(session, agents)
+    listed = await console.review_queue(session, agents)
     return await _page(
         request, session, principal, "admin_reviews.html", status, agents=listed, total=total,
         error=error,
