@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.audit import service as audit
@@ -20,7 +20,7 @@ from agora.kit.errors import AgoraError
 from agora.kit.pagination import PageParams
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
-from agora.web.pages import SignedInDep
+from agora.web.pages import OperatorDep
 from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
@@ -29,15 +29,6 @@ from agora.web.pages import text as _text
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
 
-async def _operator(
-    request: Request, session: SessionDep, settings: SettingsDep, principal: SignedInDep
-) -> Principal:
-    """An operator's session (404 for anyone else: the console does not exist for them)."""
-    await console.require_operator(session, settings, principal, acting=False)
-    return principal
-
-
-OperatorDep = Annotated[Principal, Depends(_operator)]
 Q = Annotated[str | None, Query(max_length=320)]
 
 

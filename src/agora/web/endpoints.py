@@ -40,7 +40,7 @@ from agora.mip003.validation import validate_input
 from agora.organizations import service as organizations
 from agora.web import billing, console, flash, forms, work
 from agora.web import service as web
-from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
+from agora.web.pages import OperatorDep, SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
@@ -681,7 +681,7 @@ async def revoke_key(
 @router.post("/admin/reauthenticate")
 @mode(Mode.CALLS_OUT)
 async def reauthenticate(
-    request: Request, unit: UnitDep, principal: console.OperatorDep, ctx: ContextDep
+    request: Request, unit: UnitDep, principal: OperatorDep, ctx: ContextDep
 ) -> Response:
     """Confirm the password: the proof admin actions need (Argon2 with no transaction open)."""
     form = await _form(request)
