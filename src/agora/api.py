@@ -11,7 +11,10 @@ from agora.accounts.endpoints import keys_router as api_keys_router
 from agora.accounts.endpoints import router as accounts_router
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
+from agora.audit.endpoints import admin_router as audit_admin_router
+from agora.audit.endpoints import organization_router as audit_organization_router
 from agora.billing.endpoints import router as billing_router
+from agora.console.endpoints import router as console_router
 from agora.conversations.endpoints import router as conversations_router
 from agora.coworkers.endpoints import admin_router as coworkers_admin_router
 from agora.coworkers.endpoints import router as coworkers_router
@@ -63,4 +66,7 @@ ROUTERS: list[APIRouter] = [
     schedules_router,
     ratings_router,
     ratings_admin_router,
+    console_router,
+    audit_admin_router,
+    audit_organization_router,
 ]

@@ -93,6 +93,11 @@ class Settings(BaseSettings):
     # A browser session creates API keys only this long after its last password (or magic-link)
     # proof; later it re-enters the password (POST /v1/auth/reauthenticate). docs/accounts.md.
     key_reauth_minutes: float = 10.0
+    # The operator's console: an admin action from a browser session needs a password or
+    # magic-link proof this recent (docs/operations.md, "The operator's console").
+    admin_reauth_minutes: float = 10.0
+    # The audit log keeps rows this many days (`agora audit prune`; 0: forever).
+    audit_retention_days: int = 400
     invitation_days: float = 7.0
     auth_attempts_per_account: str = "20/15minutes"  # wrong passwords, then 429
     auth_attempts_per_address: str = "100/15minutes"

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import provisioning, tokens
 from agora.accounts import repository as repo
+from agora.audit import service as audit
 from agora.auth.principal import Permission, Principal
 from agora.auth.service import forget_cached_principals
 from agora.kit.attempts import AttemptLimiter
@@ -419,6 +420,11 @@ async def start_session(
 ) -> NewSession:
     """A new session (new secret) on every sign-in; the browser's previous one is revoked, so a
     planted cookie never becomes a signed-in session (fixation)."""
+    if user.suspended_at is not None:
+        raise Forbidden(
+            "This account is suspended; contact the operator",
+            details=[FieldError("email", "the account is suspended")],
+        )
     now = utcnow()
     if previous_cookie:
         found = await repo.session_with_user(session, hash_key(previous_cookie))
@@ -435,6 +441,14 @@ async def start_session(
         last_seen_at=now,
     )
     await repo.add(session, row)
+    await audit.record(
+        session,
+        "auth.sign_in",
+        actor=audit.Actor("user", user.id, row.id),
+        target_kind="user",
+        target_id=user.id,
+        details={"method": method, "userAgent": ctx.user_agent[:200]},
+    )
     return NewSession(plaintext, row, user)
 
 
@@ -462,6 +476,9 @@ async def revoke_session(session: AsyncSession, principal: Principal, raw_id: st
     if row is None or row.user_id != principal.user_id:
         raise NotFound(f"Session {raw_id} not found")
     await repo.revoke_sessions(session, principal.user_id, utcnow(), only=row.id)
+    await audit.record(
+        session, "session.revoked", actor=principal, target_kind="session", target_id=row.id
+    )
 
 
 async def sign_out(session: AsyncSession, principal: Principal) -> None:
@@ -470,7 +487,16 @@ async def sign_out(session: AsyncSession, principal: Principal) -> None:
 
 
 async def sign_out_everywhere(session: AsyncSession, principal: Principal) -> int:
-    return await repo.revoke_sessions(session, principal.user_id, utcnow())
+    count = await repo.revoke_sessions(session, principal.user_id, utcnow())
+    await audit.record(
+        session,
+        "session.revoked",
+        actor=principal,
+        target_kind="user",
+        target_id=principal.user_id,
+        details={"sessions": count, "everywhere": True},
+    )
+    return count
 
 
 async def switch_workspace(
@@ -543,6 +569,17 @@ async def create_key(
         created_by_session_id=principal.session_id,
     )
     await repo.add(session, key)
+    workspace = await repo.workspace_by_id(session, chosen)
+    await audit.record(
+        session,
+        "key.created",
+        actor=principal,
+        target_kind="key",
+        target_id=key.id,
+        workspace_id=chosen,
+        organization_id=workspace.organization_id if workspace else None,
+        details={"name": name, "prefix": key.prefix, "scopes": wanted, "owner": str(key.user_id)},
+    )
     return key, material.plaintext
 
 
@@ -556,7 +593,22 @@ async def revoke_key(session: AsyncSession, principal: Principal, raw_id: str) -
         await session.flush()
         # Refused at once by this process; other processes' caches expire within 1 s.
         on_commit(session, forget_cached_principals)
+        await audit_key_revoked(session, key)
     return key
+
+
+async def audit_key_revoked(session: AsyncSession, key: ApiKey) -> None:
+    workspace = await repo.workspace_by_id(session, key.default_workspace_id)
+    await audit.record(
+        session,
+        "key.revoked",
+        actor=None,
+        target_kind="key",
+        target_id=key.id,
+        workspace_id=key.default_workspace_id,
+        organization_id=workspace.organization_id if workspace else None,
+        details={"name": key.name, "prefix": key.prefix, "owner": str(key.user_id)},
+    )
 
 
 async def account(session: AsyncSession, principal: Principal) -> User:

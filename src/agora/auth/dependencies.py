@@ -14,6 +14,7 @@ from agora.auth import service
 from agora.auth.principal import Permission, Principal
 from agora.kit.db import Database
 from agora.kit.errors import FieldError, Forbidden, Unauthorized
+from agora.kit.requestid import note_principal
 from agora.kit.security import csrf_matches, csrf_token
 from agora.kit.units import READ_METHODS, Unit, request_session, request_unit
 from agora.settings import Settings
@@ -171,6 +172,7 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
         )
         check_csrf(request)
         request.state.principal = principal
+        note_principal(principal)
         return principal
     principal = await service.authenticate(
         session,
@@ -180,6 +182,7 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
         organization_slug=request.headers.get("x-organization-slug"),
     )
     request.state.principal = principal
+    note_principal(principal)
     return principal
 
 
@@ -254,9 +257,11 @@ async def get_session_principal(request: Request, session: SessionDep) -> Princi
     if cookie is None:
         return None
     try:
-        return await service.authenticate_session(session, get_db(request), cookie)
+        principal = await service.authenticate_session(session, get_db(request), cookie)
     except Unauthorized:
         return None
+    note_principal(principal)
+    return principal
 
 
 setattr(get_session_principal, ACCESS, BROWSER)

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction, role_allows
 from agora.billing import repository as repo
@@ -132,12 +133,32 @@ async def set_cap(
     else:
         cap.monthly_limit = limit
     await session.flush()
+    await audit.record(
+        session,
+        "cap.changed",
+        actor=principal,
+        target_kind="cap",
+        target_id=cap.id,
+        workspace_id=ws,
+        organization_id=org,
+        details={"userId": user_id, "projectId": project_id, "monthlyLimit": limit},
+    )
     return _view(cap, period_of(now))
 
 
 async def remove_cap(session: AsyncSession, principal: Principal, cap_id: str) -> None:
-    _require_owner(principal)
+    org = _require_owner(principal)
     parsed = parse_uuid(cap_id)
     if parsed is None or not await repo.delete_cap(session, principal.workspace_id, parsed):
         raise NotFound(f"Spending cap {cap_id} not found")
     await session.flush()
+    await audit.record(
+        session,
+        "cap.changed",
+        actor=principal,
+        target_kind="cap",
+        target_id=parsed,
+        workspace_id=principal.workspace_id,
+        organization_id=org,
+        details={"removed": True},
+    )

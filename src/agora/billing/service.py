@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.auth.principal import Permission, Principal
 from agora.auth.roles import OrgAction, role_allows
 from agora.billing import repository as repo
@@ -316,6 +317,16 @@ async def _succeeded(session: AsyncSession, intent: dict[str, Any]) -> str:
     if isinstance(intent.get("latest_charge"), dict):
         found.receipt_url = intent["latest_charge"].get("receipt_url") or found.receipt_url
     await session.flush()
+    await audit.record(
+        session,
+        "credits.purchased",
+        actor=None,
+        target_kind="purchase",
+        target_id=found.id,
+        workspace_id=found.workspace_id,
+        details={"credits": found.credits, "price": found.price, "currency": found.currency,
+                 "buyer": str(found.user_id) if found.user_id else None},
+    )  # fmt: skip
     return "granted"
 
 
@@ -366,6 +377,15 @@ async def _take_back(
     )
     due = due_total - found.clawed_back - found.shortfall
     found.refunded = returned
+    await audit.record(
+        session,
+        "credits.refunded",
+        actor=None,
+        target_kind="purchase",
+        target_id=found.id,
+        workspace_id=found.workspace_id,
+        details={"cause": cause, "returned": returned, "credits": max(due, 0)},
+    )
     if due > 0:
         stripe_id = found.stripe_charge_id or found.stripe_payment_intent_id
         taken, short = await ledger.clawback(

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from agora.accounts import repository as repo
+from agora.audit import service as audit
 from agora.billing import reconcile as reconciliation
 from agora.billing import service as billing
 from agora.billing import stripe_api
@@ -63,6 +64,15 @@ def grant(
                 ws_id = personal.id
             balance = await ledger.grant(
                 session, workspace_id=ws_id, amount=base, user_id=owner.id, memo=memo
+            )
+            await audit.record(
+                session,
+                "credits.granted",
+                actor=audit.SYSTEM,  # the operator at the server's shell
+                target_kind="user",
+                target_id=owner.id,
+                workspace_id=ws_id,
+                details={"amount": base, "reason": reason, "via": "cli", "balanceAfter": balance},
             )
             return str(ws_id), balance
 

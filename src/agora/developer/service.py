@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import repository as agents_repo
 from agora.agents.service import UNCATEGORIZED, parse_category_values
+from agora.audit import service as audit
 from agora.auth.principal import Principal
 from agora.developer import repository as repo
 from agora.developer.schemas import (
@@ -293,6 +294,15 @@ async def submit(
     publish(agent)
     await agents_repo.add(session, agent, ids)
     await agents_repo.record_check(session, agent.id, "submit", checked.available, checked.message)
+    await audit.record(
+        session,
+        "agent.submitted",
+        actor=principal,
+        target_kind="agent",
+        target_id=agent.id,
+        workspace_id=principal.workspace_id,
+        details={"name": agent.name, "baseUrl": agent.base_url, "price": price},
+    )
     return agent
 
 
@@ -507,7 +517,13 @@ async def get_any(session: AsyncSession, agent_id: str, *, for_update: bool = Fa
 
 
 async def approve(
-    session: AsyncSession, settings: Settings, agent_id: str, checked: Probe, note: str
+    session: AsyncSession,
+    settings: Settings,
+    agent_id: str,
+    checked: Probe,
+    note: str,
+    *,
+    actor: audit.Actor | None = None,
 ) -> Agent:
     agent = await get_any(session, agent_id, for_update=True)
     if agent.review_state == WITHDRAWN:
@@ -530,10 +546,20 @@ async def approve(
     agent.last_checked_at = now
     publish(agent)
     await session.flush()
+    await audit.record(
+        session,
+        "agent.approved",
+        actor=actor,
+        target_kind="agent",
+        target_id=agent.id,
+        details={"name": agent.name, "note": agent.review_note},
+    )
     return agent
 
 
-async def reject(session: AsyncSession, agent_id: str, reason: str) -> Agent:
+async def reject(
+    session: AsyncSession, agent_id: str, reason: str, *, actor: audit.Actor | None = None
+) -> Agent:
     agent = await get_any(session, agent_id, for_update=True)
     if agent.review_state == WITHDRAWN:
         raise Conflict(f"Agent {agent_id} was withdrawn by its developer")
@@ -545,6 +571,14 @@ async def reject(session: AsyncSession, agent_id: str, reason: str) -> Agent:
     agent.reviewed_at = now
     publish(agent)
     await session.flush()
+    await audit.record(
+        session,
+        "agent.rejected",
+        actor=actor,
+        target_kind="agent",
+        target_id=agent.id,
+        details={"name": agent.name, "reason": agent.review_note},
+    )
     return agent
 
 
@@ -559,7 +593,13 @@ def _snapshot(agent: Agent) -> dict[str, Any]:
     }
 
 
-async def override(session: AsyncSession, agent_id: str, given: dict[str, Any]) -> Agent:
+async def override(
+    session: AsyncSession,
+    agent_id: str,
+    given: dict[str, Any],
+    *,
+    actor: audit.Actor | None = None,
+) -> Agent:
     """Set (a value) or clear (``null``) admin overrides of the published listing."""
     if not given:
         raise BadRequest(f"Give at least one of {', '.join(OVERRIDABLE)}")
@@ -584,6 +624,14 @@ async def override(session: AsyncSession, agent_id: str, given: dict[str, Any]) 
     publish(agent)
     agent.updated_at = utcnow()
     await session.flush()
+    await audit.record(
+        session,
+        "agent.overridden",
+        actor=actor,
+        target_kind="agent",
+        target_id=agent.id,
+        details={"fields": sorted(given)},
+    )
     return agent
 
 

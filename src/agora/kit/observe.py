@@ -31,7 +31,7 @@ from agora.kit.accesslog import log_request
 from agora.kit.bodylimit import limit_body
 from agora.kit.internals import get_route_path
 from agora.kit.metrics import observe_request, route_label
-from agora.kit.requestid import assign_request_id
+from agora.kit.requestid import assign_request_id, bind_request, unbind_request
 
 LIVENESS_PATH = "/healthz"
 _LIVENESS_BODY = b'{"status":"ok"}'
@@ -87,6 +87,7 @@ class ObserveMiddleware:
             await send(message)
 
         tokens = structlog.contextvars.bind_contextvars(request_id=rid)
+        facts = bind_request(scope, rid)
         try:
             if liveness:
                 await _answer_liveness(scope, observed_send)
@@ -99,6 +100,7 @@ class ObserveMiddleware:
             observe_request(scope["method"], route, status, seconds)
             log_request(scope, status, seconds)
             structlog.contextvars.reset_contextvars(**tokens)
+            unbind_request(facts)
 
 
 async def _answer_liveness(scope: Scope, send: Send) -> None:

@@ -29,5 +29,7 @@ class User(Base):
     # or magic-link only) and when the email address was proven.
     password_hash: Mapped[str | None] = mapped_column(String(200))
     email_verified_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    # An operator suspended the account (admin/): no sign-in; its sessions and keys were revoked.
+    suspended_at: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

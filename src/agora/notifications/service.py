@@ -8,6 +8,7 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.auth.principal import Permission, Principal
 from agora.kit.cursors import CursorSigner, binding_of
 from agora.kit.db import Database, on_commit
@@ -68,6 +69,14 @@ async def set_webhook(
     user.notification_webhook_url = clean
     user.notification_webhook_secret = new_secret()
     await session.flush()
+    await audit.record(
+        session,
+        "webhook.changed",
+        actor=principal,
+        target_kind="user",
+        target_id=user.id,
+        details={"url": clean},
+    )
     return WebhookOut(
         url=clean,
         secret=user.notification_webhook_secret,
@@ -82,6 +91,14 @@ async def delete_webhook(session: AsyncSession, principal: Principal) -> Webhook
     user.notification_webhook_secret = None
     await repo.cancel_pending(session, user.id)
     await session.flush()
+    await audit.record(
+        session,
+        "webhook.changed",
+        actor=principal,
+        target_kind="user",
+        target_id=user.id,
+        details={"url": None},
+    )
     return WebhookOut(
         url=None, secret=None, job_status_notifications_opt_in=user.job_status_notifications_opt_in
     )

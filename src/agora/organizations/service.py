@@ -16,6 +16,7 @@ from agora.accounts import provisioning, tokens
 from agora.accounts import repository as accounts_repo
 from agora.accounts.repository import invitations_of, token_by_id
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
+from agora.audit import service as audit
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLES, Allowed, OrgAction, may_invite_as, may_remove, role_allows
 from agora.auth.service import forget_cached_principals
@@ -124,6 +125,15 @@ async def change_role(
     ):
         raise BadRequest.field("role", "the last owner cannot step down; make another owner first")
     await repo.set_role(session, org.id, target["user_id"], new_role)
+    await audit.record(
+        session,
+        "org.role_changed",
+        actor=principal,
+        target_kind="user",
+        target_id=target["user_id"],
+        organization_id=org.id,
+        details={"from": target["role"], "to": new_role},
+    )
     return {**target, "role": new_role}
 
 
@@ -143,6 +153,15 @@ async def remove(
             "or delete the organization"
         )
     await repo.remove_member(session, org.id, target["user_id"])
+    await audit.record(
+        session,
+        "org.member_removed",
+        actor=principal,
+        target_kind="user",
+        target_id=target["user_id"],
+        organization_id=org.id,
+        details={"role": target["role"], "left": leaving},
+    )
     # In the same transaction: the keys bound to the organization's workspace (user keys made
     # with its workspaceId, coworker keys issued there) stop working with the membership.
     workspace = await accounts_repo.organization_workspace(session, org.id)
@@ -212,7 +231,18 @@ async def revoke_key(
     key = await accounts_repo.api_key_by_id(session, key_id) if key_id else None
     if key is None or key.default_workspace_id != workspace_id:
         raise NotFound(f"API key {raw_key_id} not found")
-    return await provisioning.revoke_key(session, key.id)
+    revoked = await provisioning.revoke_key(session, key.id)
+    await audit.record(
+        session,
+        "key.revoked",
+        actor=principal,
+        target_kind="key",
+        target_id=key.id,
+        workspace_id=workspace_id,
+        organization_id=parse_uuid(raw_org_id),
+        details={"name": key.name, "prefix": key.prefix, "owner": str(key.user_id)},
+    )
+    return revoked
 
 
 # Invitations
@@ -251,6 +281,15 @@ async def invite(
         max_uses=max_uses or 1,
     )
     url = link(ctx.settings, WEB_ACCEPT_INVITATION, plaintext)
+    await audit.record(
+        session,
+        "org.invitation_sent",
+        actor=principal,
+        target_kind="invitation",
+        target_id=token.id,
+        organization_id=org.id,
+        details={"email": email, "role": role, "maxUses": max_uses or 1},
+    )
     if email is not None:
         inviter = await accounts_repo.user_by_id(session, principal.user_id)
         who = inviter.name if inviter else "Someone"
@@ -319,6 +358,24 @@ async def accept(session: AsyncSession, principal: Principal, plaintext: str) ->
         assert org is not None
         role = valid_role(token.role or "member")  # one stored before roles were checked: 400
         await provisioning.add_member(session, org=org, user=user, role=role)
+        await audit.record(
+            session,
+            "org.invitation_accepted",
+            actor=principal,
+            target_kind="invitation",
+            target_id=token.id,
+            organization_id=org.id,
+            details={"role": role},
+        )
+        await audit.record(
+            session,
+            "org.member_added",
+            actor=principal,
+            target_kind="user",
+            target_id=user.id,
+            organization_id=org.id,
+            details={"role": role, "by": "invitation"},
+        )
     return await _org_out(session, principal, token.organization_id)
 
 

@@ -39,12 +39,12 @@ from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.payments import service as payments
 from agora.ratings import service as ratings
-from agora.web import billing, developer, flash, forms, schedules, trust, work
+from agora.web import billing, console, developer, flash, forms, schedules, trust, work
 from agora.web import notifications as notification_pages
 from agora.web import organizations as organizations_pages
 from agora.web import service as web
 from agora.web.nextsteps import next_step
-from agora.web.pages import SignedInDep, Text, ViewerDep, safe_next
+from agora.web.pages import OperatorDep, SignedInDep, Text, ViewerDep, safe_next
 from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
@@ -59,6 +59,7 @@ router.include_router(schedules.router)  # schedules and their runs
 router.include_router(trust.router)  # favourites, ratings, compare
 router.include_router(organizations_pages.router)  # organizations, invitations
 router.include_router(developer.router)  # your agents: submit, edit, withdraw, statistics
+router.include_router(console.router)  # the operator's console (/admin)
 
 
 # ---- accounts ----------------------------------------------------------------------------
@@ -777,6 +778,18 @@ async def revoke_key(
     await _form(request)
     await accounts.revoke_key(session, principal, key_id)
     return RedirectResponse("/keys", status_code=303)
+
+
+@router.post("/admin/reauthenticate")
+@mode(Mode.CALLS_OUT)
+async def reauthenticate(
+    request: Request, unit: UnitDep, principal: OperatorDep, ctx: ContextDep
+) -> Response:
+    """Confirm the password: the proof admin actions need (Argon2 with no transaction open)."""
+    form = await _form(request)
+    await accounts.check_password(await unit.session(), ctx, principal, _text(form, "password"))
+    await accounts.reauthenticate(await unit.write(), principal)
+    return RedirectResponse(safe_next(_text(form, "next", 500), "/admin"), status_code=303)
 
 
 @router.post("/organizations/{org_id}/invitations")

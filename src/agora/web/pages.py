@@ -17,9 +17,16 @@ from fastapi import Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.datastructures import FormData
 
-from agora.auth.dependencies import SessionDep, SessionPrincipalDep, check_csrf, csrf_token_for
+from agora.auth.dependencies import (
+    SessionDep,
+    SessionPrincipalDep,
+    SettingsDep,
+    check_csrf,
+    csrf_token_for,
+)
 from agora.auth.principal import Principal
 from agora.billing import warnings as low_balance
+from agora.console import service as console
 from agora.kit.errors import AgoraError
 from agora.notifications import service as inbox
 from agora.web import service as web
@@ -59,6 +66,17 @@ async def _signed_in(principal: ViewerDep) -> Principal:
 
 
 SignedInDep = Annotated[Principal, Depends(_signed_in)]
+
+
+async def _operator(
+    request: Request, session: SessionDep, settings: SettingsDep, principal: SignedInDep
+) -> Principal:
+    """An operator's session (404 for anyone else: the console does not exist for them)."""
+    await console.require_operator(session, settings, principal, acting=False)
+    return principal
+
+
+OperatorDep = Annotated[Principal, Depends(_operator)]
 
 
 async def render(

@@ -1,0 +1,266 @@
+"""``record``: one audit row, in the caller's transaction (a rolled-back action leaves none).
+
+Actor kinds: ``user`` (a browser session), ``key`` (a user's API key), ``coworker`` (a coworker
+key), ``admin`` (an admin key, or an operator's console session), ``system`` (workers, webhooks,
+the CLI). ``details`` keeps facts (ids, amounts, roles, reasons), never a secret: a detail whose
+name says secret (password, token, secret, plaintext, the key itself) is dropped here, whatever
+the caller passed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.accounts import repository as accounts_repo
+from agora.audit import repository as repo
+from agora.auth.principal import Principal, coworker_of
+from agora.kit.errors import NotFound
+from agora.kit.ids import parse_uuid
+from agora.kit.requestid import current_request
+from agora.kit.timeutil import utcnow
+from agora.models import AuditEvent
+
+ACTOR_KINDS = ("user", "key", "coworker", "admin", "system")
+
+# Every action the log records (docs/operations.md lists them with where they are written).
+ACTIONS = (
+    "auth.sign_in",
+    "key.created",
+    "key.revoked",
+    "session.revoked",
+    "org.role_changed",
+    "org.member_added",
+    "org.member_removed",
+    "org.invitation_sent",
+    "org.invitation_accepted",
+    "credits.granted",
+    "credits.purchased",
+    "credits.refunded",
+    "cap.changed",
+    "agent.submitted",
+    "agent.approved",
+    "agent.rejected",
+    "agent.overridden",
+    "webhook.changed",
+    "user.suspended",
+    "user.unsuspended",
+)
+
+_SECRET_NAME = re.compile(r"password|secret|token|plaintext|^key$|apikey|credential", re.I)
+
+
+@dataclass(frozen=True)
+class Actor:
+    kind: str
+    user_id: uuid.UUID | None = None
+    key_id: uuid.UUID | None = None
+
+
+SYSTEM = Actor("system")
+
+
+def actor_of(principal: Principal, *, operator: bool = False) -> Actor:
+    """The actor a principal stands for (``operator``: an admin acting from the console)."""
+    if operator or principal.key_kind == "admin":
+        kind = "admin"
+    elif principal.session_id is not None:
+        kind = "user"
+    elif coworker_of(principal) is not None or principal.key_kind == "coworker":
+        kind = "coworker"
+    else:
+        kind = "key"
+    return Actor(kind, principal.user_id, principal.key_id)
+
+
+def user_actor(user_id: uuid.UUID) -> Actor:
+    """A person acting without a principal yet (signing in)."""
+    return Actor("user", user_id)
+
+
+def _clean(details: dict[str, Any] | None) -> dict[str, Any]:
+    clean: dict[str, Any] = {}
+    for name, value in (details or {}).items():
+        if _SECRET_NAME.search(name):
+            continue
+        if isinstance(value, dict):
+            value = _clean(value)
+        elif isinstance(value, uuid.UUID):
+            value = str(value)
+        elif isinstance(value, str):
+            value = value[:500]
+        clean[name] = value
+    return clean
+
+
+async def record(
+    session: AsyncSession,
+    action: str,
+    *,
+    actor: Actor | Principal | None,
+    target_kind: str = "",
+    target_id: object = "",
+    workspace_id: uuid.UUID | None = None,
+    organization_id: uuid.UUID | None = None,
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Write one audit row in ``session``'s transaction (flushed, never committed here).
+    ``actor=None``: the request's authenticated caller, else ``system`` (workers, webhooks)."""
+    if action not in ACTIONS:
+        raise ValueError(f"unknown audit action {action!r}")
+    if organization_id is None and workspace_id is not None:
+        workspace = await accounts_repo.workspace_by_id(session, workspace_id)
+        organization_id = workspace.organization_id if workspace is not None else None
+    facts = current_request()
+    if actor is None and isinstance(facts.principal, Principal):
+        actor = facts.principal  # the request's caller (auth/dependencies.py notes it)
+    who = actor_of(actor) if isinstance(actor, Principal) else actor or SYSTEM
+    await repo.add(
+        session,
+        AuditEvent(
+            action=action,
+            actor_kind=who.kind,
+            actor_id=who.user_id,
+            actor_key_id=who.key_id,
+            target_kind=target_kind,
+            target_id=str(target_id or "")[:100],
+            workspace_id=workspace_id,
+            organization_id=organization_id,
+            request_id=facts.request_id,
+            client_address=facts.client_address,
+            details=_clean(details),
+        ),
+    )
+
+
+# ---- reading -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Filters:
+    action: str | None = None
+    actor_id: str | None = None
+    target_id: str | None = None
+
+
+def _actor_uuid(raw: str | None) -> uuid.UUID | None:
+    if not raw:
+        return None
+    found = parse_uuid(raw)
+    if found is None:
+        # Nothing matches an id that is not one (the interface: ids are opaque).
+        return uuid.UUID(int=0)
+    return found
+
+
+async def search_all(
+    session: AsyncSession, filters: Filters, *, limit: int, offset: int = 0
+) -> tuple[list[AuditEvent], int]:
+    """Every row (operators)."""
+    return await repo.search(
+        session,
+        action=filters.action,
+        actor_id=_actor_uuid(filters.actor_id),
+        target_id=filters.target_id,
+        limit=limit,
+        offset=offset,
+    )
+
+
+# An organization's owners and admins read its part of the log (auth/roles.py: the people who
+# manage its members and keys); members and outsiders get 404 (never a hint it exists).
+READERS = frozenset({"owner", "admin"})
+
+
+async def organization_id_for_reader(
+    session: AsyncSession, principal: Principal, raw_org_id: str
+) -> uuid.UUID:
+    org_id = parse_uuid(raw_org_id)
+    role = await accounts_repo.org_role(session, principal.user_id, org_id) if org_id else None
+    if org_id is None or role not in READERS:
+        raise NotFound(f"Organization {raw_org_id} not found")
+    return org_id
+
+
+async def search_organization(
+    session: AsyncSession,
+    principal: Principal,
+    raw_org_id: str,
+    filters: Filters,
+    *,
+    limit: int,
+    offset: int = 0,
+) -> tuple[list[AuditEvent], int]:
+    org_id = await organization_id_for_reader(session, principal, raw_org_id)
+    return await repo.search(
+        session,
+        organization_id=org_id,
+        action=filters.action,
+        actor_id=_actor_uuid(filters.actor_id),
+        target_id=filters.target_id,
+        limit=limit,
+        offset=offset,
+    )
+
+
+EXPORT_LIMIT = 10_000
+CSV_COLUMNS = (
+    "time",
+    "action",
+    "actor_kind",
+    "actor_id",
+    "actor_key_id",
+    "target_kind",
+    "target_id",
+    "workspace_id",
+    "organization_id",
+    "request_id",
+    "client_address",
+    "details",
+)
+
+
+def _cell(value: object) -> str:
+    text = "" if value is None else str(value)
+    # Spreadsheets run a cell starting with = + - @ as a formula (CSV injection).
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def to_csv(rows: list[AuditEvent]) -> str:
+    import json
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow(
+            [
+                _cell(row.created_at.isoformat()),
+                _cell(row.action),
+                _cell(row.actor_kind),
+                _cell(row.actor_id),
+                _cell(row.actor_key_id),
+                _cell(row.target_kind),
+                _cell(row.target_id),
+                _cell(row.workspace_id),
+                _cell(row.organization_id),
+                _cell(row.request_id),
+                _cell(row.client_address),
+                _cell(json.dumps(row.details, sort_keys=True)),
+            ]
+        )
+    return out.getvalue()
+
+
+async def prune(session: AsyncSession, retention_days: int) -> int:
+    """Delete rows older than the retention (``AGORA_AUDIT_RETENTION_DAYS``; 0 keeps all)."""
+    if retention_days <= 0:
+        return 0
+    return await repo.prune(session, utcnow() - timedelta(days=retention_days))

@@ -1,0 +1,139 @@
+"""/v1/admin/users, /v1/admin/dashboard (bearer family: Envelope B; admin keys). The console's
+web pages (web/admin.py) call the same services with an operator's browser session."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Query, Request
+
+from agora.auth.dependencies import Admin, SessionDep, SettingsDep, UserId
+from agora.console import service
+from agora.console.schemas import (
+    AdminUserDetailOut,
+    AdminUserOut,
+    DashboardOut,
+    GrantIn,
+    GrantOut,
+    SuspendIn,
+    SuspensionOut,
+)
+from agora.kit.envelopes import EnvelopeB, meta_b
+from agora.kit.families import bearer_router
+from agora.kit.money import to_display
+from agora.kit.pagination import PageDep
+
+router = bearer_router(prefix="/admin", tags=["admin"])
+
+
+@router.get("/users", operation_id="adminSearchUsers", response_model=EnvelopeB[list[AdminUserOut]])
+async def search_users(
+    request: Request,
+    session: SessionDep,
+    _admin: Admin,
+    params: PageDep,
+    q: Annotated[str | None, Query(max_length=320, description="id, or part of email/name")] = None,
+) -> EnvelopeB[list[AdminUserOut]]:
+    """Users by id, email or name (newest first)."""
+    rows, total = await service.search_users(session, q, limit=params.limit, offset=params.offset)
+    return EnvelopeB[list[AdminUserOut]](
+        data=[AdminUserOut.model_validate(row) for row in rows],
+        meta=meta_b(request, params.meta(total)),
+    )
+
+
+@router.get(
+    "/users/{userId}",
+    operation_id="adminGetUser",
+    response_model=EnvelopeB[AdminUserDetailOut],
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def get_user(
+    user_id: UserId, request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[AdminUserDetailOut]:
+    """A user with their workspaces, keys (never secrets), sessions, recent jobs and ledger."""
+    detail = await service.user_detail(session, user_id)
+    return EnvelopeB[AdminUserDetailOut](
+        data=AdminUserDetailOut.model_validate(detail), meta=meta_b(request)
+    )
+
+
+@router.post(
+    "/users/{userId}/suspend",
+    operation_id="adminSuspendUser",
+    response_model=EnvelopeB[SuspensionOut],
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def suspend_user(
+    user_id: UserId,
+    body: SuspendIn,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    admin: Admin,
+) -> EnvelopeB[SuspensionOut]:
+    """Suspend: every session and key stops at once (401), unfinished jobs are cancelled and
+    refunded, sign-in is refused. Not your own account (403)."""
+    actor = await service.require_operator(session, settings, admin, acting=True)
+    done = await service.suspend(session, actor, user_id, body.reason)
+    return EnvelopeB[SuspensionOut](data=SuspensionOut.model_validate(done), meta=meta_b(request))
+
+
+@router.post(
+    "/users/{userId}/unsuspend",
+    operation_id="adminUnsuspendUser",
+    response_model=EnvelopeB[AdminUserOut],
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def unsuspend_user(
+    user_id: UserId, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
+) -> EnvelopeB[AdminUserOut]:
+    """Lift a suspension (the user signs in again; revoked keys stay revoked)."""
+    actor = await service.require_operator(session, settings, admin, acting=True)
+    user = await service.unsuspend(session, actor, user_id)
+    return EnvelopeB[AdminUserOut](data=AdminUserOut.model_validate(user), meta=meta_b(request))
+
+
+@router.post(
+    "/users/{userId}/credits",
+    operation_id="adminGrantCredits",
+    response_model=EnvelopeB[GrantOut],
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def grant_credits(
+    user_id: UserId,
+    body: GrantIn,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    admin: Admin,
+) -> EnvelopeB[GrantOut]:
+    """Grant (or correct with) credits, with a required reason; never to your own account."""
+    actor = await service.require_operator(session, settings, admin, acting=True)
+    done = await service.grant_credits(
+        session,
+        actor,
+        user_id,
+        amount=body.amount,
+        reason=body.reason,
+        workspace_id=body.workspace_id,
+    )
+    return EnvelopeB[GrantOut](
+        data=GrantOut(
+            user_id=done.user.id,
+            workspace_id=done.workspace_id,
+            amount=to_display(done.amount),
+            balance=to_display(done.balance),
+        ),
+        meta=meta_b(request),
+    )
+
+
+@router.get("/dashboard", operation_id="adminDashboard", response_model=EnvelopeB[DashboardOut])
+async def dashboard(
+    request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[DashboardOut]:
+    """Jobs per status in the last 24 h, failure rate per agent, dispatch lag, open refunds and
+    disputes, pending reviews, registry quarantine, failed webhook/mail deliveries."""
+    data = await service.dashboard(session)
+    return EnvelopeB[DashboardOut](data=DashboardOut.model_validate(data), meta=meta_b(request))

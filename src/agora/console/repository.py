@@ -1,0 +1,234 @@
+"""All SQL of the operator's console (users, their keys and jobs, the dashboard's counts)."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.models import (
+    Agent,
+    ApiKey,
+    BrowserSession,
+    CreditPurchase,
+    Job,
+    LedgerEntry,
+    NotificationDelivery,
+    OrganizationMember,
+    RegistryQuarantine,
+    User,
+    Workspace,
+)
+from agora.models.statuses import JobStatus, ReviewState
+
+FINAL_JOB_STATUSES = (JobStatus.COMPLETED, JobStatus.FAILED, JobStatus.CANCELLED)
+
+
+async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:
+    """The user holds a live admin key (the CLI makes them: `agora keys create --kind admin`)."""
+    found = await session.scalar(
+        select(ApiKey.id)
+        .where(
+            ApiKey.user_id == user_id,
+            ApiKey.kind == "admin",
+            ApiKey.revoked_at.is_(None),
+            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
+        )
+        .limit(1)
+    )
+    return found is not None
+
+
+async def search_users(
+    session: AsyncSession, q: str, *, limit: int, offset: int
+) -> tuple[list[User], int]:
+    """By exact id, or a part of the email or name (case-insensitive); newest first."""
+    conditions: list[Any] = []
+    q = q.strip()
+    if q:
+        pattern = f"%{q.lower().replace('%', '').replace('_', '')}%"
+        matches: list[Any] = [
+            func.lower(User.email).like(pattern),
+            func.lower(User.name).like(pattern),
+        ]
+        with contextlib.suppress(ValueError):
+            matches.append(User.id == uuid.UUID(q))
+        conditions.append(or_(*matches))
+    rows = await session.scalars(
+        select(User)
+        .where(*conditions)
+        .order_by(User.created_at.desc(), User.id)
+        .limit(limit)
+        .offset(offset)
+    )
+    total = await session.scalar(select(func.count()).select_from(User).where(*conditions))
+    return list(rows), int(total or 0)
+
+
+async def user_for_update(session: AsyncSession, user_id: uuid.UUID) -> User | None:
+    return await session.scalar(select(User).where(User.id == user_id).with_for_update())
+
+
+async def workspaces_of(session: AsyncSession, user_id: uuid.UUID) -> list[Workspace]:
+    """The personal workspace and the organizations' the user belongs to."""
+    member_orgs = select(OrganizationMember.organization_id).where(
+        OrganizationMember.user_id == user_id
+    )
+    rows = await session.scalars(
+        select(Workspace)
+        .where(
+            or_(
+                Workspace.owner_user_id == user_id,
+                Workspace.organization_id.in_(member_orgs),
+            )
+        )
+        .order_by(Workspace.kind.desc(), Workspace.created_at)
+    )
+    return list(rows)
+
+
+async def keys_of(session: AsyncSession, user_id: uuid.UUID) -> list[ApiKey]:
+    rows = await session.scalars(
+        select(ApiKey).where(ApiKey.user_id == user_id).order_by(ApiKey.created_at.desc())
+    )
+    return list(rows)
+
+
+async def sessions_of(session: AsyncSession, user_id: uuid.UUID) -> list[BrowserSession]:
+    rows = await session.scalars(
+        select(BrowserSession)
+        .where(BrowserSession.user_id == user_id)
+        .order_by(BrowserSession.created_at.desc())
+        .limit(50)
+    )
+    return list(rows)
+
+
+async def revoke_all_keys(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> int:
+    result = await session.execute(
+        update(ApiKey)
+        .where(ApiKey.user_id == user_id, ApiKey.revoked_at.is_(None))
+        .values(revoked_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+async def jobs_of(session: AsyncSession, user_id: uuid.UUID, limit: int = 50) -> list[Job]:
+    rows = await session.scalars(
+        select(Job).where(Job.user_id == user_id).order_by(Job.created_at.desc()).limit(limit)
+    )
+    return list(rows)
+
+
+async def unfinished_jobs_of(session: AsyncSession, user_id: uuid.UUID) -> list[Job]:
+    rows = await session.scalars(
+        select(Job)
+        .where(Job.user_id == user_id, Job.status.not_in(FINAL_JOB_STATUSES))
+        .order_by(Job.created_at)
+        .with_for_update()
+    )
+    return list(rows)
+
+
+async def ledger_of(
+    session: AsyncSession, workspace_ids: list[uuid.UUID], limit: int = 50
+) -> list[LedgerEntry]:
+    if not workspace_ids:
+        return []
+    rows = await session.scalars(
+        select(LedgerEntry)
+        .where(LedgerEntry.workspace_id.in_(workspace_ids))
+        .order_by(LedgerEntry.created_at.desc(), LedgerEntry.id.desc())
+        .limit(limit)
+    )
+    return list(rows)
+
+
+# ---- the dashboard ------------------------------------------------------------------------
+
+
+async def jobs_per_status(session: AsyncSession, since: datetime) -> dict[str, int]:
+    rows = await session.execute(
+        select(Job.status, func.count()).where(Job.created_at >= since).group_by(Job.status)
+    )
+    return {str(status): int(count) for status, count in rows}
+
+
+async def failures_per_agent(
+    session: AsyncSession, since: datetime, limit: int = 20
+) -> list[tuple[str, str, int, int]]:
+    """(agent id, name, jobs, failed) of the agents with jobs since ``since``, most failed first."""
+    failed = func.sum(case((Job.status == JobStatus.FAILED, 1), else_=0))
+    rows = await session.execute(
+        select(Agent.id, Agent.name, func.count(Job.id), failed)
+        .join(Agent, Agent.id == Job.agent_id)
+        .where(Job.created_at >= since)
+        .group_by(Agent.id, Agent.name)
+        .order_by(failed.desc(), func.count(Job.id).desc())
+        .limit(limit)
+    )
+    return [(str(a), str(n), int(c), int(f or 0)) for a, n, c, f in rows]
+
+
+async def oldest_waiting(session: AsyncSession, now: datetime) -> datetime | None:
+    """When the longest-waiting dispatchable job became due (its dispatch lag's start)."""
+    due = func.coalesce(Job.next_attempt_at, Job.created_at)
+    found: datetime | None = await session.scalar(
+        select(func.min(due)).where(
+            Job.dispatch_state == "queued",
+            Job.status.not_in(FINAL_JOB_STATUSES),
+            Job.status != JobStatus.INPUT_REQUIRED,
+            due <= now,
+        )
+    )
+    return found
+
+
+async def count_purchases(session: AsyncSession, statuses: tuple[str, ...]) -> int:
+    return int(
+        await session.scalar(
+            select(func.count())
+            .select_from(CreditPurchase)
+            .where(CreditPurchase.status.in_(statuses))
+        )
+        or 0
+    )
+
+
+async def count_refund_requests(session: AsyncSession) -> int:
+    """Jobs paid through a payment node whose refund was asked for and is not settled yet."""
+    return int(
+        await session.scalar(
+            select(func.count())
+            .select_from(Job)
+            .where(Job.refund_requested_at.is_not(None), Job.settled.is_(False))
+        )
+        or 0
+    )
+
+
+async def count_pending_reviews(session: AsyncSession) -> int:
+    return int(
+        await session.scalar(
+            select(func.count()).select_from(Agent).where(Agent.review_state == ReviewState.PENDING)
+        )
+        or 0
+    )
+
+
+async def count_quarantine(session: AsyncSession) -> int:
+    return int(await session.scalar(select(func.count()).select_from(RegistryQuarantine)) or 0)
+
+
+async def count_failed_deliveries(session: AsyncSession, since: datetime) -> dict[str, int]:
+    rows = await session.execute(
+        select(NotificationDelivery.channel, func.count())
+        .where(NotificationDelivery.state == "failed", NotificationDelivery.created_at >= since)
+        .group_by(NotificationDelivery.channel)
+    )
+    return {str(channel): int(count) for channel, count in rows}

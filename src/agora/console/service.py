@@ -1,0 +1,362 @@
+"""The operator's rules: who is an operator, suspending people, granting credits, the
+dashboard. The admin API (admin keys) and the console's pages (an operator's browser session)
+call these same functions.
+
+- An operator is a user holding a live admin key; from a browser an action (not a read) also
+  needs a password or magic-link proof within ``AGORA_ADMIN_REAUTH_MINUTES`` (an admin key is
+  its own proof).
+- An operator never acts on their own account's money or suspension (403).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.accounts import repository as accounts_repo
+from agora.audit import service as audit
+from agora.auth.principal import Principal
+from agora.auth.service import forget_cached_principals
+from agora.console import repository as repo
+from agora.credits import ledger
+from agora.jobs import lifecycle, signals
+from agora.kit.db import on_commit
+from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
+from agora.kit.ids import parse_uuid
+from agora.kit.money import to_base
+from agora.kit.timeutil import as_utc, utcnow
+from agora.models import ApiKey, BrowserSession, Job, LedgerEntry, User, Workspace
+from agora.settings import Settings
+
+# ---- who may operate ----------------------------------------------------------------------
+
+
+async def is_operator(session: AsyncSession, principal: Principal | None) -> bool:
+    if principal is None:
+        return False
+    if principal.key_kind == "admin":
+        return True
+    return principal.session_id is not None and await repo.is_operator(
+        session, principal.user_id, utcnow()
+    )
+
+
+async def require_operator(
+    session: AsyncSession, settings: Settings, principal: Principal, *, acting: bool
+) -> audit.Actor:
+    """The operator as an audit actor (``admin``); 404 for anyone else (the console does not
+    exist for them), 403 naming ``password`` for an action without a recent proof."""
+    if not await is_operator(session, principal):
+        raise NotFound("Not found")
+    if acting and principal.session_id is not None:
+        row = await accounts_repo.session_by_id(session, principal.session_id)
+        proof = as_utc(row.authenticated_at or row.created_at) if row is not None else None
+        window = timedelta(minutes=settings.admin_reauth_minutes)
+        if proof is None or proof < utcnow() - window:
+            raise Forbidden(
+                "An admin action needs a recent sign-in: confirm your password",
+                details=[
+                    FieldError(
+                        "password",
+                        f"no password or magic-link proof in the last "
+                        f"{settings.admin_reauth_minutes:g} min",
+                    )
+                ],
+            )
+    return audit.actor_of(principal, operator=True)
+
+
+def _not_yourself(actor: audit.Actor, user_id: uuid.UUID, what: str) -> None:
+    if actor.user_id == user_id:
+        raise Forbidden(
+            f"An operator may not {what} their own account; ask another operator",
+            details=[FieldError("userId", "is your own account")],
+        )
+
+
+# ---- users --------------------------------------------------------------------------------
+
+
+async def search_users(
+    session: AsyncSession, q: str | None, *, limit: int, offset: int = 0
+) -> tuple[list[User], int]:
+    return await repo.search_users(session, (q or "")[:320], limit=limit, offset=offset)
+
+
+async def get_user(session: AsyncSession, raw_user_id: str) -> User:
+    user_id = parse_uuid(raw_user_id)
+    user = await accounts_repo.user_by_id(session, user_id) if user_id else None
+    if user is None:
+        raise NotFound(f"User {raw_user_id} not found")
+    return user
+
+
+@dataclass
+class UserDetail:
+    user: User
+    workspaces: list[Workspace]
+    keys: list[ApiKey]
+    sessions: list[BrowserSession]
+    jobs: list[Job]
+    ledger: list[LedgerEntry] = field(default_factory=list)
+
+
+async def user_detail(session: AsyncSession, raw_user_id: str) -> UserDetail:
+    user = await get_user(session, raw_user_id)
+    workspaces = await repo.workspaces_of(session, user.id)
+    personal = [w.id for w in workspaces if w.kind == "personal"]
+    return UserDetail(
+        user=user,
+        workspaces=workspaces,
+        keys=await repo.keys_of(session, user.id),
+        sessions=await repo.sessions_of(session, user.id),
+        jobs=await repo.jobs_of(session, user.id),
+        ledger=await repo.ledger_of(session, personal),
+    )
+
+
+@dataclass(frozen=True)
+class Suspension:
+    user: User
+    sessions: int
+    keys: int
+    jobs_cancelled: int
+    jobs_left: int
+
+
+async def suspend(
+    session: AsyncSession, actor: audit.Actor, raw_user_id: str, reason: str
+) -> Suspension:
+    """Suspend: no sign-in; every session and key revoked in this transaction (401 at once in
+    this process, within a second elsewhere); the user's unfinished jobs cancelled and their
+    held credits refunded (a job paid on a payment node and already running is left to the
+    node's refund flow, counted in ``jobs_left``)."""
+    reason = reason.strip()
+    if not reason:
+        raise BadRequest.field("reason", "say why the account is suspended")
+    user = await get_user(session, raw_user_id)
+    _not_yourself(actor, user.id, "suspend")
+    user = await repo.user_for_update(session, user.id) or user
+    if user.suspended_at is not None:
+        raise Conflict(f"User {user.id} is already suspended")
+    now = utcnow()
+    user.suspended_at = now
+    sessions = await accounts_repo.revoke_sessions(session, user.id, now)
+    keys = await repo.revoke_all_keys(session, user.id, now)
+    on_commit(session, forget_cached_principals)
+    cancelled, left = await _cancel_jobs(session, user.id)
+    await session.flush()
+    await audit.record(
+        session,
+        "user.suspended",
+        actor=actor,
+        target_kind="user",
+        target_id=user.id,
+        details={
+            "email": user.email,
+            "reason": reason[:500],
+            "sessions": sessions,
+            "keys": keys,
+            "jobsCancelled": cancelled,
+            "jobsLeft": left,
+        },
+    )
+    return Suspension(user, sessions, keys, cancelled, left)
+
+
+async def _cancel_jobs(session: AsyncSession, user_id: uuid.UUID) -> tuple[int, int]:
+    cancelled = left = 0
+    woke = False
+    for job in await repo.unfinished_jobs_of(session, user_id):
+        paid_on_node: dict[str, Any] = {}
+        if job.payment_backend is not None:
+            if job.status != lifecycle.INPUT_REQUIRED:
+                left += 1
+                continue
+            # As jobs.service.cancel_job: parked, the dispatcher gets the funds back.
+            paid_on_node = {
+                "settle": False,
+                "payment": {**(job.payment or {}), "autoRefund": True},
+                "dispatch_state": "queued",
+                "next_attempt_at": utcnow(),
+                "attempts": 0,
+            }
+            woke = True
+        if await lifecycle.transition(
+            session,
+            job,
+            lifecycle.CANCELLED,
+            detail={"reason": "the account was suspended by an operator"},
+            **paid_on_node,
+        ):
+            cancelled += 1
+        else:
+            left += 1
+    if woke:
+        await signals.job_ready(session)
+    return cancelled, left
+
+
+async def unsuspend(session: AsyncSession, actor: audit.Actor, raw_user_id: str) -> User:
+    """Lift a suspension: the user may sign in again (revoked keys stay revoked)."""
+    user = await get_user(session, raw_user_id)
+    _not_yourself(actor, user.id, "unsuspend")
+    if user.suspended_at is None:
+        raise Conflict(f"User {user.id} is not suspended")
+    user.suspended_at = None
+    await session.flush()
+    await audit.record(
+        session,
+        "user.unsuspended",
+        actor=actor,
+        target_kind="user",
+        target_id=user.id,
+        details={"email": user.email},
+    )
+    return user
+
+
+# ---- money --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grant:
+    user: User
+    workspace_id: uuid.UUID
+    amount: int
+    balance: int
+
+
+async def grant_credits(
+    session: AsyncSession,
+    actor: audit.Actor,
+    raw_user_id: str,
+    *,
+    amount: Any,
+    reason: str,
+    workspace_id: str | None = None,
+) -> Grant:
+    """Credits into one of the user's workspaces (default: the personal one), with a reason
+    kept in the ledger entry and the audit log. Never to the operator's own account."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise BadRequest.field("reason", "say why the credits are granted (e.g. a ticket)")
+    try:
+        base = to_base(str(amount))
+    except ValueError as exc:
+        raise BadRequest.field("amount", str(exc)) from exc
+    if base <= 0:
+        raise BadRequest.field("amount", "must be positive")
+    user = await get_user(session, raw_user_id)
+    _not_yourself(actor, user.id, "grant credits to")
+    if workspace_id:
+        chosen = parse_uuid(workspace_id.strip())
+        if chosen is None or not await accounts_repo.is_member(session, user.id, chosen):
+            raise NotFound(f"workspaceId: the user has no workspace {workspace_id}")
+    else:
+        personal = await accounts_repo.personal_workspace(session, user.id)
+        if personal is None:
+            raise NotFound(f"User {user.id} has no workspace")
+        chosen = personal.id
+    if actor.user_id is not None and await accounts_repo.is_member(session, actor.user_id, chosen):
+        raise Forbidden(
+            "An operator may not grant credits to a workspace they belong to",
+            details=[FieldError("workspaceId", "is one of your own workspaces")],
+        )
+    balance = await ledger.grant(
+        session, workspace_id=chosen, amount=base, user_id=user.id, memo=f"grant: {reason}"
+    )
+    await audit.record(
+        session,
+        "credits.granted",
+        actor=actor,
+        target_kind="user",
+        target_id=user.id,
+        workspace_id=chosen,
+        details={"amount": base, "reason": reason[:500], "balanceAfter": balance},
+    )
+    return Grant(user, chosen, base, balance)
+
+
+# ---- the dashboard ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AgentFailures:
+    agent_id: str
+    name: str
+    jobs: int
+    failed: int
+
+    @property
+    def failure_rate(self) -> float:
+        return round(self.failed / self.jobs, 4) if self.jobs else 0.0
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    since: datetime
+    jobs_per_status: dict[str, int]
+    agents: list[AgentFailures]
+    dispatch_lag_seconds: float
+    open_refunds: int
+    open_disputes: int
+    pending_reviews: int
+    quarantined: int
+    failed_deliveries: dict[str, int]
+
+
+async def dashboard(session: AsyncSession) -> Dashboard:
+    now = utcnow()
+    since = now - timedelta(hours=24)
+    oldest = await repo.oldest_waiting(session, now)
+    return Dashboard(
+        since=since,
+        jobs_per_status=await repo.jobs_per_status(session, since),
+        agents=[AgentFailures(*row) for row in await repo.failures_per_agent(session, since)],
+        dispatch_lag_seconds=max(0.0, (now - as_utc(oldest)).total_seconds()) if oldest else 0.0,
+        open_refunds=await repo.count_refund_requests(session)
+        + await repo.count_purchases(session, ("partially_refunded",)),
+        open_disputes=await repo.count_purchases(session, ("disputed",)),
+        pending_reviews=await repo.count_pending_reviews(session),
+        quarantined=await repo.count_quarantine(session),
+        failed_deliveries=await repo.count_failed_deliveries(session, since),
+    )
+
+
+# ---- the review queue ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QueuedAgent:
+    id: uuid.UUID
+    name: str
+    base_url: str
+    status: str
+    description: str
+    input_schema: dict[str, Any]
+    submitted_at: datetime
+
+
+async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedAgent]:
+    """The pending agents with the input schema they showed when checked (a deferred column,
+    loaded here)."""
+    out = []
+    for agent in agents:
+        await session.refresh(agent, attribute_names=["input_schema"])
+        out.append(
+            QueuedAgent(
+                agent.id,
+                agent.name,
+                agent.base_url,
+                agent.status,
+                agent.description or "",
+                agent.input_schema or {},
+                agent.created_at,
+            )
+        )
+    return out

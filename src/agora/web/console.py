@@ -1,0 +1,260 @@
+"""The operator's console in the browser (/admin/...): the dashboard, users (search, detail,
+suspend, grant credits), the review queue, the audit log. For an operator's session only (a
+user holding a live admin key; anyone else gets the 404 page); every action needs a password
+or magic-link proof within AGORA_ADMIN_REAUTH_MINUTES (the "Confirm your password" form).
+The pages call the same services as the admin API (console/, developer/, audit/)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from agora.audit import service as audit
+from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
+from agora.auth.principal import Principal
+from agora.console import service as console
+from agora.developer import service as developer
+from agora.kit.errors import AgoraError
+from agora.kit.pagination import PageParams
+from agora.kit.units import Mode, UnitOfWorkRoute, mode
+from agora.mip003.client import app_client
+from agora.web.pages import OperatorDep
+from agora.web.pages import field_errors as _field_errors
+from agora.web.pages import posted as _form
+from agora.web.pages import render as _render
+from agora.web.pages import text as _text
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+
+Q = Annotated[str | None, Query(max_length=320)]
+
+
+async def _page(
+    request: Request, session: Any, principal: Principal, name: str, status: int = 200, **ctx: Any
+) -> HTMLResponse:
+    return await _render(request, session, principal, name, status, operator=True, **ctx)
+
+
+@router.get("/admin")
+async def dashboard_page(request: Request, session: SessionDep, principal: OperatorDep) -> Response:
+    board = await console.dashboard(session)
+    return await _page(request, session, principal, "admin_dashboard.html", board=board)
+
+
+# ---- users --------------------------------------------------------------------------------
+
+
+@router.get("/admin/users")
+async def users_page(
+    request: Request, session: SessionDep, principal: OperatorDep, q: Q = None
+) -> Response:
+    rows, total = await console.search_users(session, q, limit=50)
+    return await _page(
+        request, session, principal, "admin_users.html", users=rows, total=total, q=q or ""
+    )
+
+
+async def _user_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    user_id: str,
+    *,
+    errors: dict[str, str] | None = None,
+    notice: str = "",
+    status: int = 200,
+) -> HTMLResponse:
+    detail = await console.user_detail(session, user_id)
+    events, _ = await audit.search_all(
+        session, audit.Filters(target_id=str(detail.user.id)), limit=20
+    )
+    return await _page(
+        request, session, principal, "admin_user.html", status, detail=detail, events=events,
+        errors=errors or {}, notice=notice, myself=detail.user.id == principal.user_id,
+    )  # fmt: skip
+
+
+@router.get("/admin/users/{user_id}")
+async def user_page(
+    request: Request, user_id: str, session: SessionDep, principal: OperatorDep, done: Q = None
+) -> Response:
+    notice = {"suspended": "The account is suspended.", "granted": "Credits granted."}.get(
+        done or "", ""
+    )
+    return await _user_page(request, session, principal, user_id, notice=notice)
+
+
+async def _act(
+    request: Request, session: Any, settings: Any, principal: Principal, user_id: str, work: Any
+) -> Response:
+    """Run an operator's action on a user; a refusal shows the user page with the reason."""
+    try:
+        actor = await console.require_operator(session, settings, principal, acting=True)
+        done = await work(actor)
+    except AgoraError as exc:
+        errors = _field_errors(exc)
+        errors["form"] = exc.message
+        return await _user_page(
+            request, session, principal, user_id, errors=errors, status=exc.status_code
+        )
+    return RedirectResponse(f"/admin/users/{user_id}?done={done}", status_code=303)
+
+
+@router.post("/admin/users/{user_id}/suspend")
+async def suspend(
+    request: Request,
+    user_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    form = await _form(request)
+
+    async def work(actor: audit.Actor) -> str:
+        await console.suspend(session, actor, user_id, _text(form, "reason", 500))
+        return "suspended"
+
+    return await _act(request, session, settings, principal, user_id, work)
+
+
+@router.post("/admin/users/{user_id}/unsuspend")
+async def unsuspend(
+    request: Request,
+    user_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    await _form(request)
+
+    async def work(actor: audit.Actor) -> str:
+        await console.unsuspend(session, actor, user_id)
+        return "unsuspended"
+
+    return await _act(request, session, settings, principal, user_id, work)
+
+
+@router.post("/admin/users/{user_id}/credits")
+async def grant(
+    request: Request,
+    user_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    form = await _form(request)
+
+    async def work(actor: audit.Actor) -> str:
+        await console.grant_credits(
+            session,
+            actor,
+            user_id,
+            amount=_text(form, "amount", 40).strip() or "0",
+            reason=_text(form, "reason", 400),
+            workspace_id=_text(form, "workspaceId", 60).strip() or None,
+        )
+        return "granted"
+
+    return await _act(request, session, settings, principal, user_id, work)
+
+
+# ---- the review queue ---------------------------------------------------------------------
+
+
+async def _reviews_page(
+    request: Request, session: Any, principal: Principal, *, error: str = "", status: int = 200
+) -> HTMLResponse:
+    agents, total = await developer.admin_list(
+        session, status=None, review="pending", params=PageParams(1, 50)
+    )
+    listed = await console.review_queue(session, agents)
+    return await _page(
+        request, session, principal, "admin_reviews.html", status, agents=listed, total=total,
+        error=error,
+    )  # fmt: skip
+
+
+@router.get("/admin/reviews")
+async def reviews_page(request: Request, session: SessionDep, principal: OperatorDep) -> Response:
+    return await _reviews_page(request, session, principal)
+
+
+@router.post("/admin/reviews/{agent_id}/approve")
+@mode(Mode.CALLS_OUT)
+async def approve(
+    request: Request, agent_id: str, unit: UnitDep, settings: SettingsDep, principal: OperatorDep
+) -> Response:
+    """Check the agent live (no transaction open), then verify and list it."""
+    form = await _form(request)
+    read = await unit.session()
+    try:
+        actor = await console.require_operator(read, settings, principal, acting=True)
+        base_url = (await developer.get_any(read, agent_id)).base_url
+        checked = await unit.call_out(
+            developer.probe_for_review(app_client(request), agent_id, base_url)
+        )
+        session = await unit.write()
+        await developer.approve(
+            session, settings, agent_id, checked, _text(form, "note", 2000), actor=actor
+        )
+    except AgoraError as exc:
+        return await _reviews_page(
+            request, await unit.session(), principal, error=exc.message, status=exc.status_code
+        )
+    return RedirectResponse("/admin/reviews?done=approved", status_code=303)
+
+
+@router.post("/admin/reviews/{agent_id}/reject")
+async def reject(
+    request: Request,
+    agent_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    form = await _form(request)
+    try:
+        actor = await console.require_operator(session, settings, principal, acting=True)
+        await developer.reject(session, agent_id, _text(form, "reason", 2000), actor=actor)
+    except AgoraError as exc:
+        return await _reviews_page(
+            request, session, principal, error=exc.message, status=exc.status_code
+        )
+    return RedirectResponse("/admin/reviews?done=rejected", status_code=303)
+
+
+# ---- the audit log ------------------------------------------------------------------------
+
+ActionQ = Annotated[str | None, Query(max_length=60)]
+
+
+@router.get("/admin/audit")
+async def audit_page(
+    request: Request,
+    session: SessionDep,
+    principal: OperatorDep,
+    action: ActionQ = None,
+    target: Q = None,
+) -> Response:
+    filters = audit.Filters(action=action or None, target_id=target or None)
+    rows, total = await audit.search_all(session, filters, limit=200)
+    return await _page(
+        request, session, principal, "admin_audit.html", events=rows, total=total,
+        action=action or "", target=target or "", actions=audit.ACTIONS,
+    )  # fmt: skip
+
+
+@router.get("/admin/audit/export")
+async def audit_export(
+    session: SessionDep, principal: OperatorDep, action: ActionQ = None, target: Q = None
+) -> Response:
+    filters = audit.Filters(action=action or None, target_id=target or None)
+    rows, _ = await audit.search_all(session, filters, limit=audit.EXPORT_LIMIT)
+    return Response(
+        audit.to_csv(rows),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="audit.csv"'},
+    )

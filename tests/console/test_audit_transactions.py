@@ -1,0 +1,329 @@
+"""Every audited action writes its row in the action's own transaction: rolled back, the action
+leaves no row; committed, exactly one (so each case can fail). The actions run through the same
+service functions the routes, pages and MCP tools call, with the callers' real principals."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+import httpx2
+import pytest
+from fastapi import FastAPI
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
+from agora.accounts import service as accounts
+from agora.audit import service as audit
+from agora.auth import service as auth
+from agora.auth.principal import Principal
+from agora.billing import caps
+from agora.billing import service as billing
+from agora.console import service as console
+from agora.credits import ledger
+from agora.developer import service as developer
+from agora.developer.service import Probe
+from agora.kit.db import Database
+from agora.kit.outbound import OutboundPolicy
+from agora.models import CreditPurchase
+from agora.notifications import service as notifications
+from agora.organizations import service as organizations
+from agora.settings import Settings
+from tests.conftest import MakeUser, TestUser
+
+SCHEMA = {"input_data": [{"id": "text", "type": "string", "name": "Text"}]}
+
+
+class Rollback(Exception):
+    pass
+
+
+@dataclass
+class World:
+    db: Database
+    settings: Settings
+    owner: TestUser
+    member: TestUser
+    outsider: TestUser
+    admin: TestUser
+    org_id: uuid.UUID
+    org_slug: str
+    org_workspace: uuid.UUID
+    agent_id: str = ""
+    invitation: str = ""
+
+    async def principal(
+        self, session: AsyncSession, user: TestUser, *, in_org: bool = False
+    ) -> Principal:
+        return await auth.authenticate(
+            session, self.db, user.api_key, organization_slug=self.org_slug if in_org else None
+        )
+
+    def ctx(self) -> accounts.Context:
+        return accounts.Context(
+            settings=self.settings,
+            mailer=cast(Any, None),  # none of these actions mails by address
+            attempts=cast(Any, None),
+            client_address="192.0.2.1",
+        )
+
+    def operator(self) -> audit.Actor:
+        return audit.Actor("admin", self.admin.user_id)
+
+
+Action = Callable[[AsyncSession, World], Awaitable[object]]
+
+
+async def _sign_in(s: AsyncSession, w: World) -> object:
+    user = await identity_repo.user_by_id(s, w.member.user_id)
+    assert user is not None
+    return await accounts.start_session(s, w.ctx(), user, "password", None)
+
+
+async def _key_created(s: AsyncSession, w: World) -> object:
+    return await accounts.create_key(
+        s,
+        w.settings,
+        await w.principal(s, w.member),
+        name="k",
+        expires_at=None,
+        scopes=None,
+        workspace_id=None,
+    )
+
+
+async def _key_revoked(s: AsyncSession, w: World) -> object:
+    principal = await w.principal(s, w.member)
+    return await accounts.revoke_key(s, principal, str(principal.key_id))
+
+
+async def _session_revoked(s: AsyncSession, w: World) -> object:
+    return await accounts.sign_out_everywhere(s, await w.principal(s, w.member))
+
+
+async def _role_changed(s: AsyncSession, w: World) -> object:
+    owner = await w.principal(s, w.owner)
+    return await organizations.change_role(s, owner, str(w.org_id), str(w.member.user_id), "admin")
+
+
+async def _member_removed(s: AsyncSession, w: World) -> object:
+    owner = await w.principal(s, w.owner)
+    return await organizations.remove(s, owner, str(w.org_id), str(w.member.user_id))
+
+
+async def _invitation_sent(s: AsyncSession, w: World) -> object:
+    return await organizations.invite(
+        s,
+        w.ctx(),
+        await w.principal(s, w.owner),
+        str(w.org_id),
+        email=None,
+        role="member",
+        max_uses=None,
+        expires_in_days=None,
+    )
+
+
+async def _invitation_accepted(s: AsyncSession, w: World) -> object:
+    return await organizations.accept(s, await w.principal(s, w.outsider), w.invitation)
+
+
+async def _granted(s: AsyncSession, w: World) -> object:
+    return await console.grant_credits(
+        s, w.operator(), str(w.member.user_id), amount=2, reason="ticket 1"
+    )
+
+
+def _intent(intent_id: str, amount: int) -> dict[str, Any]:
+    return {
+        "id": intent_id,
+        "amount": amount,
+        "currency": "eur",
+        "latest_charge": "ch_" + intent_id,
+    }
+
+
+async def _purchase(s: AsyncSession, w: World, status: str) -> str:
+    intent_id = "pi_" + uuid.uuid4().hex[:10]
+    s.add(
+        CreditPurchase(
+            workspace_id=w.member.workspace_id,
+            user_id=w.member.user_id,
+            credits=5_000_000,
+            price=500,
+            currency="eur",
+            status=status,
+            stripe_payment_intent_id=intent_id,
+            stripe_customer_id="cus_1",
+            stripe_charge_id="ch_" + intent_id,
+        )
+    )
+    await s.flush()
+    return intent_id
+
+
+async def _purchased(s: AsyncSession, w: World) -> object:
+    intent_id = await _purchase(s, w, "pending")
+    event = {
+        "id": "evt_" + uuid.uuid4().hex,
+        "type": "payment_intent.succeeded",
+        "data": {"object": _intent(intent_id, 500)},
+    }
+    assert await billing.apply_event(s, event) == "granted"
+    return intent_id
+
+
+async def _refunded(s: AsyncSession, w: World) -> object:
+    intent_id = await _purchase(s, w, "paid")
+    await ledger.grant(
+        s, workspace_id=w.member.workspace_id, amount=5_000_000, kind="purchase", memo="bought"
+    )
+    event = {
+        "id": "evt_" + uuid.uuid4().hex,
+        "type": "charge.refunded",
+        "data": {
+            "object": {"id": "ch_" + intent_id, "payment_intent": intent_id, "amount_refunded": 500}
+        },
+    }
+    assert await billing.apply_event(s, event) == "clawed_back"
+    return intent_id
+
+
+async def _cap_changed(s: AsyncSession, w: World) -> object:
+    owner = await w.principal(s, w.owner, in_org=True)
+    return await caps.set_cap(
+        s, owner, user_id=str(w.member.user_id), project_id=None, monthly_limit=5
+    )
+
+
+async def _submitted(s: AsyncSession, w: World) -> object:
+    return await developer.submit(
+        s,
+        await w.principal(s, w.member),
+        w.settings,
+        {"name": "Second agent", "description": "Does things", "price": 0},
+        Probe("http://127.0.0.1:9/other", True, None, SCHEMA),
+    )
+
+
+async def _approved(s: AsyncSession, w: World) -> object:
+    agent = await developer.get_any(s, w.agent_id)
+    checked = Probe(agent.base_url, True, None, SCHEMA)
+    return await developer.approve(s, w.settings, w.agent_id, checked, "fine")
+
+
+async def _rejected(s: AsyncSession, w: World) -> object:
+    return await developer.reject(s, w.agent_id, "not yet")
+
+
+async def _overridden(s: AsyncSession, w: World) -> object:
+    return await developer.override(s, w.agent_id, {"name": "Renamed"})
+
+
+async def _webhook(s: AsyncSession, w: World) -> object:
+    return await notifications.set_webhook(
+        s,
+        await w.principal(s, w.member),
+        "https://hooks.example.com/agora",
+        OutboundPolicy.from_setting(w.settings.outbound_allow),
+    )
+
+
+async def _suspended(s: AsyncSession, w: World) -> object:
+    return await console.suspend(s, w.operator(), str(w.outsider.user_id), "abuse")
+
+
+async def _unsuspended(s: AsyncSession, w: World) -> object:
+    user = await identity_repo.user_by_id(s, w.member.user_id)
+    assert user is not None
+    user.suspended_at = user.created_at  # suspended before (the prepared state)
+    await s.flush()
+    return await console.unsuspend(s, w.operator(), str(w.member.user_id))
+
+
+ACTIONS: dict[str, list[tuple[str, Action]]] = {
+    "auth.sign_in": [("auth.sign_in", _sign_in)],
+    "key.created": [("key.created", _key_created)],
+    "key.revoked": [("key.revoked", _key_revoked)],
+    "session.revoked": [("session.revoked", _session_revoked)],
+    "org.role_changed": [("org.role_changed", _role_changed)],
+    "org.member_removed": [("org.member_removed", _member_removed)],
+    "org.invitation_sent": [("org.invitation_sent", _invitation_sent)],
+    "org.invitation_accepted": [("org.invitation_accepted", _invitation_accepted)],
+    "org.member_added": [("org.member_added", _invitation_accepted)],
+    "credits.granted": [("credits.granted", _granted)],
+    "credits.purchased": [("credits.purchased", _purchased)],
+    "credits.refunded": [("credits.refunded", _refunded)],
+    "cap.changed": [("cap.changed", _cap_changed)],
+    "agent.submitted": [("agent.submitted", _submitted)],
+    "agent.approved": [("agent.approved", _approved)],
+    "agent.rejected": [("agent.rejected", _rejected)],
+    "agent.overridden": [("agent.overridden", _overridden)],
+    "webhook.changed": [("webhook.changed", _webhook)],
+    "user.suspended": [("user.suspended", _suspended)],
+    "user.unsuspended": [("user.unsuspended", _unsuspended)],
+}
+
+
+def test_every_action_has_a_case() -> None:
+    assert set(ACTIONS) == set(audit.ACTIONS)
+
+
+async def _world(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, admin: TestUser
+) -> World:
+    db: Database = app.state.db
+    owner, member, outsider = await make_user(), await make_user(), await make_user()
+    async with db.transaction() as session:
+        users = [await identity_repo.user_by_id(session, u.user_id) for u in (owner, member)]
+        org, workspace = await identity.create_organization(
+            session,
+            slug="audited",
+            name="Audited",
+            owner=users[0],  # type: ignore[arg-type]
+        )
+        await identity.add_member(session, org=org, user=users[1], role="member")  # type: ignore[arg-type]
+    world = World(
+        db, app.state.settings, owner, member, outsider, admin, org.id, "audited", workspace.id
+    )
+    async with db.transaction() as session:
+        agent = await _submitted(session, world)
+        world.agent_id = str(agent.id)  # type: ignore[attr-defined]
+        _token, plaintext, _url = await _invitation_sent(session, world)  # type: ignore[misc]
+        world.invitation = plaintext
+    return world
+
+
+async def _count(client: httpx2.AsyncClient, admin: TestUser, action: str) -> int:
+    response = await client.get(
+        "/v1/admin/audit-events", params={"action": action}, headers=admin.bearer_headers
+    )
+    assert response.status_code == 200, response.text
+    total: int = response.json()["meta"]["pagination"]["total"]
+    return total
+
+
+@pytest.mark.parametrize("action", sorted(ACTIONS))
+async def test_a_rolled_back_action_leaves_no_row(
+    action: str,
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    make_user: MakeUser,
+    admin: TestUser,
+) -> None:
+    world = await _world(app, client, make_user, admin)
+    before = await _count(client, admin, action)
+    [(expected, perform)] = ACTIONS[action]
+    try:
+        async with world.db.transaction() as session:
+            await perform(session, world)
+            raise Rollback
+    except Rollback:
+        pass
+    assert await _count(client, admin, expected) == before
+    async with world.db.transaction() as session:
+        await perform(session, world)
+    assert await _count(client, admin, expected) == before + 1
