@@ -82,8 +82,9 @@ clean:
 # Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
 # hang, 500, garbage, vanish; a worker SIGKILLed), CLI and server subprocesses, hostile input.
 # Everything marked `process`: subprocesses, scale-out, faults, hostile input, schemathesis.
+# Each file's tests stay on one worker (--dist loadfile): its module-scoped server starts once.
 prove: install
-	$(BIN)/python -m pytest -p no:cacheprovider -m process
+	$(BIN)/python -m pytest -p no:cacheprovider -n $(JOBS) --dist loadfile -m process
 
 # The one fault test that restarts the machine's PostgreSQL (as root): only on request.
 prove-restart: install
