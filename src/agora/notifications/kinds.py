@@ -34,6 +34,9 @@ class Kind:
     defaults: frozenset[str] = frozenset({INBOX})
     link: Callable[[Data], str | None] = lambda _data: None
     description: str = ""
+    # Low priority: its mails are held and sent together, at most hourly, in one digest mail
+    # per person (sender.py); the inbox row is written at once as for every kind.
+    digest: bool = False
 
 
 KINDS: dict[str, Kind] = {}
@@ -71,6 +74,7 @@ JOB_COMPLETED = register(
         frozenset({INBOX}),
         _job_link,
         "A job finished with a result.",
+        digest=True,  # when mail is turned on for it: in the hourly digest
     )
 )
 JOB_FAILED = register(
