@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from agora.credits import ledger
 from agora.kit.db import Database
 from agora.kit.money import to_base
+from agora.notifications.sender import NotificationSender
 from agora.settings import Settings
 from tests.accounts.helpers import mails_to, sign_up_verified
 from tests.conftest import MakeUser
@@ -20,8 +21,10 @@ from tests.support.agents import LoopbackAgents
 SUBJECT = "Your Agora credits are running low"
 
 
-def warnings_to(settings: Settings, email: str) -> int:
-    return sum(1 for m in mails_to(settings, email) if m["Subject"] == SUBJECT)
+async def warnings_to(app: FastAPI, email: str) -> int:
+    """The ``credits.low_balance`` mails sent to ``email`` (the notification sender runs first)."""
+    await NotificationSender(app.state.db, app.state.settings).run_once()
+    return sum(1 for m in mails_to(app.state.settings, email) if m["Subject"] == SUBJECT)
 
 
 async def test_one_mail_per_crossing_and_a_banner(
@@ -42,9 +45,9 @@ async def test_one_mail_per_crossing_and_a_banner(
     page = await client.get("/credits")
     assert 'id="low-balance"' not in page.text
     assert (await create(client, csrf, agent_id)).status_code == 201  # 5.8 left: above 4.2
-    assert warnings_to(settings, email) == 0
+    assert await warnings_to(app, email) == 0
     assert (await create(client, csrf, agent_id)).status_code == 201  # 1.6 left: below
-    assert warnings_to(settings, email) == 1
+    assert await warnings_to(app, email) == 1
     page = await client.get("/credits")
     assert 'id="low-balance"' in page.text
     assert "1.6 credits left" in page.text
@@ -54,9 +57,9 @@ async def test_one_mail_per_crossing_and_a_banner(
             session, workspace_id=uuid.UUID(credits["workspaceId"]), amount=to_base(3), memo="t"
         )
     assert (await create(client, csrf, agent_id)).status_code == 201  # 4.6 → 0.4
-    assert warnings_to(settings, email) == 2  # the grant ended the first fall; this is a new one
+    assert await warnings_to(app, email) == 2  # the grant ended the first fall; this is a new one
     assert (await create(client, csrf, agent_id)).status_code == 402
-    assert warnings_to(settings, email) == 2
+    assert await warnings_to(app, email) == 2
 
 
 async def test_a_set_threshold(
@@ -78,6 +81,6 @@ async def test_a_set_threshold(
     assert set_to.status_code == 200, set_to.text
     assert set_to.json()["data"]["threshold"] == 9
     assert (await create(client, user.key_headers, agent_id)).status_code == 201  # 8.95 < 9
-    assert warnings_to(settings, user.email) == 1
+    assert await warnings_to(app, user.email) == 1
     assert (await create(client, user.key_headers, agent_id)).status_code == 201
-    assert warnings_to(settings, user.email) == 1
+    assert await warnings_to(app, user.email) == 1

@@ -24,6 +24,7 @@ from agora.kit.ids import parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
 from agora.kit.timeutil import utcnow
 from agora.models import SpendingCap
+from agora.notifications import notify
 
 
 def period_of(moment: datetime) -> str:
@@ -48,12 +49,53 @@ async def charge(
     ):
         cap = await repo.cap_of(session, ws, user_id=principal.user_id)
         raise PaymentRequired(_refusal("your monthly spending cap", cap, amount, period))
+    await _reached(
+        session,
+        principal,
+        await repo.cap_of(session, ws, user_id=principal.user_id),
+        amount,
+        "your monthly spending cap",
+    )
     project = await repo.task_project(session, ws, task_id) if task_id is not None else None
     if project is not None and not await repo.charge_cap(
         session, ws, project_id=project, amount=amount, period=period
     ):
         cap = await repo.cap_of(session, ws, project_id=project)
         raise PaymentRequired(_refusal("the project's monthly spending cap", cap, amount, period))
+    if project is not None:
+        await _reached(
+            session,
+            principal,
+            await repo.cap_of(session, ws, project_id=project),
+            amount,
+            "the project's monthly spending cap",
+        )
+
+
+async def _reached(
+    session: AsyncSession, principal: Principal, cap: SpendingCap | None, amount: int, name: str
+) -> None:
+    """The charge left less room than this job's price: the member hears that the next such job
+    would be refused (``credits.cap_reached``), in the job's transaction. A refused job rolls
+    back and tells nobody (its 402 says it)."""
+    if cap is None or cap.monthly_limit - cap.spent >= amount:
+        return
+    left = max(cap.monthly_limit - cap.spent, 0)
+    await notify(
+        session,
+        user_id=principal.user_id,
+        kind="credits.cap_reached",
+        subject_ref=f"cap:{cap.id}",
+        data={
+            "capId": str(cap.id),
+            "cap": name,
+            "limit": to_display(cap.monthly_limit),
+            "left": to_display(left),
+            "message": f"{name.capitalize()} of {to_display(cap.monthly_limit)} credits has "
+            f"{to_display(left)} left this month: the next job like the last one "
+            f"({to_display(amount)} credits) would be refused.",
+        },
+    )
 
 
 def _refusal(name: str, cap: SpendingCap | None, amount: int, period: str) -> str:

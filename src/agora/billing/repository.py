@@ -260,20 +260,20 @@ async def project_in_workspace(
     return found is not None
 
 
-async def payer_emails(session: AsyncSession, workspace_id: uuid.UUID) -> list[str]:
-    """Who pays for the workspace: its owner, or the organization's owners."""
+async def payers(session: AsyncSession, workspace_id: uuid.UUID) -> list[uuid.UUID]:
+    """Who pays for the workspace: its owner, or the organization's owners (their user ids)."""
     workspace = await session.get(Workspace, workspace_id)
     if workspace is None:
         return []
     if workspace.owner_user_id is not None:
-        query = select(User.email).where(User.id == workspace.owner_user_id)
+        query = select(User.id).where(User.id == workspace.owner_user_id)
     else:
         query = (
-            select(User.email)
+            select(User.id)
             .join(OrganizationMember, OrganizationMember.user_id == User.id)
             .where(
                 OrganizationMember.organization_id == workspace.organization_id,
                 OrganizationMember.role == "owner",
             )
         )
-    return [str(e) for e in await session.scalars(query)]
+    return list(await session.scalars(query))

@@ -1,24 +1,22 @@
 """Low-balance warnings (docs/billing.md): the web app's banner while the balance is below the
-workspace's threshold, and one mail to the payer each time the balance falls below it (the
-flag is set by the hold that crosses it and cleared when credits come in again)."""
+workspace's threshold, and one ``credits.low_balance`` notification (inbox and mail by default,
+docs/notifications.md) to each payer each time the balance falls below it (the flag is set by
+the hold that crosses it and cleared when credits come in again)."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts.mailer import build_sender
 from agora.auth.principal import Principal
 from agora.billing import repository as repo
 from agora.billing import service as billing
 from agora.credits import repository as credits_repo
-from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, NotFound
-from agora.kit.mail import Mail, MailSender
 from agora.kit.money import to_base, to_display
+from agora.notifications import notify
 from agora.settings import Settings
 
 
@@ -48,26 +46,22 @@ async def header(
 async def crossed(
     session: AsyncSession, settings: Settings, workspace_id: uuid.UUID, balance: int
 ) -> None:
-    """The hold that took the balance below the threshold: mail the payer after commit."""
-    payers = await repo.payer_emails(session, workspace_id)
-    sender = build_sender(settings)
-    base = settings.public_url.rstrip("/")
-    for email in payers:
-        mail = Mail(
-            email,
-            "Your Agora credits are running low",
-            f"The workspace has {to_display(balance)} credits left.\n\n"
-            f"Buy credits: {base}/credits/buy\n\n"
-            "You get this mail once each time the balance falls below the threshold.\n",
+    """The hold that took the balance below the threshold: each payer's ``credits.low_balance``
+    notification (inbox and mail by default), in the hold's transaction."""
+    del settings  # the mail's link comes from the kind (notifications/kinds.py)
+    for user_id in await repo.payers(session, workspace_id):
+        await notify(
+            session,
+            user_id=user_id,
+            kind="credits.low_balance",
+            subject_ref=f"workspace:{workspace_id}",
+            data={
+                "workspaceId": str(workspace_id),
+                "balance": to_display(balance),
+                "message": f"The workspace has {to_display(balance)} credits left. You get this "
+                "once each time the balance falls below the threshold.",
+            },
         )
-        on_commit(session, _sending(sender, mail))
-
-
-def _sending(sender: MailSender, mail: Mail) -> Callable[[], Awaitable[None]]:
-    async def send() -> None:
-        await sender.send(mail)
-
-    return send
 
 
 async def set_threshold(

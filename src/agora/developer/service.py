@@ -51,6 +51,7 @@ from agora.mip003.client import Mip003Client, validate_base_url
 from agora.mip003.errors import AgentError
 from agora.models import Agent
 from agora.models.statuses import AgentSource, AgentStatus, JobStatus, PricingType, ReviewState
+from agora.notifications import notify
 from agora.settings import Settings
 
 PENDING, APPROVED, REJECTED, WITHDRAWN = (
@@ -554,6 +555,7 @@ async def approve(
         target_id=agent.id,
         details={"name": agent.name, "note": agent.review_note},
     )
+    await _review_decided(session, agent, "approved")
     return agent
 
 
@@ -579,7 +581,25 @@ async def reject(
         target_id=agent.id,
         details={"name": agent.name, "reason": agent.review_note},
     )
+    await _review_decided(session, agent, "rejected")
     return agent
+
+
+async def _review_decided(session: AsyncSession, agent: Agent, decision: str) -> None:
+    """The submitting developer hears the decision (``agent.review_decided``), in the decision's
+    transaction."""
+    if agent.owner_user_id is None:  # an operator-registered agent: nobody submitted it
+        return
+    data = {"agentId": str(agent.id), "name": agent.name, "decision": decision}
+    if agent.review_note:
+        data["message"] = f"Reviewer's note: {agent.review_note}"
+    await notify(
+        session,
+        user_id=agent.owner_user_id,
+        kind="agent.review_decided",
+        subject_ref=f"agent:{agent.id}",
+        data=data,
+    )
 
 
 def _snapshot(agent: Agent) -> dict[str, Any]:

@@ -28,7 +28,7 @@ import aiosmtplib
 import httpx2
 from standardwebhooks import Webhook
 
-from agora.kit.mail import MailSender
+from agora.kit.mail import Mail, MailSender
 from agora.kit.outbound import (
     OutboundRefused,
     OutboundTimeout,
@@ -194,14 +194,18 @@ class MailChannel:
 
         if ctx.mailer is None:
             return SendResult(False, error="no mail sender")
-        mail = compose(ctx, delivery, user)
-        try:
-            await ctx.mailer.send(mail)
-        except aiosmtplib.SMTPResponseException as exc:
-            return SendResult(False, exc.code, f"mail server answered {exc.code}")
-        except (aiosmtplib.SMTPException, OSError, TimeoutError):
-            return SendResult(False, error="mail server unreachable")
-        return SendResult(True)
+        return await send_mail(ctx.mailer, compose(ctx, delivery, user))
+
+
+async def send_mail(mailer: MailSender, mail: Mail) -> SendResult:
+    """Hand one mail to the mail sender; refusals and failures as the delivery log words them."""
+    try:
+        await mailer.send(mail)
+    except aiosmtplib.SMTPResponseException as exc:
+        return SendResult(False, exc.code, f"mail server answered {exc.code}")
+    except (aiosmtplib.SMTPException, OSError, TimeoutError):
+        return SendResult(False, error="mail server unreachable")
+    return SendResult(True)
 
 
 CHANNELS: dict[str, Channel] = {}

@@ -34,6 +34,9 @@ class Kind:
     defaults: frozenset[str] = frozenset({INBOX})
     link: Callable[[Data], str | None] = lambda _data: None
     description: str = ""
+    # Low priority: its mails are held and sent together, at most hourly, in one digest mail
+    # per person (sender.py); the inbox row is written at once as for every kind.
+    digest: bool = False
 
 
 KINDS: dict[str, Kind] = {}
@@ -71,6 +74,7 @@ JOB_COMPLETED = register(
         frozenset({INBOX}),
         _job_link,
         "A job finished with a result.",
+        digest=True,  # when mail is turned on for it: in the hourly digest
     )
 )
 JOB_FAILED = register(
@@ -98,5 +102,50 @@ SCHEDULE_PAUSED = register(
         frozenset({INBOX, MAIL}),
         lambda d: f"/schedules/{d.get('scheduleId', '')}",
         "A schedule paused itself after runs failed in a row; it says why.",
+    )
+)
+ORG_INVITATION = register(
+    Kind(
+        "org.invitation",
+        lambda d: f"{d.get('inviter') or 'Someone'} invites you to {d.get('organization')}",
+        frozenset({INBOX}),  # the invitation mail itself (with its link) is always sent
+        lambda _d: "/organizations",
+        "Someone invited you to an organization (the invitation mail has the link to accept).",
+    )
+)
+ORG_ROLE_CHANGED = register(
+    Kind(
+        "org.role_changed",
+        lambda d: f"You are now {d.get('role')} in {d.get('organization') or 'an organization'}",
+        frozenset({INBOX, MAIL}),
+        lambda d: f"/organizations/{d.get('organizationId', '')}",
+        "Your role in an organization changed.",
+    )
+)
+AGENT_REVIEW_DECIDED = register(
+    Kind(
+        "agent.review_decided",
+        lambda d: f"Your agent “{d.get('name')}” was {d.get('decision')}",
+        frozenset({INBOX, MAIL}),
+        lambda d: f"/developer/{d.get('agentId', '')}",
+        "An agent you submitted was approved or rejected (with the reviewer's note).",
+    )
+)
+CREDITS_LOW_BALANCE = register(
+    Kind(
+        "credits.low_balance",
+        lambda _d: "Your Agora credits are running low",
+        frozenset({INBOX, MAIL}),
+        lambda _d: "/credits/buy",
+        "The workspace's balance fell below its threshold (once per fall).",
+    )
+)
+CREDITS_CAP_REACHED = register(
+    Kind(
+        "credits.cap_reached",
+        lambda d: f"Spending cap reached: {d.get('cap') or 'a monthly cap'}",
+        frozenset({INBOX, MAIL}),
+        lambda _d: "/credits",
+        "A monthly spending cap has no room left for another job like the last one.",
     )
 )

@@ -66,3 +66,27 @@ def compose(ctx: SendContext, delivery: NotificationDelivery, user: User) -> Mai
         html=_ENV.get_template("mail.html").render(values),
         headers=tuple(headers),
     )
+
+
+def compose_digest(public_url: str, deliveries: list[NotificationDelivery], user: User) -> Mail:
+    """The hourly digest: one plain-text mail listing the held notifications (title and link),
+    oldest first, with the settings page to change what is mailed."""
+    base = public_url.rstrip("/")
+    lines = []
+    for delivery in deliveries:
+        payload = delivery.payload
+        kind_name = str(payload.get("kind") or delivery.event)
+        data: dict[str, Any] = dict(payload.get("data") or {})
+        kind = registry.KINDS.get(kind_name)
+        title = str(payload.get("title") or (kind.title(data) if kind else kind_name))
+        path = kind.link(data) if kind is not None else None
+        lines.append(f"- {title}\n  {base}{path or '/notifications'}")
+    count = len(deliveries)
+    noun = "notification" if count == 1 else "notifications"
+    text = (f"Hello {user.name},\n\n" if user.name else "Hello,\n\n") + (
+        f"{count} {noun} since the last digest:\n\n"
+        + "\n".join(lines)
+        + f"\n\nYour inbox: {base}/notifications\n"
+        f"Choose what is mailed: {base}/settings/notifications\n"
+    )
+    return Mail(to=deliveries[0].target, subject=f"Agora digest: {count} {noun}", text=text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -100,11 +101,17 @@ async def notify(
                     },
                     state="pending",
                     attempts=0,
-                    next_attempt_at=utcnow(),
+                    next_attempt_at=next_digest(utcnow()) if spec.digest else utcnow(),
                 ),
             )
             await background.signal(session, TOPIC)
     return row
+
+
+def next_digest(now: datetime) -> datetime:
+    """When a digest kind's mail is due: the next full hour (UTC), when the sender mails each
+    person one digest of everything held for them (sender.py)."""
+    return now.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
 
 
 async def signal_inbox(session: AsyncSession, user_id: uuid.UUID) -> None:

@@ -75,6 +75,31 @@ async def with_user(
     return (row[0], row[1]) if row else None
 
 
+async def digest_rows(
+    session: AsyncSession, ids: list[uuid.UUID], kinds: list[str]
+) -> list[tuple[uuid.UUID, uuid.UUID]]:
+    """(delivery id, user id) of the mails among ``ids`` that are of digest ``kinds``."""
+    if not ids or not kinds:
+        return []
+    rows = await session.execute(
+        select(NotificationDelivery.id, NotificationDelivery.user_id).where(
+            NotificationDelivery.id.in_(ids),
+            NotificationDelivery.channel == "mail",
+            NotificationDelivery.event.in_(kinds),
+        )
+    )
+    return [(r[0], r[1]) for r in rows]
+
+
+async def deliveries_of(session: AsyncSession, ids: list[uuid.UUID]) -> list[NotificationDelivery]:
+    found = await session.scalars(
+        select(NotificationDelivery)
+        .where(NotificationDelivery.id.in_(ids))
+        .order_by(NotificationDelivery.created_at, NotificationDelivery.id)
+    )
+    return list(found)
+
+
 async def record(session: AsyncSession, delivery_id: uuid.UUID, **values: Any) -> None:
     await session.execute(
         update(NotificationDelivery)

@@ -17,9 +17,17 @@ from agora.kit.db import Database
 from agora.kit.mail import MailSender
 from agora.kit.outbound import OutboundPolicy, guarded_client
 from agora.kit.timeutil import as_utc, utcnow
+from agora.notifications import kinds as registry
 from agora.notifications import outbox, unsubscribe
 from agora.notifications import repository as repo
-from agora.notifications.channels import CHANNELS, JOB_WEBHOOK, SendContext, SendResult
+from agora.notifications.channels import (
+    CHANNELS,
+    JOB_WEBHOOK,
+    SendContext,
+    SendResult,
+    send_mail,
+)
+from agora.notifications.mail import compose_digest
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -28,6 +36,7 @@ IDLE_POLL_SECONDS = 1.0
 BATCH = 50
 SEND_LEASE_SECONDS = 120.0
 MAX_BACKOFF_SECONDS = 3600.0
+DIGEST_KINDS = [k.name for k in registry.KINDS.values() if k.digest]
 
 
 class NotificationSender:
@@ -77,7 +86,8 @@ class NotificationSender:
         return max(0.0, min(IDLE_POLL_SECONDS, (as_utc(due) - utcnow()).total_seconds()))
 
     async def run_once(self) -> int:
-        """Send every due delivery once; returns how many were attempted."""
+        """Send every due delivery once; returns how many were attempted. The due mails of
+        digest kinds go out as one digest mail per person."""
         now = utcnow()
         async with self.db.transaction() as session:
             ids = await repo.claim(
@@ -86,8 +96,29 @@ class NotificationSender:
                 lease_until=now + timedelta(seconds=SEND_LEASE_SECONDS),
                 limit=BATCH,
             )
-        await asyncio.gather(*(self._send(i) for i in ids))
+        digests: dict[uuid.UUID, list[uuid.UUID]] = {}
+        if ids:
+            async with self.db.transaction(write=False) as session:
+                for delivery_id, user_id in await repo.digest_rows(session, ids, DIGEST_KINDS):
+                    digests.setdefault(user_id, []).append(delivery_id)
+        held = {i for group in digests.values() for i in group}
+        await asyncio.gather(
+            *(self._send(i) for i in ids if i not in held),
+            *(self._send_digest(u, group) for u, group in digests.items()),
+        )
         return len(ids)
+
+    async def _send_digest(self, user_id: uuid.UUID, ids: list[uuid.UUID]) -> None:
+        """One mail for the person's held notifications of digest kinds; each row records it."""
+        async with self.db.transaction(write=False) as session:
+            user = await repo.user(session, user_id)
+            deliveries = await repo.deliveries_of(session, ids)
+        if user is None or not deliveries:
+            return
+        mail = compose_digest(self.settings.public_url, deliveries, user)
+        result = await send_mail(self.mailer, mail)
+        for delivery in deliveries:
+            await self._record(delivery.id, delivery.attempts, result)
 
     async def _send(self, delivery_id: uuid.UUID) -> None:
         async with self.db.transaction(write=False) as session:
@@ -111,7 +142,11 @@ class NotificationSender:
             result = SendResult(False, error=f"unknown channel {delivery.channel}")
         else:
             result = await channel.send(ctx, delivery, user)
-        attempts = delivery.attempts + 1
+        await self._record(delivery_id, delivery.attempts, result)
+
+    async def _record(self, delivery_id: uuid.UUID, attempts: int, result: SendResult) -> None:
+        """The attempt on its row: delivered, retried after a back-off, or failed."""
+        attempts += 1
         now = utcnow()
         values: dict[str, Any] = {
             "attempts": attempts,

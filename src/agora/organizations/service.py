@@ -27,6 +27,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.mail import Mail
 from agora.kit.timeutil import utcnow
 from agora.models import AccountToken, ApiKey, Organization, User
+from agora.notifications import notify
 from agora.organizations import repository as repo
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -134,6 +135,19 @@ async def change_role(
         organization_id=org.id,
         details={"from": target["role"], "to": new_role},
     )
+    if new_role != target["role"] and target["user_id"] != principal.user_id:
+        await notify(
+            session,
+            user_id=target["user_id"],
+            kind="org.role_changed",
+            subject_ref=f"organization:{org.id}",
+            data={
+                "organizationId": str(org.id),
+                "organization": org.name,
+                "role": new_role,
+                "previousRole": target["role"],
+            },
+        )
     return {**target, "role": new_role}
 
 
@@ -301,6 +315,21 @@ async def invite(
         )
         mail = Mail(email, f"Join {org.name} on Agora", text)
         on_commit(session, lambda: ctx.mailer.send(mail))
+        invitee = await accounts_repo.user_by_email(session, email)
+        if invitee is not None:  # an existing account: its inbox too (the mail has the link)
+            await notify(
+                session,
+                user_id=invitee.id,
+                kind="org.invitation",
+                subject_ref=f"invitation:{token.id}",
+                data={
+                    "organizationId": str(org.id),
+                    "organization": org.name,
+                    "role": role,
+                    "inviter": who,
+                    "message": f"Open the invitation mail sent to {email} to accept or decline.",
+                },
+            )
     return token, plaintext, url
 
 
