@@ -3,16 +3,19 @@ formula, featured agents, comparison, and a sorted page's statement count (one p
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from datetime import timedelta
 from typing import Any
 
 import httpx2
 import pytest
+from sqlalchemy import update
 
+from agora.jobs import lifecycle
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
-from agora.models import Agent, AgentCheck
+from agora.models import Agent, AgentCheck, AgentDailyCompletions, Job
 from tests.conftest import MakeUser, TestUser
 from tests.contract.test_list_statements import counted
 from tests.ratings.test_ratings import make_agent, make_jobs, rate
@@ -159,6 +162,43 @@ async def test_compare_shows_agents_side_by_side(
         assert refused.status_code == 400 and "ids" in refused.text, refused.text
     missing = await client.get(f"/v1/agents/compare?ids={a},{uuid.uuid4()}")
     assert missing.status_code == 404
+
+
+async def test_concurrent_completions_count_exactly_and_only_recent_days(
+    client: httpx2.AsyncClient, db: Database, make_user: MakeUser
+) -> None:
+    """Popularity counts completions per agent and UTC day (agent_daily_completions, kept by the
+    jobs' lifecycle): 40 completions racing in their own transactions (and a second writer racing
+    on five of those jobs, which loses) count 40; days before the 30-day window do not count."""
+    user = await make_user()
+    busy, quiet = await make_agent(db, "Busy"), await make_agent(db, "Quiet")
+    running = await make_jobs(db, user, busy, n=40, status="RUNNING")
+    await make_jobs(db, user, quiet, n=3)
+
+    async def complete(job_id: str) -> bool:
+        async with db.transaction() as session:
+            job = await session.get(Job, uuid.UUID(job_id))
+            assert job is not None
+            if job.status == "COMPLETED":  # the other writer committed before this one read
+                return False
+            return await lifecycle.transition(session, job, "COMPLETED")
+
+    won = await asyncio.gather(*(complete(j) for j in [*running, *running[:5]]))
+    assert won.count(True) == 40
+    compared = await client.get(f"/v1/agents/compare?ids={busy},{quiet}")
+    assert [a["completedJobs30d"] for a in compared.json()["data"]] == [40, 3]
+    assert (await names(client, "sort=popularity"))[:2] == ["Busy", "Quiet"]
+    # A month later (the window is the last 30 UTC days, today's included) Busy's 40 are out.
+    async with db.transaction() as session:
+        old = utcnow() - timedelta(days=30)
+        await session.execute(
+            update(AgentDailyCompletions)
+            .where(AgentDailyCompletions.agent_id == busy)
+            .values(day=old.date())
+        )
+    compared = await client.get(f"/v1/agents/compare?ids={busy},{quiet}")
+    assert [a["completedJobs30d"] for a in compared.json()["data"]] == [0, 3]
+    assert (await names(client, "sort=popularity"))[0] == "Quiet"
 
 
 @pytest.mark.parametrize(
