@@ -13,6 +13,7 @@ import httpx2
 import pytest
 from sqlalchemy import update
 
+from agora.jobs import lifecycle
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.models import Agent, Job, Rating
@@ -32,9 +33,10 @@ async def make_agent(db: Database, name: str = "Rated agent", **values: Any) -> 
 async def make_jobs(
     db: Database, user: TestUser, agent_id: uuid.UUID, n: int = 1, status: str = "COMPLETED"
 ) -> list[str]:
-    """``n`` jobs of ``user`` that ran ``agent_id``, in ``status`` (jobs are the jobs feature's:
-    the tests insert the rows a hire leaves)."""
-    now = utcnow()
+    """``n`` jobs of ``user`` that ran ``agent_id``, ended in ``status`` (jobs are the jobs
+    feature's: the tests insert running jobs and end them through its lifecycle, which also
+    counts a completion for the popularity sort)."""
+    now, unended = utcnow(), ("PENDING", "RUNNING")
     async with db.transaction() as session:
         jobs = [
             Job(
@@ -42,17 +44,18 @@ async def make_jobs(
                 user_id=user.user_id,
                 agent_id=agent_id,
                 name=f"Job {i}",
-                status=status,
+                status=status if status in unended else "RUNNING",
                 identifier_from_purchaser=secrets.token_hex(8),
                 price=0,
                 refund=0,
                 started_at=now - timedelta(seconds=10 + i),
-                completed_at=now if status == "COMPLETED" else None,
             )
             for i in range(n)
         ]
         session.add_all(jobs)
         await session.flush()
+        for job in jobs if status not in unended else ():
+            assert await lifecycle.transition(session, job, status)
         return [str(j.id) for j in jobs]
 
 

@@ -3,18 +3,25 @@ formula, featured agents, comparison, and a sorted page's statement count (one p
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
+from sqlalchemy import select, update
 
+from agora.accounts import provisioning as identity
+from agora.jobs import lifecycle
 from agora.kit.db import Database
+from agora.kit.migrate import upgrade
 from agora.kit.timeutil import utcnow
-from agora.models import Agent, AgentCheck
+from agora.models import Agent, AgentCheck, AgentDailyCompletions, Job
 from tests.conftest import MakeUser, TestUser
 from tests.contract.test_list_statements import counted
+from tests.kit.test_migrations import _fresh_database
 from tests.ratings.test_ratings import make_agent, make_jobs, rate
 
 # name: (ratings as {stars: how many}, base price, days since registration)
@@ -159,6 +166,80 @@ async def test_compare_shows_agents_side_by_side(
         assert refused.status_code == 400 and "ids" in refused.text, refused.text
     missing = await client.get(f"/v1/agents/compare?ids={a},{uuid.uuid4()}")
     assert missing.status_code == 404
+
+
+async def test_concurrent_completions_count_exactly_and_only_recent_days(
+    client: httpx2.AsyncClient, db: Database, make_user: MakeUser
+) -> None:
+    """Popularity counts completions per agent and UTC day (agent_daily_completions, kept by the
+    jobs' lifecycle): 40 completions racing in their own transactions (and a second writer racing
+    on five of those jobs, which loses) count 40; days before the 30-day window do not count."""
+    user = await make_user()
+    busy, quiet = await make_agent(db, "Busy"), await make_agent(db, "Quiet")
+    running = await make_jobs(db, user, busy, n=40, status="RUNNING")
+    await make_jobs(db, user, quiet, n=3)
+
+    async def complete(job_id: str) -> bool:
+        async with db.transaction() as session:
+            job = await session.get(Job, uuid.UUID(job_id))
+            assert job is not None
+            if job.status == "COMPLETED":  # the other writer committed before this one read
+                return False
+            return await lifecycle.transition(session, job, "COMPLETED")
+
+    won = await asyncio.gather(*(complete(j) for j in [*running, *running[:5]]))
+    assert won.count(True) == 40
+    compared = await client.get(f"/v1/agents/compare?ids={busy},{quiet}")
+    assert [a["completedJobs30d"] for a in compared.json()["data"]] == [40, 3]
+    assert (await names(client, "sort=popularity"))[:2] == ["Busy", "Quiet"]
+    # A month later (the window is the last 30 UTC days, today's included) Busy's 40 are out.
+    async with db.transaction() as session:
+        old = utcnow() - timedelta(days=30)
+        await session.execute(
+            update(AgentDailyCompletions)
+            .where(AgentDailyCompletions.agent_id == busy)
+            .values(day=old.date())
+        )
+    compared = await client.get(f"/v1/agents/compare?ids={busy},{quiet}")
+    assert [a["completedJobs30d"] for a in compared.json()["data"]] == [0, 3]
+    assert (await names(client, "sort=popularity"))[0] == "Quiet"
+
+
+async def test_the_migration_counts_the_jobs_already_completed(
+    db: Database, tmp_path: Path
+) -> None:
+    """0018_popularity fills agent_daily_completions from the COMPLETED jobs, per UTC day."""
+    async with _fresh_database(db, tmp_path) as fresh:
+        await upgrade(fresh.engine, "0017_audit_suspensions")
+        now = utcnow()
+        async with fresh.transaction() as session:
+            created = await identity.create_user(session, email="m@example.com", name="M")
+            agent = Agent(name="Old", base_url="http://127.0.0.1:9", status="VERIFIED")
+            session.add(agent)
+            await session.flush()
+            ended = [now, now, now - timedelta(days=35), now - timedelta(days=35), None]
+            session.add_all(
+                Job(
+                    workspace_id=created.workspace.id,
+                    user_id=created.user.id,
+                    agent_id=agent.id,
+                    name=f"Job {i}",
+                    status="COMPLETED" if when else "FAILED",
+                    identifier_from_purchaser=f"job{i}",
+                    price=0,
+                    refund=0,
+                    completed_at=when,
+                )
+                for i, when in enumerate(ended)
+            )
+        await upgrade(fresh.engine)
+        async with fresh.transaction() as session:
+            rows = await session.execute(
+                select(AgentDailyCompletions.day, AgentDailyCompletions.count).order_by(
+                    AgentDailyCompletions.day
+                )
+            )
+            assert rows.all() == [((now - timedelta(days=35)).date(), 2), (now.date(), 2)]
 
 
 @pytest.mark.parametrize(

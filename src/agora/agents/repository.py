@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import (
@@ -33,7 +33,15 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from agora.kit.reads import Prepared, read_all, read_committed, read_one
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, write
-from agora.models import Agent, AgentCheck, Category, Favourite, Job, agent_categories
+from agora.models import (
+    Agent,
+    AgentCheck,
+    AgentDailyCompletions,
+    Category,
+    Favourite,
+    Job,
+    agent_categories,
+)
 from agora.models.agent import RATING_PRIOR_MEAN as PRIOR_MEAN
 from agora.models.agent import RATING_PRIOR_WEIGHT as PRIOR_WEIGHT
 from agora.models.rows import AgentCategory, AgentForJob, ListedAgentColumns
@@ -442,17 +450,19 @@ def bayesian_rating() -> ColumnElement[Any]:
     )
 
 
-def completed_recently(since: datetime) -> Any:
-    """The agent's jobs COMPLETED since ``since`` (a correlated count: ``ix_jobs_agent``)."""
+def popular_since(now: datetime) -> date:
+    """The first UTC day of the popularity window: the last ``POPULAR_DAYS`` days, today's
+    included."""
+    return now.date() - timedelta(days=POPULAR_DAYS - 1)
+
+
+def completed_recently(since: date) -> Any:
+    """The agent's jobs COMPLETED on a UTC day since ``since``: a correlated sum of at most
+    ``POPULAR_DAYS`` rows of ``agent_daily_completions`` (its primary key), which the jobs'
+    lifecycle keeps."""
     return (
-        select(func.count())
-        .select_from(Job)
-        .where(
-            Job.agent_id == Agent.id,
-            Job.created_at >= since,
-            Job.status == JobStatus.COMPLETED,
-            Job.completed_at >= since,
-        )
+        select(func.coalesce(func.sum(AgentDailyCompletions.count), 0))
+        .where(AgentDailyCompletions.agent_id == Agent.id, AgentDailyCompletions.day >= since)
         .correlate(Agent)
         .scalar_subquery()
     )
@@ -475,8 +485,7 @@ def ordering(sort: str | None, q: str | None, now: datetime) -> list[Any]:
     if sort == "rating":
         return [bayesian_rating().desc(), Agent.rating_count.desc(), Agent.id]
     if sort == "popularity":
-        since = now - timedelta(days=POPULAR_DAYS)
-        return [completed_recently(since).desc(), Agent.id]
+        return [completed_recently(popular_since(now)).desc(), Agent.id]
     if sort == "newest":
         return [Agent.created_at.desc(), Agent.id.desc()]
     if sort == "price":
@@ -562,16 +571,12 @@ async def completed_durations(session: AsyncSession, agent_id: uuid.UUID) -> lis
     return [max(0.0, float(s)) for s in rows if s is not None]
 
 
-async def completed_since(session: AsyncSession, agent_id: uuid.UUID, since: datetime) -> int:
+async def completed_since(session: AsyncSession, agent_id: uuid.UUID, since: date) -> int:
+    """The agent's jobs COMPLETED on a UTC day since ``since`` (the popularity sort's count)."""
     return int(
         await session.scalar(
-            select(func.count())
-            .select_from(Job)
-            .where(
-                Job.agent_id == agent_id,
-                Job.created_at >= since,
-                Job.status == JobStatus.COMPLETED,
-                Job.completed_at >= since,
+            select(func.coalesce(func.sum(AgentDailyCompletions.count), 0)).where(
+                AgentDailyCompletions.agent_id == agent_id, AgentDailyCompletions.day >= since
             )
         )
         or 0

@@ -597,7 +597,7 @@ async def compare(session: AsyncSession, agent_ids: list[str]) -> list[ComparedA
     """Shown agents side by side: price, rating, p50 duration, failure rate, completed jobs in
     the last 30 days, latest availability check and input fields. A few statements per agent,
     at most ``MAX_COMPARED`` agents."""
-    since = utcnow() - timedelta(days=repo.POPULAR_DAYS)
+    since = repo.popular_since(utcnow())
     compared = []
     for agent_id in agent_ids:
         agent = await get_shown(session, agent_id)

@@ -113,6 +113,8 @@ async def transition(
     for key, value in values.items():
         setattr(job, key, value)
     on_commit(session, JOB_TRANSITIONS.labels(to_status).inc)  # count what really happened
+    if to_status == COMPLETED:  # the popularity sort's counter (docs/agents.md, "Sorting")
+        await repo.count_completion(session, job.agent_id, now.date())
     if to_status in FINAL_STATUSES and settle and job.price:  # FREE jobs held nothing
         await ledger.settle(
             session,

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all, read_one
 from agora.kit.writes import RowInsert, insert_row
-from agora.models import Agent, Job, JobEvent, Organization, Task, User
+from agora.models import Agent, AgentDailyCompletions, Job, JobEvent, Organization, Task, User
 from agora.models.rows import AgentForJob, JobColumns
 
 # A job at creation, and its events, are inserted by statements built once (kit/writes.py):
@@ -222,6 +224,22 @@ async def compare_and_set_status(
         .execution_options(synchronize_session=False)
     )
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+async def count_completion(session: AsyncSession, agent_id: uuid.UUID, day: date) -> None:
+    """One more of the agent's jobs COMPLETED on ``day`` (UTC): an atomic upsert, so concurrent
+    completions each count (PostgreSQL's ON CONFLICT DO UPDATE re-reads the committed row;
+    SQLite has one writer at a time)."""
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    table = AgentDailyCompletions.__table__
+    statement = insert(AgentDailyCompletions).values(agent_id=agent_id, day=day, count=1)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[table.c.agent_id, table.c.day],
+            set_={"count": table.c.count + 1},
+        )
+    )
 
 
 async def add_event(session: AsyncSession, **values: Any) -> None:

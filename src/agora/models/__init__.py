@@ -23,7 +23,7 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
-from agora.models.rating import Favourite, Rating, RatingReport
+from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
 from agora.models.schedule import Schedule, ScheduleRun
@@ -40,6 +40,7 @@ __all__ = [
     "AccountToken",
     "Agent",
     "AgentCheck",
+    "AgentDailyCompletions",
     "ApiKey",
     "AuditEvent",
     "Base",

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import CheckConstraint, Date, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
@@ -79,3 +79,17 @@ class Favourite(Base):
         ForeignKey("agents.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     created_at: Mapped[datetime] = created_at_column()
+
+
+class AgentDailyCompletions(Base):
+    """How many of an agent's jobs reached COMPLETED on one UTC day, every workspace's: the
+    popularity sort sums the last 30 days (docs/agents.md, "Sorting"). jobs/lifecycle.py adds one
+    (an atomic upsert) in the transaction that completes the job."""
+
+    __tablename__ = "agent_daily_completions"
+
+    agent_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("agents.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, nullable=False)
