@@ -163,3 +163,31 @@ async def test_bad_uploads_name_the_field(client: httpx2.AsyncClient, make_user:
     assert as_json.status_code == 415
     anonymous = await client.post("/v1/files", files={"file": ("a.pdf", PDF, "application/pdf")})
     assert anonymous.status_code == 401
+
+
+async def test_deleting_an_organization_deletes_its_files_blobs(
+    client: httpx2.AsyncClient, make_user: MakeUser, app: object
+) -> None:
+    owner = await make_user()
+    org = await client.post(
+        "/v1/organizations", json={"name": "Files Co"}, headers=owner.key_headers
+    )
+    assert org.status_code == 201, org.text
+    in_org = {**owner.key_headers, "X-Workspace-Id": org.json()["data"]["workspaceId"]}
+    kept = await upload(client, owner, PDF, name="mine.pdf")
+    answer = await client.post(
+        "/v1/files", headers=in_org, files={"file": ("org.pdf", PDF, "application/pdf")}
+    )
+    assert answer.status_code == 201, answer.text
+    blobs = app.state.settings.data_dir / "files"  # type: ignore[attr-defined]
+    assert len([p for p in blobs.rglob("*") if p.is_file()]) == 2
+    gone = await client.delete(
+        f"/v1/organizations/{org.json()['data']['id']}", headers=owner.key_headers
+    )
+    assert gone.status_code == 200, gone.text
+    left = [p for p in blobs.rglob("*") if p.is_file()]
+    assert len(left) == 1  # the personal workspace's file stays
+    mine = await client.get(
+        f"/v1/files/{kept.json()['data']['id']}/content", headers=owner.key_headers
+    )
+    assert mine.content == PDF

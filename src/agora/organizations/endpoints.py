@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from agora.accounts.endpoints import ContextDep
 from agora.accounts.schemas import ApiKeyOut, MessageOut
-from agora.auth.dependencies import ProfileWriter, Reader, SessionDep
+from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep
+from agora.files.storage import storage_from_settings
 from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
 from agora.organizations import service
@@ -58,10 +59,11 @@ async def list_organizations(
     openapi_extra={"x-agora-errors": [404, 409]},
 )
 async def delete_organization(
-    orgId: str, session: SessionDep, principal: ProfileWriter
+    orgId: str, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
 ) -> EnvelopeA[MessageOut]:
-    """Delete the organization, its workspace and everything in it (owners only)."""
-    await service.delete(session, principal, orgId)
+    """Delete the organization, its workspace and everything in it, stored files included
+    (owners only)."""
+    await service.delete(session, principal, orgId, storage=storage_from_settings(settings))
     return EnvelopeA[MessageOut](data=MessageOut(message="Organization deleted"))
 
 

@@ -20,6 +20,8 @@ from agora.audit import service as audit
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLES, Allowed, OrgAction, may_invite_as, may_remove, role_allows
 from agora.auth.service import forget_cached_principals
+from agora.files import service as files
+from agora.files.storage import Storage
 from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
 from agora.kit.fields import trimmed
@@ -185,12 +187,18 @@ async def remove(
         on_commit(session, forget_cached_principals)
 
 
-async def delete(session: AsyncSession, principal: Principal, raw_org_id: str) -> None:
+async def delete(
+    session: AsyncSession, principal: Principal, raw_org_id: str, *, storage: Storage
+) -> None:
+    """Delete the organization and its workspace; the workspace's stored files' rows go by
+    cascade and their blobs in ``storage`` once the deletion commits."""
     org, role = await _membership(session, principal, raw_org_id, lock=True)
     _require(role, OrgAction.DELETE, "delete the organization")
     workspace = await accounts_repo.organization_workspace(session, org.id)
     if workspace is not None and workspace.held > 0:
         raise Conflict("Running jobs hold this organization's credits; wait for them to finish")
+    if workspace is not None:
+        await files.forget_workspace(session, workspace.id, storage=storage)
     await repo.delete_organization(session, org.id)
 
 
