@@ -88,7 +88,7 @@ def running_server(
 
 @contextmanager
 def running_agora_serve(
-    env: dict[str, str], stdout: Path, *, startup_seconds: float = 30
+    env: dict[str, str], stdout: Path, *, startup_seconds: float = 120
 ) -> Iterator[str]:
     """``agora serve`` exactly as the README runs it (its banner goes to ``stdout``)."""
     port = free_port()
@@ -109,9 +109,9 @@ def running_process(
     port: int,
     *,
     stdout: Path | None = None,
-    startup_seconds: float = 60,
+    startup_seconds: float = 120,
 ) -> Iterator[str]:
-    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (``startup_seconds``, 60 by
+    """Run ``python <args>`` until ``/healthz`` answers on ``port`` (``startup_seconds``, 120 by
     default: a loaded machine)."""
     out = stdout.open("wb") if stdout else None
     process = subprocess.Popen(

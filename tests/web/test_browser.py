@@ -123,7 +123,7 @@ def test_sign_up_hire_answer_and_see_the_result(server: tuple[str, Path], browse
         page.click("button:has-text('Add the task')")
         row = page.locator("#tasks tbody tr", has_text="Edit the lantern essay")
         row.wait_for()
-        assert "PENDING" in row.inner_text()
+        assert "PENDING" in row.inner_text().upper()  # shown as people read it ("Pending")
         row.locator("select[name=status]").select_option("RUNNING")
         row.get_by_role("button", name="Move", exact=True).click()
         page.wait_for_selector("#tasks tbody tr:has-text('RUNNING')")
@@ -134,7 +134,7 @@ def test_sign_up_hire_answer_and_see_the_result(server: tuple[str, Path], browse
         page.click("#history-filters button[type=submit]")
         page.wait_for_url(re.compile(r".*project=.*"))
         task_row = page.locator("#feed tbody tr", has_text="Edit the lantern essay")
-        assert "RUNNING" in task_row.inner_text()
+        assert "RUNNING" in task_row.inner_text().upper()
         assert page.locator("#feed tbody tr", has_text="Reviewer").count() == 0
         page.goto(f"{base}/history")
         assert page.locator("#feed tbody tr", has_text="Edit the lantern essay").count() == 1
