@@ -18,9 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator
@@ -28,7 +25,7 @@ from pathlib import Path
 
 import h11
 import httpx2
-from tests.support.server import agora_env, free_port, running_process
+from tests.support.server import agora_env, create_user, free_port, running_server
 
 MIB = 1024 * 1024
 
@@ -106,27 +103,9 @@ async def main(gib: float, limit_mib: int) -> None:
             AGORA_FILES_MAX_BYTES=str(limit_mib * MIB),
             AGORA_FILES_WORKSPACE_QUOTA_BYTES=str(8 * 1024 * MIB),
         )
-        made = subprocess.run(  # noqa: ASYNC221 (set-up, before anything is measured)
-            [sys.executable, "-m", "agora.cli.main", "users", "create", "--email",
-             "bench@example.com", "--name", "Bench", "--json"],
-            env=env, capture_output=True, text=True, timeout=600, check=True,
-        )  # fmt: skip
-        user = json.loads(made.stdout)
+        user = create_user(env, "bench@example.com")
         port = free_port()
-        command = [
-            "-m",
-            "uvicorn",
-            "--factory",
-            "agora.app:app_from_env",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--no-access-log",
-            "--log-level",
-            "warning",
-        ]
-        with running_process(env, command, port, startup_seconds=300) as base:
+        with running_server(env, port=port, startup_seconds=300) as base:
             pid = server_pid(port)
             ok, _, _ = await send(base, user["apiKey"], 10_000, declare=False)
             assert ok == "201", ok

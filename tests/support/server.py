@@ -65,7 +65,11 @@ def create_user(env: dict[str, str], email: str, credits: str = "0") -> dict[str
 
 @contextmanager
 def running_server(
-    env: dict[str, str], *, port: int | None = None, stdout: Path | None = None
+    env: dict[str, str],
+    *,
+    port: int | None = None,
+    stdout: Path | None = None,
+    startup_seconds: float = 120,
 ) -> Iterator[str]:
     """Start uvicorn with the app factory; yield its base URL; stop it (always)."""
     port = port or free_port()
@@ -82,7 +86,9 @@ def running_server(
         "--log-level",
         "warning",
     ]
-    with running_process(env, command, port, stdout=stdout) as base:
+    with running_process(
+        env, command, port, stdout=stdout, startup_seconds=startup_seconds
+    ) as base:
         yield base
 
 
