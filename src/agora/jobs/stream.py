@@ -31,7 +31,7 @@ import contextlib
 import json
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 
 from fastapi.responses import StreamingResponse
@@ -195,13 +195,29 @@ async def open_stream(
 ) -> StreamResponse:
     """The stream's response (the caller checked that the job is visible to ``principal``);
     429 beyond the caller's caps, 503 beyond the per-process limit."""
+    return await open_slotted(
+        streams,
+        principal,
+        address,
+        lambda slot: job_stream(streams, principal, job_id, last_event_id, slot),
+    )
+
+
+async def open_slotted(
+    streams: JobStreams,
+    principal: Principal,
+    address: str,
+    body: Callable[[Slot], AsyncIterator[bytes]],
+) -> StreamResponse:
+    """A stream on these slots (a job's, the bell's): its slot first (429 beyond the caller's
+    caps, 503 beyond the process's), the listener started, then ``body(slot)`` as the response."""
     slot = streams.acquire(stream_owners(principal, address))
     try:
         await streams.start()
     except BaseException:
         slot.release()
         raise
-    return StreamResponse(job_stream(streams, principal, job_id, last_event_id, slot), slot)
+    return StreamResponse(body(slot), slot)
 
 
 async def job_stream(

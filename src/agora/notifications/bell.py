@@ -17,7 +17,7 @@ import time
 from collections.abc import AsyncIterator
 
 from agora.auth.principal import Principal
-from agora.jobs.stream import RETRY_MS, JobStreams, Slot, StreamResponse, stream_owners
+from agora.jobs.stream import RETRY_MS, JobStreams, Slot, StreamResponse, open_slotted
 from agora.kit import background
 from agora.notifications import repository as repo
 from agora.notifications.outbox import INBOX_TOPIC
@@ -30,13 +30,9 @@ def _frame(count: int) -> bytes:
 async def open_bell(streams: JobStreams, principal: Principal, address: str) -> StreamResponse:
     """The bell's stream for ``principal``: 429 beyond the caller's stream caps, 503 beyond the
     process's."""
-    slot = streams.acquire(stream_owners(principal, address))
-    try:
-        await streams.start()
-    except BaseException:
-        slot.release()
-        raise
-    return StreamResponse(bell_stream(streams, principal, slot), slot)
+    return await open_slotted(
+        streams, principal, address, lambda slot: bell_stream(streams, principal, slot)
+    )
 
 
 async def bell_stream(
