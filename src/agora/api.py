@@ -29,6 +29,7 @@ from agora.notifications.endpoints import router as notifications_router
 from agora.ops.endpoints import v1_router as meta_router
 from agora.organizations.endpoints import invitations_router
 from agora.organizations.endpoints import router as organizations_router
+from agora.payments.endpoints import admin_router as payments_admin_router
 from agora.payments.endpoints import router as payments_router
 from agora.projects.endpoints import router as projects_router
 from agora.ratings.endpoints import admin_router as ratings_admin_router
@@ -69,4 +70,5 @@ ROUTERS: list[APIRouter] = [
     console_router,
     audit_admin_router,
     audit_organization_router,
+    payments_admin_router,
 ]

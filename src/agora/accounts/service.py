@@ -39,6 +39,7 @@ from agora.kit.mail import Mail, MailSender
 from agora.kit.passwords import hash_password, password_problem, verify_password
 from agora.kit.security import generate_key, hash_key, new_token
 from agora.kit.timeutil import as_utc, utcnow
+from agora.kit.units import after_rollback
 from agora.models import ApiKey, BrowserSession, User
 from agora.settings import Settings
 
@@ -186,9 +187,13 @@ async def sign_in_password(
     user = await repo.user_by_email(session, email)
     stored = user.password_hash if user is not None else None
     if not await asyncio.to_thread(verify_password, stored, password):
-        await ctx.attempts.record(s.auth_attempts_per_account, "signin-account", email, limited)
-        await ctx.attempts.record(
-            s.auth_attempts_per_address, "signin-address", ctx.client_address, limited
+        await _count_failure(
+            session,
+            ctx,
+            limited,
+            email=email,
+            user_id=user.id if user is not None else None,
+            by_address=True,
         )
         raise Unauthorized(
             WRONG_CREDENTIALS, details=[FieldError("credentials", WRONG_CREDENTIALS)]
@@ -202,6 +207,58 @@ async def sign_in_password(
         )
     await ctx.attempts.clear(s.auth_attempts_per_account, "signin-account", email)
     return user
+
+
+async def _count_failure(
+    session: AsyncSession,
+    ctx: Context,
+    limited: str,
+    *,
+    email: str,
+    user_id: uuid.UUID | None,
+    by_address: bool = False,
+) -> None:
+    """Count one wrong password (per account, and per address on sign-in). The failure that
+    uses up a budget answers 429 and leaves one ``signin.failures`` audit row, written after the
+    refused request's unit rolled back (``kit.units.after_rollback``): the refusal keeps it."""
+    s = ctx.settings
+    counters = [("account", s.auth_attempts_per_account, "signin-account", email)]
+    if by_address:
+        counters.append(
+            ("address", s.auth_attempts_per_address, "signin-address", ctx.client_address)
+        )
+    crossed: list[str] = []
+    refusal: RateLimited | None = None
+    for name, limit, kind, value in counters:
+        try:
+            await ctx.attempts.record(limit, kind, value, limited)
+        except RateLimited as exc:
+            crossed.append(name)
+            refusal = exc
+    if refusal is None:
+        return
+    details = {
+        "email": email,
+        "address": ctx.client_address,
+        "crossed": crossed,
+        "threshold": {
+            "account": s.auth_attempts_per_account,
+            **({"address": s.auth_attempts_per_address} if by_address else {}),
+        },
+    }
+
+    async def write(audit_session: AsyncSession) -> None:
+        await audit.record(
+            audit_session,
+            "signin.failures",
+            actor=audit.SYSTEM,
+            target_kind="user" if user_id is not None else "email",
+            target_id=user_id or email,
+            details=details,
+        )
+
+    after_rollback(session, write)
+    raise refusal
 
 
 async def _mail_budget(ctx: Context, email: str) -> bool:
@@ -346,9 +403,7 @@ async def check_password(
     limited = "Too many wrong passwords; retry after the time given in Retry-After"
     await ctx.attempts.check(s.auth_attempts_per_account, "signin-account", user.email, limited)
     if not await asyncio.to_thread(verify_password, user.password_hash, password):
-        await ctx.attempts.record(
-            s.auth_attempts_per_account, "signin-account", user.email, limited
-        )
+        await _count_failure(read, ctx, limited, email=user.email, user_id=user.id)
         raise Forbidden(
             "The password is wrong", details=[FieldError("password", "not this account's")]
         )

@@ -33,6 +33,7 @@ ACTOR_KINDS = ("user", "key", "coworker", "admin", "system")
 # Every action the log records (docs/operations.md lists them with where they are written).
 ACTIONS = (
     "auth.sign_in",
+    "signin.failures",
     "key.created",
     "key.revoked",
     "session.revoked",
@@ -52,6 +53,9 @@ ACTIONS = (
     "webhook.changed",
     "user.suspended",
     "user.unsuspended",
+    "registry.retried",
+    "registry.dismissed",
+    "payment.retried",
 )
 
 _SECRET_NAME = re.compile(r"password|secret|token|plaintext|^key$|apikey|credential", re.I)

@@ -222,7 +222,14 @@ async def count_pending_reviews(session: AsyncSession) -> int:
 
 
 async def count_quarantine(session: AsyncSession) -> int:
-    return int(await session.scalar(select(func.count()).select_from(RegistryQuarantine)) or 0)
+    return int(
+        await session.scalar(
+            select(func.count())
+            .select_from(RegistryQuarantine)
+            .where(RegistryQuarantine.dismissed_at.is_(None))
+        )
+        or 0
+    )
 
 
 async def count_failed_deliveries(session: AsyncSession, since: datetime) -> dict[str, int]:

@@ -10,6 +10,7 @@ call these same functions.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -23,9 +24,10 @@ from agora.auth.principal import Principal
 from agora.auth.service import forget_cached_principals
 from agora.console import repository as repo
 from agora.credits import ledger
+from agora.developer import service as developer
 from agora.jobs import lifecycle, signals
 from agora.kit.db import on_commit
-from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
+from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, Forbidden, NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base
 from agora.kit.timeutil import as_utc, utcnow
@@ -360,3 +362,31 @@ async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedA
             )
         )
     return out
+
+
+@dataclass(frozen=True)
+class LiveCheck:
+    """An agent's live check for the review queue: /availability and /input_schema now."""
+
+    available: bool
+    message: str | None
+    input_schema: dict[str, Any] | None
+    error: str | None  # the check failed (unreachable, bad answer): why
+
+
+async def live_checks(
+    client: Any, agents: list[QueuedAgent], *, concurrency: int = 10
+) -> dict[uuid.UUID, LiveCheck]:
+    """Check every queued agent live, at most ``concurrency`` at once, each bounded by the
+    client's timeouts. Call it with no transaction open (the route's ``unit.call_out``)."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(agent: QueuedAgent) -> tuple[uuid.UUID, LiveCheck]:
+        async with gate:
+            try:
+                found = await developer.probe(client, agent.base_url)
+            except AgoraError as exc:
+                return agent.id, LiveCheck(False, None, None, exc.message)
+        return agent.id, LiveCheck(found.available, found.message, found.input_schema, None)
+
+    return dict(await asyncio.gather(*(one(agent) for agent in agents)))

@@ -619,8 +619,10 @@ async def override(
     given: dict[str, Any],
     *,
     actor: audit.Actor | None = None,
+    reason: str | None = None,
 ) -> Agent:
-    """Set (a value) or clear (``null``) admin overrides of the published listing."""
+    """Set (a value) or clear (``null``) admin overrides of the published listing (``reason``:
+    the console's required why, kept in the audit row)."""
     if not given:
         raise BadRequest(f"Give at least one of {', '.join(OVERRIDABLE)}")
     agent = await get_any(session, agent_id, for_update=True)
@@ -650,7 +652,7 @@ async def override(
         actor=actor,
         target_kind="agent",
         target_id=agent.id,
-        details={"fields": sorted(given)},
+        details={"fields": sorted(given), **({"reason": reason[:500]} if reason else {})},
     )
     return agent
 

@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
+import structlog
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -40,6 +41,7 @@ from starlette.responses import Response
 from agora.kit.db import Database
 from agora.kit.errors import RequestTimeout
 
+log = structlog.get_logger(__name__)
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 UNIT_KEY = "agora.unit"  # in the request's scope while its route runs
 MODE_ATTRIBUTE = "agora_mode"
@@ -94,6 +96,18 @@ class PhaseError(RuntimeError):
 
 
 Hook = tuple[Callable[..., Any], Any]
+RollbackWork = Callable[[AsyncSession], Awaitable[None]]
+SESSION_UNIT_KEY = "agora.unit"  # in a unit's session.info: the unit (``after_rollback``)
+
+
+def after_rollback(session: AsyncSession, work: RollbackWork) -> None:
+    """Run ``work(session)`` in its own short write transaction once the request's unit has
+    rolled back (never if it commits): a record that must survive the refusal it belongs to
+    (the audit row of sign-in failures over the threshold). ``session`` is a unit's session."""
+    unit: Unit | None = session.info.get(SESSION_UNIT_KEY)
+    if unit is None:
+        raise PhaseError("after_rollback needs a request's unit (a route's or a tool call's)")
+    unit.after_rollback(work)
 
 
 class Unit:
@@ -111,6 +125,7 @@ class Unit:
         self._outside = False  # CALLS_OUT: the read phase is over
         self._writing = declared in (Mode.WRITE, Mode.WRITE_ON_GET)
         self.after: list[Hook] = []  # hooks of committed phases, run after the response
+        self.rolled_back: list[RollbackWork] = []  # writes of a refused unit (after_rollback)
 
     async def session(self) -> AsyncSession:
         if self._session is not None:
@@ -124,6 +139,7 @@ class Unit:
             write=self._writing, after=lambda hook, session: self.after.append((hook, session))
         )
         self._session = await self._context.__aenter__()
+        self._session.info[SESSION_UNIT_KEY] = self
         return self._session
 
     async def call_out(self, work: Awaitable[T]) -> T:
@@ -146,11 +162,25 @@ class Unit:
             self._outside = self._writing = True
         return await self.session()
 
+    def after_rollback(self, work: RollbackWork) -> None:
+        """If this unit rolls back, run ``work(session)`` right after, in its own short write
+        transaction, before the answer is sent (dropped when the unit commits)."""
+        self.rolled_back.append(work)
+
     async def finish(self, failure: BaseException | None) -> None:
-        """Commit when ``failure`` is None, else roll back (and drop every hook)."""
+        """Commit when ``failure`` is None, else roll back (and drop every after-commit hook),
+        then run the ``after_rollback`` work, each in its own transaction."""
         await self._end(failure)
-        if failure is not None:
-            self.after.clear()
+        works, self.rolled_back = self.rolled_back, []
+        if failure is None:
+            return
+        self.after.clear()
+        for work in works:
+            try:
+                async with self.database.transaction() as session:
+                    await work(session)
+            except Exception:  # the refusal stands; the record is lost, loudly
+                log.exception("after_rollback_work_failed")
 
     async def _end(self, failure: BaseException | None) -> None:
         context, self._context, self._session = self._context, None, None

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from agora.auth.dependencies import JobId, JobsWriter, SessionDep, SettingsDep
+from typing import Annotated
+
+from fastapi import Query, Request
+
+from agora.auth.dependencies import Admin, JobId, JobsWriter, SessionDep, SettingsDep
+from agora.console import service as console
 from agora.jobs.schemas import JobOut
-from agora.kit.envelopes import EnvelopeA
-from agora.kit.families import key_router
-from agora.payments import service
+from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
+from agora.kit.families import bearer_router, key_router
+from agora.payments import service, stuck
+from agora.payments.schemas import RetriedPaymentOut, StuckPaymentOut
 
 router = key_router(tags=["jobs"])
+admin_router = bearer_router(prefix="/admin/payments", tags=["admin"])
 
 
 @router.post(
@@ -27,4 +34,48 @@ async def request_refund(
     a request is outside the window."""
     return EnvelopeA[JobOut](
         data=await service.request_refund(session, principal, job_id, settings=settings)
+    )
+
+
+@admin_router.get(
+    "/stuck", operation_id="adminStuckPayments", response_model=EnvelopeB[list[StuckPaymentOut]]
+)
+async def list_stuck(
+    request: Request,
+    session: SessionDep,
+    _admin: Admin,
+    older_than: Annotated[
+        float,
+        Query(
+            alias="olderThanMinutes",
+            ge=1,
+            le=43_200,
+            description="A payment state unchanged this long counts as stuck (default 60)",
+        ),
+    ] = stuck.DEFAULT_MINUTES,
+) -> EnvelopeB[list[StuckPaymentOut]]:
+    """Unsettled node-paid jobs stuck in the Masumi flow (a refund the node refused for good,
+    a purchase waiting for the node's operator, or a payment state unchanged too long), oldest
+    first, with the state, its age and the last error."""
+    rows = await stuck.list_stuck(session, older_than_minutes=older_than)
+    return EnvelopeB[list[StuckPaymentOut]](
+        data=[StuckPaymentOut.model_validate(row) for row in rows], meta=meta_b(request)
+    )
+
+
+@admin_router.post(
+    "/stuck/{jobId}/retry",
+    operation_id="adminRetryStuckPayment",
+    response_model=EnvelopeB[RetriedPaymentOut],
+    openapi_extra={"x-agora-errors": [404, 409]},
+)
+async def retry_stuck(
+    job_id: JobId, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
+) -> EnvelopeB[RetriedPaymentOut]:
+    """Ask the node again for a refund it refused (the dispatcher's refund step runs now);
+    409 when the job's refund is not stuck. Audited (``payment.retried``)."""
+    actor = await console.require_operator(session, settings, admin, acting=True)
+    done = await stuck.retry_refund(session, actor, job_id)
+    return EnvelopeB[RetriedPaymentOut](
+        data=RetriedPaymentOut(job_id=done, step="request-refund"), meta=meta_b(request)
     )

@@ -1,15 +1,17 @@
-"""Registry import, admin side (bearer family): the quarantine of entries that did not import."""
+"""Registry import, admin side (bearer family): the quarantine of entries that did not import —
+list, inspect, retry with the current rules, dismiss (docs/operations.md)."""
 
 from __future__ import annotations
 
 from fastapi import Request
 
-from agora.auth.dependencies import Admin, SessionDep
+from agora.auth.dependencies import Admin, SessionDep, SettingsDep
+from agora.console import service as console
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
 from agora.registry import service
-from agora.registry.schemas import QuarantinedOut
+from agora.registry.schemas import DismissedOut, DismissIn, QuarantinedOut, RetriedOut
 
 router = bearer_router(prefix="/admin/registry", tags=["admin"])
 
@@ -22,6 +24,61 @@ router = bearer_router(prefix="/admin/registry", tags=["admin"])
 async def list_quarantine(
     request: Request, session: SessionDep, _admin: Admin, params: PageDep
 ) -> EnvelopeB[list[QuarantinedOut]]:
-    """Registry entries that could not be imported, with the reason (most recent first)."""
+    """Registry entries that could not be imported, with the reason (most recent first;
+    dismissed entries are not listed)."""
     rows, total = await service.quarantine_page(session, params)
-    return EnvelopeB[list[QuarantinedOut]](data=rows, meta=meta_b(request, params.meta(total)))
+    return EnvelopeB[list[QuarantinedOut]](
+        data=[QuarantinedOut.model_validate(row) for row in rows],
+        meta=meta_b(request, params.meta(total)),
+    )
+
+
+@router.get(
+    "/quarantine/{entryId}",
+    operation_id="adminGetQuarantinedEntry",
+    response_model=EnvelopeB[QuarantinedOut],
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def get_quarantined(
+    entryId: str, request: Request, session: SessionDep, _admin: Admin
+) -> EnvelopeB[QuarantinedOut]:
+    """One quarantined entry with the raw entry as the feed gave it."""
+    row = await service.get_quarantined(session, entryId[:100])
+    return EnvelopeB[QuarantinedOut](data=QuarantinedOut.model_validate(row), meta=meta_b(request))
+
+
+@router.post(
+    "/quarantine/{entryId}/retry",
+    operation_id="adminRetryQuarantinedEntry",
+    response_model=EnvelopeB[RetriedOut],
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def retry_quarantined(
+    entryId: str, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
+) -> EnvelopeB[RetriedOut]:
+    """Parse the stored entry with the current rules: imported (a PENDING agent) if it passes
+    now, else kept with the new reason. Audited (``registry.retried``)."""
+    actor = await console.require_operator(session, settings, admin, acting=True)
+    done = await service.retry_quarantined(session, settings, actor, entryId[:100])
+    return EnvelopeB[RetriedOut](data=RetriedOut.model_validate(done), meta=meta_b(request))
+
+
+@router.post(
+    "/quarantine/{entryId}/dismiss",
+    operation_id="adminDismissQuarantinedEntry",
+    response_model=EnvelopeB[DismissedOut],
+    openapi_extra={"x-agora-errors": [404]},
+)
+async def dismiss_quarantined(
+    entryId: str,
+    body: DismissIn,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    admin: Admin,
+) -> EnvelopeB[DismissedOut]:
+    """Take the entry out of the quarantine with a reason; the next sync leaves the same
+    unchanged entry alone (a changed one is quarantined again). Audited (``registry.dismissed``)."""
+    actor = await console.require_operator(session, settings, admin, acting=True)
+    row = await service.dismiss_quarantined(session, actor, entryId[:100], body.reason)
+    return EnvelopeB[DismissedOut](data=DismissedOut.model_validate(row), meta=meta_b(request))

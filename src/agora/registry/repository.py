@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -59,14 +60,34 @@ async def release(session: AsyncSession, source: str, keys: Sequence[str]) -> in
 async def quarantine_page(
     session: AsyncSession, *, offset: int, limit: int
 ) -> tuple[list[RegistryQuarantine], int]:
-    total = await session.scalar(select(func.count()).select_from(RegistryQuarantine))
+    """The entries still in quarantine (dismissed ones are remembered, not listed)."""
+    live = RegistryQuarantine.dismissed_at.is_(None)
+    total = await session.scalar(select(func.count()).select_from(RegistryQuarantine).where(live))
     result = await session.scalars(
         select(RegistryQuarantine)
+        .where(live)
         .order_by(RegistryQuarantine.updated_at.desc(), RegistryQuarantine.id)
         .offset(offset)
         .limit(limit)
     )
     return list(result), int(total or 0)
+
+
+async def quarantined_by_id(
+    session: AsyncSession, row_id: uuid.UUID, *, for_update: bool = False
+) -> RegistryQuarantine | None:
+    """A quarantined entry not dismissed, by id."""
+    query = select(RegistryQuarantine).where(
+        RegistryQuarantine.id == row_id, RegistryQuarantine.dismissed_at.is_(None)
+    )
+    if for_update:
+        query = query.with_for_update()
+    return (await session.scalars(query)).first()
+
+
+async def forget_quarantined(session: AsyncSession, row_id: uuid.UUID) -> None:
+    """Drop one quarantined entry (it imported on a retry)."""
+    await session.execute(delete(RegistryQuarantine).where(RegistryQuarantine.id == row_id))
 
 
 def entry_json(entry: Any) -> dict[str, Any]:

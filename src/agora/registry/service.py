@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import uuid
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
@@ -36,8 +37,11 @@ from typing import Any
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.developer import service as developer
 from agora.kit.db import Database
+from agora.kit.errors import BadRequest, NotFound
+from agora.kit.ids import parse_uuid
 from agora.kit.money import BASE_UNITS_PER_CREDIT
 from agora.kit.outbound import OutboundPolicy, redact_url
 from agora.kit.pagination import PageParams
@@ -385,6 +389,11 @@ async def import_page(
         body = repo.entry_json(raw)
         if len(json.dumps(body, default=str)) > MAX_ENTRY_BYTES:
             body = {"truncated": True}
+        if row is not None and row.dismissed_at is not None:
+            if row.reason == reason and row.entry == body:
+                report.quarantined -= 1  # dismissed by an operator, and unchanged: left alone
+                continue
+            row.dismissed_at = row.dismissed_reason = None  # changed: quarantined again
         if row is None:
             repo.add_quarantine(
                 session,
@@ -560,3 +569,91 @@ async def quarantine_page(
 ) -> tuple[list[RegistryQuarantine], int]:
     """A page of the quarantine, most recent first."""
     return await repo.quarantine_page(session, offset=params.offset, limit=params.limit)
+
+
+# ---- the operators' side: inspect, retry, dismiss (admin API and /admin/registry) ---------
+
+
+async def get_quarantined(
+    session: AsyncSession, raw_id: str, *, for_update: bool = False
+) -> RegistryQuarantine:
+    """One quarantined entry (not dismissed), or 404."""
+    row_id = parse_uuid(raw_id)
+    row = await repo.quarantined_by_id(session, row_id, for_update=for_update) if row_id else None
+    if row is None:
+        raise NotFound(f"Quarantined entry {raw_id} not found")
+    return row
+
+
+@dataclass(frozen=True)
+class Retried:
+    imported: bool
+    entry_key: str
+    reason: str | None  # why it is still quarantined (None: imported)
+    agent_id: uuid.UUID | None
+
+
+async def retry_quarantined(
+    session: AsyncSession, settings: Settings, actor: audit.Actor, raw_id: str
+) -> Retried:
+    """Parse the stored entry again with the current rules (a new credit rate, a fixed rule):
+    import it if it passes now (as a sync would: a PENDING agent, reviewed like any other), else
+    keep it with the new reason. No registry call: the entry is the one stored."""
+    row = await get_quarantined(session, raw_id, for_update=True)
+    row_id, key, url, raw = row.id, row.entry_key, row.source_url, row.entry
+    reason: str | None = None
+    agent_id: uuid.UUID | None = None
+    try:
+        entry = parse_entry(raw, settings.registry_unit_credits)
+    except Invalid as exc:
+        reason = str(exc)
+    if reason is None:
+        report = SyncReport()
+        await import_page(session, settings, url, [raw], report)
+        if report.quarantined:
+            reason = report.reasons[0].split(": ", 1)[-1] if report.reasons else "not imported"
+        else:
+            await repo.forget_quarantined(session, row_id)
+            found = await repo.agents_by_identifier(session, [entry.identifier])
+            agent = found.get(entry.identifier)
+            agent_id = agent.id if agent is not None else None
+    if reason is not None:
+        row = await get_quarantined(session, str(row_id))
+        row.reason, row.updated_at = reason, utcnow()
+    await session.flush()
+    await audit.record(
+        session,
+        "registry.retried",
+        actor=actor,
+        target_kind="registry_entry",
+        target_id=row_id,
+        details={
+            "entryKey": key,
+            "imported": reason is None,
+            "reason": reason or "",
+            "agentId": agent_id,
+        },
+    )
+    return Retried(reason is None, key, reason, agent_id)
+
+
+async def dismiss_quarantined(
+    session: AsyncSession, actor: audit.Actor, raw_id: str, reason: str
+) -> RegistryQuarantine:
+    """Take an entry out of the quarantine with a reason. The row stays, marked dismissed, so
+    the next sync leaves the same unchanged entry alone; a changed entry is quarantined again."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise BadRequest.field("reason", "say why the entry is dismissed")
+    row = await get_quarantined(session, raw_id, for_update=True)
+    row.dismissed_at, row.dismissed_reason = utcnow(), reason[:2000]
+    await session.flush()
+    await audit.record(
+        session,
+        "registry.dismissed",
+        actor=actor,
+        target_kind="registry_entry",
+        target_id=row.id,
+        details={"entryKey": row.entry_key, "reason": reason[:500], "entryReason": row.reason},
+    )
+    return row

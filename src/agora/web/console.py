@@ -16,7 +16,7 @@ from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
 from agora.console import service as console
 from agora.developer import service as developer
-from agora.kit.errors import AgoraError
+from agora.kit.errors import AgoraError, BadRequest
 from agora.kit.pagination import PageParams
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
@@ -165,21 +165,44 @@ async def grant(
 
 
 async def _reviews_page(
-    request: Request, session: Any, principal: Principal, *, error: str = "", status: int = 200
+    request: Request,
+    session: Any,
+    principal: Principal,
+    *,
+    error: str = "",
+    status: int = 200,
+    queue: tuple[list[console.QueuedAgent], int] | None = None,
+    checks: dict[Any, console.LiveCheck] | None = None,
+    errors: dict[str, str] | None = None,
 ) -> HTMLResponse:
-    agents, total = await developer.admin_list(
-        session, status=None, review="pending", params=PageParams(1, 50)
-    )
-    listed = await console.review_queue(session, agents)
+    listed, total = queue if queue is not None else await _queue(session)
     return await _page(
         request, session, principal, "admin_reviews.html", status, agents=listed, total=total,
-        error=error,
+        error=error, checks=checks, errors=errors or {},
+        overridable=("name", "description", "tags", "image", "hidden"),
     )  # fmt: skip
 
 
+async def _queue(session: Any) -> tuple[list[console.QueuedAgent], int]:
+    agents, total = await developer.admin_list(
+        session, status=None, review="pending", params=PageParams(1, 50)
+    )
+    return await console.review_queue(session, agents), total
+
+
 @router.get("/admin/reviews")
-async def reviews_page(request: Request, session: SessionDep, principal: OperatorDep) -> Response:
-    return await _reviews_page(request, session, principal)
+@mode(Mode.CALLS_OUT)
+async def reviews_page(
+    request: Request, unit: UnitDep, principal: OperatorDep, live: Q = None
+) -> Response:
+    """The queue, each pending agent checked live (/availability and /input_schema, with no
+    transaction open), then rendered in a short transaction that only reads; ``?live=0`` skips
+    the checks."""
+    queue = await _queue(await unit.session())
+    if live == "0" or not queue[0]:
+        return await _reviews_page(request, await unit.session(), principal, queue=queue)
+    checks = await unit.call_out(console.live_checks(app_client(request), queue[0]))
+    return await _reviews_page(request, await unit.write(), principal, queue=queue, checks=checks)
 
 
 @router.post("/admin/reviews/{agent_id}/approve")
@@ -224,6 +247,46 @@ async def reject(
             request, session, principal, error=exc.message, status=exc.status_code
         )
     return RedirectResponse("/admin/reviews?done=rejected", status_code=303)
+
+
+@router.post("/admin/reviews/{agent_id}/override")
+async def override(
+    request: Request,
+    agent_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    """Override one published field of an agent with a required reason (audited)."""
+    form = await _form(request)
+    field, value = _text(form, "field", 40), _text(form, "value", 10_000)
+    reason = _text(form, "reason", 500).strip()
+    try:
+        actor = await console.require_operator(session, settings, principal, acting=True)
+        if not reason:
+            raise BadRequest.field("reason", "say why the listing is overridden")
+        given = _override_value(field, value)
+        await developer.override(session, agent_id, given, actor=actor, reason=reason)
+    except AgoraError as exc:
+        return await _reviews_page(
+            request, session, principal, error=exc.message, status=exc.status_code,
+            errors=_field_errors(exc),
+        )  # fmt: skip
+    return RedirectResponse("/admin/reviews?done=overridden", status_code=303)
+
+
+def _override_value(field: str, value: str) -> dict[str, Any]:
+    """The form's one field as the override service takes it (empty: clear the override)."""
+    if field not in ("name", "description", "tags", "image", "hidden"):
+        raise BadRequest.field("field", "choose name, description, tags, image or hidden")
+    text = value.strip()
+    if not text:
+        return {field: None}
+    if field == "tags":
+        return {field: [t.strip() for t in text.split(",") if t.strip()]}
+    if field == "hidden":
+        return {field: text.lower() in ("1", "true", "yes", "on", "hidden")}
+    return {field: text}
 
 
 # ---- the audit log ------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.validation import validate_input
 from agora.payments import service as payments
 from agora.ratings import service as ratings
-from agora.web import billing, console, developer, flash, forms, schedules, trust, work
+from agora.web import billing, console, console_ops, developer, flash, forms, schedules, trust, work
 from agora.web import notifications as notification_pages
 from agora.web import organizations as organizations_pages
 from agora.web import service as web
@@ -60,6 +60,7 @@ router.include_router(trust.router)  # favourites, ratings, compare
 router.include_router(organizations_pages.router)  # organizations, invitations
 router.include_router(developer.router)  # your agents: submit, edit, withdraw, statistics
 router.include_router(console.router)  # the operator's console (/admin)
+router.include_router(console_ops.router)  # its registry quarantine and stuck payments
 
 
 # ---- accounts ----------------------------------------------------------------------------

@@ -7,12 +7,13 @@ page can explain (the last owner, a bad address) is shown in the page's error su
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.accounts.service import Context
+from agora.audit import service as audit
 from agora.auth.dependencies import SessionDep
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction
@@ -100,6 +101,42 @@ async def _org_page(
     )  # fmt: skip
     flash.clear(request, response, f"/organizations/{org_id}")
     return response
+
+
+AuditAction = Annotated[str | None, Query(max_length=60)]
+
+
+@router.get("/organizations/{org_id}/audit")
+async def organization_audit_page(
+    request: Request,
+    org_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    action: AuditAction = None,
+) -> Response:
+    """The organization's part of the audit log (owners and admins; anyone else 404)."""
+    filters = audit.Filters(action=action or None)
+    rows, total = await audit.search_organization(session, principal, org_id, filters, limit=200)
+    return await render(
+        request, session, principal, "organization_audit.html", org_id=org_id, events=rows,
+        total=total, action=action or "", actions=audit.ACTIONS,
+    )  # fmt: skip
+
+
+@router.get("/organizations/{org_id}/audit/export")
+async def organization_audit_export(
+    org_id: str, session: SessionDep, principal: SignedInDep, action: AuditAction = None
+) -> Response:
+    """The same rows as CSV (at most 10,000)."""
+    filters = audit.Filters(action=action or None)
+    rows, _ = await audit.search_organization(
+        session, principal, org_id, filters, limit=audit.EXPORT_LIMIT
+    )
+    return Response(
+        audit.to_csv(rows),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="audit.csv"'},
+    )
 
 
 @router.get("/organizations/{org_id}")
