@@ -28,9 +28,11 @@ from agora.developer import service as developer
 from agora.developer.service import Probe
 from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy
-from agora.models import CreditPurchase
+from agora.models import CreditPurchase, Job, RegistryQuarantine
 from agora.notifications import service as notifications
 from agora.organizations import service as organizations
+from agora.payments import stuck
+from agora.registry import service as registry
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 
@@ -54,6 +56,8 @@ class World:
     org_workspace: uuid.UUID
     agent_id: str = ""
     invitation: str = ""
+    quarantined: str = ""
+    stuck_job: str = ""
 
     async def principal(
         self, session: AsyncSession, user: TestUser, *, in_org: bool = False
@@ -244,6 +248,31 @@ async def _unsuspended(s: AsyncSession, w: World) -> object:
     return await console.unsuspend(s, w.operator(), str(w.member.user_id))
 
 
+async def _signin_failures(s: AsyncSession, w: World) -> object:
+    # What accounts.service's after-rollback work writes (its own short transaction after the
+    # refused request's unit rolled back: tests/console/test_signin_failures.py).
+    return await audit.record(
+        s,
+        "signin.failures",
+        actor=audit.SYSTEM,
+        target_kind="user",
+        target_id=w.member.user_id,
+        details={"email": w.member.email, "address": "192.0.2.1", "crossed": ["account"]},
+    )
+
+
+async def _registry_retried(s: AsyncSession, w: World) -> object:
+    return await registry.retry_quarantined(s, w.settings, w.operator(), w.quarantined)
+
+
+async def _registry_dismissed(s: AsyncSession, w: World) -> object:
+    return await registry.dismiss_quarantined(s, w.operator(), w.quarantined, "noise")
+
+
+async def _payment_retried(s: AsyncSession, w: World) -> object:
+    return await stuck.retry_refund(s, w.operator(), w.stuck_job)
+
+
 ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "auth.sign_in": [("auth.sign_in", _sign_in)],
     "key.created": [("key.created", _key_created)],
@@ -265,6 +294,10 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "webhook.changed": [("webhook.changed", _webhook)],
     "user.suspended": [("user.suspended", _suspended)],
     "user.unsuspended": [("user.unsuspended", _unsuspended)],
+    "signin.failures": [("signin.failures", _signin_failures)],
+    "registry.retried": [("registry.retried", _registry_retried)],
+    "registry.dismissed": [("registry.dismissed", _registry_dismissed)],
+    "payment.retried": [("payment.retried", _payment_retried)],
 }
 
 
@@ -294,6 +327,29 @@ async def _world(
         world.agent_id = str(agent.id)  # type: ignore[attr-defined]
         _token, plaintext, _url = await _invitation_sent(session, world)  # type: ignore[misc]
         world.invitation = plaintext
+        entry = RegistryQuarantine(
+            source="s" * 64,
+            source_url="http://127.0.0.1:9/registry",
+            entry_key="agentIdentifier:broken",
+            reason="apiBaseUrl: not http(s)",
+            entry={"agentIdentifier": "broken", "apiBaseUrl": "ftp://x", "name": "Broken"},
+        )
+        job = Job(
+            workspace_id=member.workspace_id,
+            user_id=member.user_id,
+            agent_id=agent.id,  # type: ignore[attr-defined]
+            name="paid",
+            status="FAILED",
+            job_type="PAID",
+            identifier_from_purchaser="a" * 16,
+            payment_backend="masumi",
+            blockchain_identifier="bc-1",
+            on_chain_status="FundsLocked",
+            payment={"purchased": True, "refundStuck": {"error": "refused"}},
+        )
+        session.add_all([entry, job])
+        await session.flush()
+        world.quarantined, world.stuck_job = str(entry.id), str(job.id)
     return world
 
 
