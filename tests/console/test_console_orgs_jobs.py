@@ -16,7 +16,10 @@ from agora.demo_agents.protocol import Step
 from agora.jobs.lifecycle import CANCELLED, COMPLETED, RUNNING
 from agora.kit.db import Database
 from agora.kit.money import to_base
+from agora.settings import Settings
+from tests.accounts.helpers import sign_up_verified
 from tests.conftest import MakeUser, TestUser
+from tests.console.test_console_pages import _operator
 from tests.jobs.helpers import create, dispatcher, echo, job, register
 from tests.support.agents import LoopbackAgents
 
@@ -241,3 +244,94 @@ async def test_job_search_and_detail(
         "/v1/admin/jobs/00000000-0000-0000-0000-000000000000", headers=admin.bearer_headers
     )
     assert gone.status_code == 404
+
+
+# ---- the console's pages ------------------------------------------------------------------
+
+
+async def test_pages_are_for_operators_only(
+    client: httpx2.AsyncClient, settings: Settings, make_user: MakeUser, db: Database
+) -> None:
+    _owner, _member, org = await _organization(db, make_user)
+    await sign_up_verified(client, settings, "plain@example.com")
+    for path in (
+        "/admin/organizations",
+        f"/admin/organizations/{org.id}",
+        "/admin/jobs",
+        f"/admin/jobs/{org.id}",
+    ):
+        assert (await client.get(path)).status_code == 404, path
+    posted = await client.post(f"/admin/organizations/{org.id}/suspend", data={"reason": "x"})
+    assert posted.status_code in (403, 404)
+    async with db.transaction(write=False) as session:
+        found = await identity_repo.organization_by_id(session, org.id)
+        assert found is not None and found.suspended_at is None
+
+
+async def test_operator_suspends_an_organization_from_its_page(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    settings: Settings,
+    make_user: MakeUser,
+    db: Database,
+    agents_server: LoopbackAgents,
+) -> None:
+    _owner, member, org = await _organization(db, make_user)
+    # A member signed in with a browser, switched to the organization's workspace.
+    transport = httpx2.ASGITransport(app=app)
+    async with httpx2.AsyncClient(transport=transport, base_url="http://testserver") as browser:
+        member_csrf = await sign_up_verified(browser, settings, "member@example.com", "Mia")
+        async with db.transaction() as session:
+            mia = await identity_repo.user_by_email(session, "member@example.com")
+            await identity.add_member(session, org=org, user=mia, role="member")  # type: ignore[arg-type]
+            workspace = await identity_repo.organization_workspace(session, org.id)
+            assert workspace is not None
+        switched = await browser.post(
+            "/workspace",
+            data={"csrf": member_csrf["X-CSRF-Token"], "workspaceId": str(workspace.id)},
+        )
+        assert switched.status_code == 303, switched.text
+        before = await _ok(await browser.get("/v1/credits"))
+        assert before["workspaceId"] == str(workspace.id)
+
+        csrf = await _operator(app, client, settings)
+        agent_id = await register(app, agents_server, echo(), price=1)  # type: ignore[arg-type]
+        job_id = (await _ok(await create(client, {**member.key_headers, **SLUG}, agent_id), 201))[
+            "id"
+        ]
+        found = await client.get("/admin/organizations", params={"q": "suspendable"})
+        assert found.status_code == 200 and f"/admin/organizations/{org.id}" in found.text
+        page = await client.get(f"/admin/organizations/{org.id}")
+        assert page.status_code == 200 and "Mo Member" in page.text and job_id in page.text
+        no_reason = await client.post(
+            f"/admin/organizations/{org.id}/suspend", data={"csrf": csrf, "reason": " "}
+        )
+        assert no_reason.status_code == 400 and "say why" in no_reason.text
+        suspended = await client.post(
+            f"/admin/organizations/{org.id}/suspend",
+            data={"csrf": csrf, "reason": "chargebacks, ticket 77"},
+        )
+        assert suspended.status_code == 303, suspended.text
+        shown = await client.get(suspended.headers["location"])
+        assert "Suspended since" in shown.text and "org.suspended" in shown.text
+        assert "ticket 77" in shown.text
+
+        # The member's session: the organization refuses; it falls back to their own workspace.
+        refused = await browser.get("/v1/credits", headers=SLUG)
+        assert refused.status_code == 403 and "suspended" in refused.text
+        after = await _ok(await browser.get("/v1/credits"))
+        assert after["workspaceId"] != str(workspace.id)
+
+        lifted = await client.post(f"/admin/organizations/{org.id}/unsuspend", data={"csrf": csrf})
+        assert lifted.status_code == 303
+        assert (await browser.get("/v1/credits", headers=SLUG)).status_code == 200
+
+        # The jobs search finds the job; its page shows the events.
+        listed = await client.get("/admin/jobs", params={"agent": agent_id})
+        assert listed.status_code == 200 and f"/admin/jobs/{job_id}" in listed.text
+        bad = await client.get("/admin/jobs", params={"status": "NAPPING"})
+        assert bad.status_code == 400 and "must be one of" in bad.text
+        detail = await client.get(f"/admin/jobs/{job_id}")
+        assert detail.status_code == 200 and 'id="job-events"' in detail.text
+        assert "CANCELLED" in detail.text  # cancelled by the suspension
+        assert (await client.get("/admin/jobs/nope")).status_code == 404
