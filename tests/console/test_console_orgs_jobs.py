@@ -4,6 +4,7 @@ running job is cancelled and refunded, the members keep their personal workspace
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import httpx2
@@ -21,6 +22,7 @@ from tests.accounts.helpers import sign_up_verified
 from tests.conftest import MakeUser, TestUser
 from tests.console.test_console_pages import _operator
 from tests.jobs.helpers import create, dispatcher, echo, job, register
+from tests.schedules.helpers import Clock, at, job_count, make_agent, scheduler, use_clock
 from tests.support.agents import LoopbackAgents
 
 SLUG = {"X-Organization-Slug": "suspendable"}
@@ -335,3 +337,43 @@ async def test_operator_suspends_an_organization_from_its_page(
         assert detail.status_code == 200 and 'id="job-events"' in detail.text
         assert "CANCELLED" in detail.text  # cancelled by the suspension
         assert (await client.get("/admin/jobs/nope")).status_code == 404
+
+
+async def test_a_suspended_organization_runs_no_schedule(
+    app: FastAPI, client: httpx2.AsyncClient, admin: TestUser, make_user: MakeUser, db: Database
+) -> None:
+    start = at("2030-01-01T00:00:00+00:00")
+    clock = Clock(start - timedelta(seconds=1))
+    use_clock(app, clock)
+    owner, _member, org = await _organization(db, make_user)
+    agent = await make_agent(db, price=1)
+    made = await client.post(
+        "/v1/schedules",
+        json={"agentId": agent, "intervalSeconds": 60, "startsAt": start.isoformat()},
+        headers={**owner.key_headers, **SLUG},
+    )
+    assert made.status_code == 201, made.text
+    worker = scheduler(app, clock, "w1")
+    clock.now = start + timedelta(seconds=1)
+    await worker.run_once()
+    assert await job_count(db, agent) == 1  # runs while the organization is in good standing
+    await _ok(
+        await client.post(
+            f"/v1/admin/organizations/{org.id}/suspend",
+            json={"reason": "abuse"},
+            headers=admin.bearer_headers,
+        )
+    )
+    clock.now = start + timedelta(minutes=1, seconds=1)
+    await worker.run_once()
+    assert await job_count(db, agent) == 1
+    await _ok(
+        await client.post(
+            f"/v1/admin/organizations/{org.id}/unsuspend", headers=admin.bearer_headers
+        )
+    )
+    [schedule] = await _ok(await client.get("/v1/schedules", headers={**owner.key_headers, **SLUG}))
+    listed = await client.get(
+        f"/v1/schedules/{schedule['id']}/runs", headers={**owner.key_headers, **SLUG}
+    )
+    assert "organization is suspended" in listed.text
