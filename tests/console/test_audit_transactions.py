@@ -244,6 +244,18 @@ async def _unsuspended(s: AsyncSession, w: World) -> object:
     return await console.unsuspend(s, w.operator(), str(w.member.user_id))
 
 
+async def _org_suspended(s: AsyncSession, w: World) -> object:
+    return await console.suspend_organization(s, w.operator(), str(w.org_id), "abuse")
+
+
+async def _org_unsuspended(s: AsyncSession, w: World) -> object:
+    org = await identity_repo.organization_by_id(s, w.org_id)
+    assert org is not None
+    org.suspended_at = org.created_at  # suspended before (the prepared state)
+    await s.flush()
+    return await console.unsuspend_organization(s, w.operator(), str(w.org_id))
+
+
 ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "auth.sign_in": [("auth.sign_in", _sign_in)],
     "key.created": [("key.created", _key_created)],
@@ -265,6 +277,8 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "webhook.changed": [("webhook.changed", _webhook)],
     "user.suspended": [("user.suspended", _suspended)],
     "user.unsuspended": [("user.unsuspended", _unsuspended)],
+    "org.suspended": [("org.suspended", _org_suspended)],
+    "org.unsuspended": [("org.unsuspended", _org_unsuspended)],
 }
 
 
