@@ -1,6 +1,6 @@
 """organizations.suspended_at and suspension_reason (an operator's suspension of an organization)
 
-Revision ID: 0019_consolea
+Revision ID: 0019_organization_suspension
 Revises: 0018_popularity
 Create Date: 2026-11-26 21:45:00
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0019_consolea"
+revision: str = "0019_organization_suspension"
 down_revision: str | None = "0018_popularity"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
