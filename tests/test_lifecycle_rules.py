@@ -37,6 +37,7 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "notifications/bookkeeping.py": "after-commit bookkeeping: opening a job reads its "
     "notifications (a GET never writes)",
     "schedules/runner.py": "the scheduler's rounds: claim with a lease, then one short write each",
+    "ops/housekeeping.py": "background deletes of expired rows: one short transaction per batch",
     "agents/service.py": "the availability checker's rounds (probe outside, write after)",
     "registry/service.py": "the registry import: fetch a page, then a short write",
     "jobs/stream.py": "a live stream's reads between waits, after its route has answered",

@@ -248,6 +248,18 @@ async def _unsuspended(s: AsyncSession, w: World) -> object:
     return await console.unsuspend(s, w.operator(), str(w.member.user_id))
 
 
+async def _org_suspended(s: AsyncSession, w: World) -> object:
+    return await console.suspend_organization(s, w.operator(), str(w.org_id), "abuse")
+
+
+async def _org_unsuspended(s: AsyncSession, w: World) -> object:
+    org = await identity_repo.organization_by_id(s, w.org_id)
+    assert org is not None
+    org.suspended_at = org.created_at  # suspended before (the prepared state)
+    await s.flush()
+    return await console.unsuspend_organization(s, w.operator(), str(w.org_id))
+
+
 async def _signin_failures(s: AsyncSession, w: World) -> object:
     # What accounts.service's after-rollback work writes (its own short transaction after the
     # refused request's unit rolled back: tests/console/test_signin_failures.py).
@@ -294,6 +306,8 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "webhook.changed": [("webhook.changed", _webhook)],
     "user.suspended": [("user.suspended", _suspended)],
     "user.unsuspended": [("user.unsuspended", _unsuspended)],
+    "org.suspended": [("org.suspended", _org_suspended)],
+    "org.unsuspended": [("org.unsuspended", _org_unsuspended)],
     "signin.failures": [("signin.failures", _signin_failures)],
     "registry.retried": [("registry.retried", _registry_retried)],
     "registry.dismissed": [("registry.dismissed", _registry_dismissed)],

@@ -1,7 +1,9 @@
 """Issue 32 in a real headless Chromium against ``agora serve`` (its embedded worker, SQLite):
 an operator finds a user by email and suspends them (their key answers 401 at once, their
 running job is cancelled and refunded), grants another user credits with a reason, approves a
-pending agent from the queue; the audit log shows each action with its actor and target.
+pending agent from the queue; the audit log shows each action with its actor and target. And:
+an operator finds an organization, suspends it with a reason (its workspace refuses the owner's
+key at once) and sees the audit row; opens a job from the jobs search and reads its events.
 Marked ``process``."""
 
 from __future__ import annotations
@@ -157,5 +159,83 @@ def test_operator_suspends_grants_and_approves(
             assert "admin" in row.inner_text()
         assert "ticket 815" in page.inner_text("main") and "ticket 4711" in page.inner_text("main")
         _shot(page, "console-audit-log")
+    finally:
+        context.close()
+
+
+def test_operator_suspends_an_organization_and_reads_a_job(
+    site: tuple[str, Path, dict[str, str], LoopbackAgents], browser: object
+) -> None:
+    base, data, env, agents = site
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        operator_email = _sign_up_and_in(page, base, data, "Oscar")
+        made = json.loads(
+            run_cli(env, "keys", "create", "--user", operator_email, "--kind", "admin", "--json")
+        )
+        admin_key = made["apiKey"]
+        registered = _api(
+            base, "POST", "/v1/admin/agents", admin_key,
+            {"baseUrl": agents.serve(echo(name="quick")), "name": "Quick", "verify": True},
+        )  # fmt: skip
+        assert registered.status_code in (200, 201), registered.text
+        agent_id = registered.json()["data"]["id"]
+        owner = create_user(env, f"owner-{uuid.uuid4().hex[:6]}@example.com")
+        slug = f"acme-{uuid.uuid4().hex[:6]}"
+        org = _api(
+            base, "POST", "/v1/organizations", owner["apiKey"], {"name": "Acme", "slug": slug}
+        )
+        assert org.status_code == 201, org.text
+        in_org = {"Authorization": f"Bearer {owner['apiKey']}", "X-Organization-Slug": slug}
+        job = httpx2.post(
+            f"{base}/v1/agents/{agent_id}/jobs",
+            headers=in_org,
+            json={"inputData": {"text": "hello"}},
+            timeout=15,
+        )
+        assert job.status_code in (200, 201), job.text
+        job_id = job.json()["data"]["id"]
+        _until(
+            lambda: (
+                _api(base, "GET", f"/v1/admin/jobs/{job_id}", admin_key).json()["data"]["job"][
+                    "status"
+                ]
+                == "COMPLETED"
+            ),
+            "the job to finish",
+        )
+
+        # Find the organization, open it, suspend it with a reason.
+        page.goto(f"{base}/admin")
+        page.click("#console-nav a:has-text('Organizations')")
+        page.fill("#org-q", slug)
+        page.click("form[role=search] button:has-text('Search')")
+        page.click("#organizations a:has-text('Acme')")
+        assert job_id in page.inner_text("#org-jobs")
+        page.fill("#suspend-reason", "unpaid invoices, ticket 9001")
+        page.click("#suspend button:has-text('Suspend')")
+        page.wait_for_selector("#notice")
+        assert "Suspended since" in page.inner_text("#org-state")
+        row = page.locator("tr[data-action='org.suspended']")
+        assert row.count() == 1
+        assert row.locator("code.target").inner_text() == org.json()["data"]["id"]
+        assert "ticket 9001" in row.inner_text() and "admin" in row.inner_text()
+        _shot(page, "console-organization-suspended")
+        refused = httpx2.get(f"{base}/v1/credits", headers=in_org, timeout=15)
+        assert refused.status_code == 403, refused.text
+        assert _api(base, "GET", "/v1/credits", owner["apiKey"]).status_code == 200
+
+        # Open the job from the jobs search: its events in order.
+        page.click("#console-nav a:has-text('Jobs')")
+        page.fill("#job-agent", agent_id)
+        page.click("#job-search button:has-text('Search')")
+        page.click(f"#jobs a:has-text('{job_id}')")
+        events = page.locator("#job-events tbody tr")
+        assert events.count() >= 2
+        assert "COMPLETED" in events.last.inner_text()
+        assert page.inner_text("#job-fields .job-status").startswith("COMPLETED")
+        _shot(page, "console-job")
     finally:
         context.close()

@@ -5,6 +5,7 @@ other kinds are mailed at once. The clock is moved by patching the sender's ``ut
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 import httpx2
 import pytest
@@ -71,3 +72,21 @@ async def test_completed_jobs_are_mailed_in_one_hourly_digest(
     assert [d["state"] for d in log.json()["data"]] == ["delivered", "delivered"]
     await sender.run_once()
     assert len(mails_to(app.state.settings, user.email)) == 1  # sent once
+
+    # RFC 8058 on the digest too: one click (no cookie, no key) stops the digest's mails.
+    assert digest["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    link = urlsplit(str(digest["List-Unsubscribe"]).strip("<>"))
+    assert f"Stop these digests: {link.geturl()}" in text
+    clicked = await client.post(
+        f"{link.path}?{link.query}",
+        content=b"List-Unsubscribe=One-Click",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert clicked.status_code == 200, clicked.text
+    prefs = (await client.get("/v1/notifications/preferences", headers=user.key_headers)).json()
+    by_kind = {p["kind"]: p for p in prefs["data"]}
+    assert by_kind["job.completed"]["mail"] is False
+    assert by_kind["job.completed"]["inbox"] is True
+    assert by_kind["job.failed"]["mail"] is True  # not a digest kind: unchanged
+    others = (await client.get("/v1/notifications/preferences", headers=other.key_headers)).json()
+    assert {p["kind"]: p for p in others["data"]}["job.completed"]["mail"] is True

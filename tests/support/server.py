@@ -158,15 +158,17 @@ def running_process(
 def serve_in_thread(app: Any, name: str, *, lifespan: str = "off") -> Iterator[str]:
     """Serve an ASGI app with uvicorn on a free loopback port in a daemon thread (its own event
     loop; ``lifespan="on"`` runs the app's startup and shutdown); yield its base URL; stop it
-    (bounded: 10 s to start, 10 s to stop)."""
+    (bounded: 10 s to start, 10 s to stop; requests still in flight — an agent that hangs on
+    purpose — are cancelled after 1 s instead of holding the stop for the whole bound)."""
     import threading
 
     import uvicorn
 
     port = free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan=lifespan
-    )
+        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan=lifespan,
+        timeout_graceful_shutdown=1,
+    )  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=name, daemon=True)
     thread.start()

@@ -1,6 +1,7 @@
 """Schedules in a real headless Chromium against ``agora serve`` (embedded SQLite, demo agents,
 the scheduler running in the server's process): create a schedule, see its next occurrences
-before saving, watch its first run appear. Marked ``process``."""
+before saving, watch its first run appear; pause, resume, change and end it from its page.
+Marked ``process``."""
 
 from __future__ import annotations
 
@@ -66,8 +67,36 @@ def test_create_a_schedule_see_its_occurrences_and_watch_a_run_appear(
         page.wait_for_selector("#runs tbody tr >> text=created", timeout=30_000)
         assert page.locator("#runs a[href^='/jobs/']").count() >= 1
         _shot(page, "schedule-runs")
+        schedule_url = page.url
+
+        # Pause, then resume, from the page.
+        page.click("#schedule-actions button:has-text('Pause')")
+        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^paused"))
+        page.click("#schedule-actions button:has-text('Resume')")
+        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^active"))
+
+        # Change it: only what changed is sent; the preview follows the edited rule.
+        page.click("#edit summary")
+        page.fill("#schedule-name", "Hourly echo")
+        page.fill("#schedule-interval", "60")
+        expect(page.locator("#preview li")).to_have_count(5)
+        page.fill("#schedule-input", "{not json")
+        page.click("button:has-text('Save the changes')")
+        expect(page.locator("#schedule-error")).to_have_text("Input: not valid JSON")
+        page.fill("#schedule-input", '{"text": "hourly hello"}')
+        page.click("button:has-text('Save the changes')")
+        expect(page.locator("h1")).to_have_text("Hourly echo")
+        assert "every 3600 seconds" in page.inner_text("#schedule")
+
+        # End it for good (after confirming): no more actions or changes offered.
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#schedule-actions button:has-text('End the schedule')")
+        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^ended"))
+        assert page.locator("#schedule-actions").count() == 0
+        assert page.locator("#edit-schedule").count() == 0
+        assert page.url == schedule_url
         page.goto(f"{base}/schedules")
-        assert "Minutely echo" in page.inner_text("#schedules")
+        assert "Hourly echo" in page.inner_text("#schedules")
         assert errors == []
     finally:
         context.close()

@@ -81,6 +81,28 @@ async def is_org_member(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.
     return (await session.scalar(query)) is not None
 
 
+async def org_standing(
+    session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID
+) -> tuple[str | None, bool]:
+    """The user's role in the organization (None: not a member) and whether an operator
+    suspended the organization: one round trip."""
+    row = (
+        await session.execute(
+            select(OrganizationMember.role, Organization.suspended_at)
+            .select_from(Organization)
+            .outerjoin(
+                OrganizationMember,
+                and_(
+                    OrganizationMember.organization_id == Organization.id,
+                    OrganizationMember.user_id == user_id,
+                ),
+            )
+            .where(Organization.id == org_id)
+        )
+    ).first()
+    return (None, False) if row is None else (row[0], row[1] is not None)
+
+
 async def org_role(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID) -> str | None:
     query = select(OrganizationMember.role).where(
         OrganizationMember.organization_id == org_id, OrganizationMember.user_id == user_id
@@ -117,6 +139,8 @@ class KeyPrincipalRow:
     org_role: str | None
     # The personal workspace's owner (None for an organization's workspace).
     workspace_owner_id: uuid.UUID | None = None
+    # The default workspace's organization is suspended by an operator (its workspace refuses).
+    org_suspended: bool = False
 
 
 _KEY_PRINCIPAL = Prepared(
@@ -132,8 +156,10 @@ _KEY_PRINCIPAL = Prepared(
         Workspace.organization_id,
         OrganizationMember.role,
         Workspace.owner_user_id,
+        Organization.suspended_at,
     )
     .join(Workspace, Workspace.id == ApiKey.default_workspace_id)
+    .outerjoin(Organization, Organization.id == Workspace.organization_id)
     .outerjoin(
         OrganizationMember,
         and_(
@@ -163,6 +189,7 @@ async def key_principal(session: AsyncSession, key_hash: str) -> KeyPrincipalRow
         organization_id=row[8],
         org_role=row[9],
         workspace_owner_id=row[10],
+        org_suspended=row[11] is not None,
     )
 
 

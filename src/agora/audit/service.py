@@ -53,6 +53,8 @@ ACTIONS = (
     "webhook.changed",
     "user.suspended",
     "user.unsuspended",
+    "org.suspended",
+    "org.unsuspended",
     "registry.retried",
     "registry.dismissed",
     "payment.retried",
@@ -89,13 +91,14 @@ def user_actor(user_id: uuid.UUID) -> Actor:
     return Actor("user", user_id)
 
 
-def _clean(details: dict[str, Any] | None) -> dict[str, Any]:
+def without_secrets(details: dict[str, Any] | None) -> dict[str, Any]:
+    """``details`` without any entry whose name says secret (nested too); ids as text."""
     clean: dict[str, Any] = {}
     for name, value in (details or {}).items():
         if _SECRET_NAME.search(name):
             continue
         if isinstance(value, dict):
-            value = _clean(value)
+            value = without_secrets(value)
         elif isinstance(value, uuid.UUID):
             value = str(value)
         elif isinstance(value, str):
@@ -139,7 +142,7 @@ async def record(
             organization_id=organization_id,
             request_id=facts.request_id,
             client_address=facts.client_address,
-            details=_clean(details),
+            details=without_secrets(details),
         ),
     )
 
@@ -152,6 +155,7 @@ class Filters:
     action: str | None = None
     actor_id: str | None = None
     target_id: str | None = None
+    organization_id: str | None = None
 
 
 def _actor_uuid(raw: str | None) -> uuid.UUID | None:
@@ -170,6 +174,7 @@ async def search_all(
     """Every row (operators)."""
     return await repo.search(
         session,
+        organization_id=_actor_uuid(filters.organization_id),
         action=filters.action,
         actor_id=_actor_uuid(filters.actor_id),
         target_id=filters.target_id,

@@ -247,6 +247,7 @@ ProjectId = Annotated[str, Path(alias="projectId")]
 TaskId = Annotated[str, Path(alias="taskId")]
 ConversationId = Annotated[str, Path(alias="conversationId")]
 UserId = Annotated[str, Path(alias="userId")]
+OrganizationId = Annotated[str, Path(alias="organizationId")]
 CoworkerId = Annotated[str, Path(alias="coworkerId")]
 
 

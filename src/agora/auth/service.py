@@ -115,7 +115,7 @@ async def authenticate(
 
     organization_id = key.organization_id
     workspace_id = key.default_workspace_id
-    role = key.org_role
+    role, suspended = key.org_role, key.org_suspended
     if workspace_header or organization_slug:
         workspace_id = await _resolve_workspace(
             session, key.user_id, key.kind, workspace_id, workspace_header, organization_slug
@@ -124,11 +124,11 @@ async def authenticate(
             workspace = await repo.workspace_by_id(session, workspace_id)
             assert workspace is not None
             organization_id = workspace.organization_id
-            role = await _org_role(session, key.user_id, organization_id)
+            role, suspended = await _org_standing(session, key.user_id, organization_id)
     elif organization_id is None and key.workspace_owner_id != key.user_id:
         # The key's own personal workspace only (a row that says otherwise is refused).
         raise _not_member()
-    _check_member(organization_id, role)
+    _check_member(organization_id, role, suspended)
     # After the caller's transaction: on SQLite a write request already holds the write lock.
     # At most once a minute per key (a memo answers the other requests, which then schedule
     # nothing at all: no after-commit task per request).
@@ -172,7 +172,7 @@ async def authenticate_access_token(
             raise Forbidden("An OAuth access token works only in the workspace it was granted for")
     if row.organization_id is None and row.workspace_owner_id != row.user_id:
         raise _not_member()
-    _check_member(row.organization_id, row.org_role)
+    _check_member(row.organization_id, row.org_role, row.org_suspended_at is not None)
     if _touch_due(row.grant_id):
         grant_id = row.grant_id
         on_commit(session, lambda: touch_grant(db, grant_id))
@@ -203,17 +203,24 @@ def _not_member() -> Forbidden:
     )
 
 
-def _check_member(organization_id: uuid.UUID | None, role: str | None) -> None:
+def _check_member(organization_id: uuid.UUID | None, role: str | None, suspended: bool) -> None:
     """Membership of the workspace actually used: in an organization's workspace the caller
-    must hold a role there. A missing membership row never means "no limit" (issue 26)."""
+    must hold a role there. A missing membership row never means "no limit" (issue 26). An
+    organization an operator suspended refuses every credential in its workspace (403)."""
     if organization_id is not None and role is None:
         raise _not_member()
+    if organization_id is not None and suspended:
+        raise Forbidden(
+            "This organization is suspended; contact the operator",
+            details=[FieldError("workspace", "the organization is suspended")],
+        )
 
 
-async def _org_role(
+async def _org_standing(
     session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID | None
-) -> str | None:
-    return None if org_id is None else await repo.org_role(session, user_id, org_id)
+) -> tuple[str | None, bool]:
+    """The user's role in the organization and whether it is suspended (one round trip)."""
+    return (None, False) if org_id is None else await repo.org_standing(session, user_id, org_id)
 
 
 async def authenticate_session(
@@ -252,8 +259,11 @@ async def authenticate_session(
     if workspace is None:
         workspace = await repo.workspace_by_id(session, workspace_id)
         assert workspace is not None
-    role = await _org_role(session, user.id, workspace.organization_id)
-    _check_member(workspace.organization_id, role)
+    role, suspended = await _org_standing(session, user.id, workspace.organization_id)
+    if suspended and not (workspace_header or organization_slug):
+        # The session had switched to a suspended organization: back to the personal one.
+        workspace, workspace_id, role, suspended = personal, personal.id, None, False
+    _check_member(workspace.organization_id, role, suspended)
     if _touch_due(browser.id):
         on_commit(session, lambda: touch_session(db, browser.id))
     return Principal(

@@ -16,10 +16,14 @@ from agora.models import (
     BrowserSession,
     CreditPurchase,
     Job,
+    JobEvent,
     LedgerEntry,
     NotificationDelivery,
+    Organization,
     OrganizationMember,
     RegistryQuarantine,
+    SpendingCap,
+    StoredFile,
     User,
     Workspace,
 )
@@ -43,6 +47,11 @@ async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) 
     return found is not None
 
 
+def _pattern(q: str) -> str:
+    """A LIKE pattern for a part of a text (case-insensitive; wildcards dropped)."""
+    return f"%{q.lower().replace('%', '').replace('_', '')}%"
+
+
 async def search_users(
     session: AsyncSession, q: str, *, limit: int, offset: int
 ) -> tuple[list[User], int]:
@@ -50,7 +59,7 @@ async def search_users(
     conditions: list[Any] = []
     q = q.strip()
     if q:
-        pattern = f"%{q.lower().replace('%', '').replace('_', '')}%"
+        pattern = _pattern(q)
         matches: list[Any] = [
             func.lower(User.email).like(pattern),
             func.lower(User.name).like(pattern),
@@ -125,10 +134,17 @@ async def jobs_of(session: AsyncSession, user_id: uuid.UUID, limit: int = 50) ->
     return list(rows)
 
 
-async def unfinished_jobs_of(session: AsyncSession, user_id: uuid.UUID) -> list[Job]:
+async def unfinished_jobs(
+    session: AsyncSession,
+    *,
+    user_id: uuid.UUID | None = None,
+    workspace_id: uuid.UUID | None = None,
+) -> list[Job]:
+    """A user's (any workspace) or a workspace's (any member) unfinished jobs, locked."""
+    owner = Job.user_id == user_id if user_id is not None else Job.workspace_id == workspace_id
     rows = await session.scalars(
         select(Job)
-        .where(Job.user_id == user_id, Job.status.not_in(FINAL_JOB_STATUSES))
+        .where(owner, Job.status.not_in(FINAL_JOB_STATUSES))
         .order_by(Job.created_at)
         .with_for_update()
     )
@@ -145,6 +161,171 @@ async def ledger_of(
         .where(LedgerEntry.workspace_id.in_(workspace_ids))
         .order_by(LedgerEntry.created_at.desc(), LedgerEntry.id.desc())
         .limit(limit)
+    )
+    return list(rows)
+
+
+# ---- organizations ------------------------------------------------------------------------
+
+
+async def search_organizations(
+    session: AsyncSession, q: str, *, limit: int, offset: int
+) -> tuple[list[Organization], int]:
+    """By exact id, or a part of the name or slug (case-insensitive); newest first."""
+    conditions: list[Any] = []
+    q = q.strip()
+    if q:
+        pattern = _pattern(q)
+        matches: list[Any] = [
+            func.lower(Organization.name).like(pattern),
+            func.lower(Organization.slug).like(pattern),
+        ]
+        with contextlib.suppress(ValueError):
+            matches.append(Organization.id == uuid.UUID(q))
+        conditions.append(or_(*matches))
+    rows = await session.scalars(
+        select(Organization)
+        .where(*conditions)
+        .order_by(Organization.created_at.desc(), Organization.id)
+        .limit(limit)
+        .offset(offset)
+    )
+    total = await session.scalar(select(func.count()).select_from(Organization).where(*conditions))
+    return list(rows), int(total or 0)
+
+
+async def organization(
+    session: AsyncSession, org_id: uuid.UUID, *, for_update: bool = False
+) -> Organization | None:
+    query = select(Organization).where(Organization.id == org_id)
+    return await session.scalar(query.with_for_update() if for_update else query)
+
+
+async def members_of(
+    session: AsyncSession, org_id: uuid.UUID
+) -> list[tuple[OrganizationMember, User]]:
+    rows = await session.execute(
+        select(OrganizationMember, User)
+        .join(User, User.id == OrganizationMember.user_id)
+        .where(OrganizationMember.organization_id == org_id)
+        .order_by(OrganizationMember.created_at, User.email)
+        .limit(500)
+    )
+    return [(member, user) for member, user in rows.all()]
+
+
+async def caps_of(session: AsyncSession, workspace_id: uuid.UUID) -> list[SpendingCap]:
+    rows = await session.scalars(
+        select(SpendingCap)
+        .where(SpendingCap.workspace_id == workspace_id)
+        .order_by(SpendingCap.created_at)
+        .limit(500)
+    )
+    return list(rows)
+
+
+async def jobs_in(session: AsyncSession, workspace_id: uuid.UUID, limit: int = 50) -> list[Job]:
+    rows = await session.scalars(
+        select(Job)
+        .where(Job.workspace_id == workspace_id)
+        .order_by(Job.created_at.desc())
+        .limit(limit)
+    )
+    return list(rows)
+
+
+# ---- jobs ---------------------------------------------------------------------------------
+
+
+async def search_jobs(
+    session: AsyncSession,
+    *,
+    job_id: uuid.UUID | None,
+    agent: str,
+    status: str,
+    workspace_id: uuid.UUID | None,
+    limit: int,
+    offset: int,
+) -> tuple[list[tuple[Job, str]], int]:
+    """Jobs of every workspace, each with its agent's name; newest first. ``agent``: the
+    agent's id, its registry identifier or a part of its name."""
+    conditions: list[Any] = []
+    if job_id is not None:
+        conditions.append(Job.id == job_id)
+    if agent:
+        by_agent: list[Any] = [
+            Agent.agent_identifier == agent,
+            func.lower(Agent.name).like(_pattern(agent)),
+        ]
+        with contextlib.suppress(ValueError):
+            by_agent.append(Agent.id == uuid.UUID(agent))
+        conditions.append(or_(*by_agent))
+    if status:
+        conditions.append(Job.status == status)
+    if workspace_id is not None:
+        conditions.append(Job.workspace_id == workspace_id)
+    rows = await session.execute(
+        select(Job, Agent.name)
+        .join(Agent, Agent.id == Job.agent_id)
+        .where(*conditions)
+        .order_by(Job.created_at.desc(), Job.id)
+        .limit(limit)
+        .offset(offset)
+    )
+    total = await session.scalar(
+        select(func.count())
+        .select_from(Job)
+        .join(Agent, Agent.id == Job.agent_id)
+        .where(*conditions)
+    )
+    return [(job, str(name)) for job, name in rows.all()], int(total or 0)
+
+
+async def job_with_agent(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, Agent] | None:
+    row = (
+        await session.execute(
+            select(Job, Agent).join(Agent, Agent.id == Job.agent_id).where(Job.id == job_id)
+        )
+    ).first()
+    return (row[0], row[1]) if row else None
+
+
+async def events_of(session: AsyncSession, job_id: uuid.UUID) -> list[JobEvent]:
+    rows = await session.scalars(
+        select(JobEvent)
+        .where(JobEvent.job_id == job_id)
+        .order_by(JobEvent.created_at, JobEvent.id)
+        .limit(1000)
+    )
+    return list(rows)
+
+
+async def job_ledger(session: AsyncSession, job_id: uuid.UUID) -> list[LedgerEntry]:
+    rows = await session.scalars(
+        select(LedgerEntry)
+        .where(LedgerEntry.job_id == job_id)
+        .order_by(LedgerEntry.created_at, LedgerEntry.id)
+        .limit(200)
+    )
+    return list(rows)
+
+
+async def job_deliveries(session: AsyncSession, job_id: uuid.UUID) -> list[NotificationDelivery]:
+    rows = await session.scalars(
+        select(NotificationDelivery)
+        .where(NotificationDelivery.job_id == job_id)
+        .order_by(NotificationDelivery.created_at, NotificationDelivery.id)
+        .limit(200)
+    )
+    return list(rows)
+
+
+async def job_files(session: AsyncSession, job_id: uuid.UUID) -> list[StoredFile]:
+    rows = await session.scalars(
+        select(StoredFile)
+        .where(StoredFile.job_id == job_id)
+        .order_by(StoredFile.created_at, StoredFile.id)
+        .limit(200)
     )
     return list(rows)
 

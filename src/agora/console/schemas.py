@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from agora.audit.schemas import AuditEventOut
 from agora.kit.envelopes import ApiModel
 from agora.kit.money import to_display
 from agora.kit.schemas import Schema, UtcDateTime
@@ -143,3 +144,128 @@ class DashboardOut(Schema):
     pending_reviews: int
     quarantined: int
     failed_deliveries: dict[str, int]
+
+
+class AdminOrganizationOut(Schema):
+    id: uuid.UUID
+    slug: str
+    name: str
+    suspended_at: UtcDateTime | None
+    suspension_reason: str | None
+    created_at: UtcDateTime
+
+
+class AdminMemberOut(Schema):
+    user: AdminUserOut
+    role: str
+    joined_at: UtcDateTime
+
+
+class AdminCapOut(Schema):
+    """A monthly spending cap of the workspace: per member (``userId``) or per project."""
+
+    id: uuid.UUID
+    user_id: uuid.UUID | None
+    project_id: uuid.UUID | None
+    monthly_limit: float
+    period: str
+    spent: float
+
+    @field_validator("monthly_limit", "spent", mode="before")
+    @classmethod
+    def _credits(cls, value: Any) -> Any:
+        return to_display(value) if isinstance(value, int) else value
+
+
+class AdminOrganizationDetailOut(Schema):
+    organization: AdminOrganizationOut
+    workspace: AdminWorkspaceOut | None
+    members: list[AdminMemberOut]
+    caps: list[AdminCapOut]
+    jobs: list[AdminJobOut]
+    events: list[AuditEventOut] = Field(description="Its latest audit rows")
+
+
+class OrgSuspensionOut(Schema):
+    organization: AdminOrganizationOut
+    jobs_cancelled: int = Field(description="Unfinished jobs cancelled and refunded")
+    jobs_left: int = Field(description="Jobs running on a payment node, left to its refund flow")
+
+
+class AdminListedJobOut(AdminJobOut):
+    user_id: uuid.UUID
+    agent_name: str
+    dispatch_state: str
+
+    @classmethod
+    def of(cls, job: Any, agent_name: str) -> Any:
+        """The job row's fields with its agent's name."""
+        fields = {name: getattr(job, name) for name in cls.model_fields if name != "agent_name"}
+        return cls.model_validate({**fields, "agent_name": agent_name})
+
+
+class AdminJobFullOut(AdminListedJobOut):
+    organization_id: uuid.UUID | None
+    job_type: str
+    error: str | None
+    agent_job_id: str | None
+    agent_job_status: str | None
+    attempts: int
+    next_attempt_at: UtcDateTime | None
+    deadline_at: UtcDateTime | None
+    started_at: UtcDateTime | None
+    completed_at: UtcDateTime | None
+    fee: float
+    refund: float
+
+    @field_validator("fee", "refund", mode="before")
+    @classmethod
+    def _money(cls, value: Any) -> Any:
+        return to_display(value) if isinstance(value, int) else value
+
+
+class AdminJobEventOut(Schema):
+    type: str
+    from_status: str | None
+    to_status: str | None
+    detail: dict[str, Any]
+    created_at: UtcDateTime
+
+
+class AdminDeliveryOut(Schema):
+    channel: str
+    event: str
+    target: str = Field(description="Where to (a URL without its query string, or an address)")
+    state: str
+    attempts: int
+    last_status_code: int | None
+    last_error: str | None
+    delivered_at: UtcDateTime | None
+    created_at: UtcDateTime
+
+
+class AdminFileOut(Schema):
+    id: uuid.UUID
+    origin: str
+    name: str
+    mime_type: str | None
+    size: int | None
+    state: str
+    source_url: str | None = Field(description="Fetched from (without its query string)")
+    created_at: UtcDateTime
+
+    @field_validator("source_url", mode="before")
+    @classmethod
+    def _no_query(cls, value: Any) -> Any:
+        return value.split("?", 1)[0] if isinstance(value, str) else value
+
+
+class AdminJobDetailOut(Schema):
+    job: AdminJobFullOut
+    events: list[AdminJobEventOut] = Field(
+        description="In order; calls to the agent (dispatch, status polls) are recorded here"
+    )
+    payment: dict[str, Any] = Field(description="backend, blockchainIdentifier, state …")
+    ledger: list[AdminLedgerOut] = Field(description="The credits hold, capture, refund")
+    deliveries: list[AdminDeliveryOut]
+    files: list[AdminFileOut]

@@ -31,7 +31,21 @@ from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, Forbi
 from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base
 from agora.kit.timeutil import as_utc, utcnow
-from agora.models import ApiKey, BrowserSession, Job, LedgerEntry, User, Workspace
+from agora.models import (
+    Agent,
+    ApiKey,
+    AuditEvent,
+    BrowserSession,
+    Job,
+    JobEvent,
+    LedgerEntry,
+    Organization,
+    SpendingCap,
+    StoredFile,
+    User,
+    Workspace,
+)
+from agora.models.statuses import JobStatus
 from agora.settings import Settings
 
 # ---- who may operate ----------------------------------------------------------------------
@@ -150,7 +164,11 @@ async def suspend(
     sessions = await accounts_repo.revoke_sessions(session, user.id, now)
     keys = await repo.revoke_all_keys(session, user.id, now)
     on_commit(session, forget_cached_principals)
-    cancelled, left = await _cancel_jobs(session, user.id)
+    cancelled, left = await _cancel_jobs(
+        session,
+        await repo.unfinished_jobs(session, user_id=user.id),
+        "the account was suspended by an operator",
+    )
     await session.flush()
     await audit.record(
         session,
@@ -170,10 +188,12 @@ async def suspend(
     return Suspension(user, sessions, keys, cancelled, left)
 
 
-async def _cancel_jobs(session: AsyncSession, user_id: uuid.UUID) -> tuple[int, int]:
+async def _cancel_jobs(session: AsyncSession, jobs: list[Job], reason: str) -> tuple[int, int]:
+    """Cancel a suspended account's or organization's unfinished jobs and refund their held
+    credits: (cancelled, left to a payment node's refund flow)."""
     cancelled = left = 0
     woke = False
-    for job in await repo.unfinished_jobs_of(session, user_id):
+    for job in jobs:
         paid_on_node: dict[str, Any] = {}
         if job.payment_backend is not None:
             if job.status != lifecycle.INPUT_REQUIRED:
@@ -192,7 +212,7 @@ async def _cancel_jobs(session: AsyncSession, user_id: uuid.UUID) -> tuple[int, 
             session,
             job,
             lifecycle.CANCELLED,
-            detail={"reason": "the account was suspended by an operator"},
+            detail={"reason": reason},
             **paid_on_node,
         ):
             cancelled += 1
@@ -220,6 +240,264 @@ async def unsuspend(session: AsyncSession, actor: audit.Actor, raw_user_id: str)
         details={"email": user.email},
     )
     return user
+
+
+# ---- organizations ------------------------------------------------------------------------
+
+
+async def search_organizations(
+    session: AsyncSession, q: str | None, *, limit: int, offset: int = 0
+) -> tuple[list[Organization], int]:
+    return await repo.search_organizations(session, (q or "")[:200], limit=limit, offset=offset)
+
+
+async def get_organization(
+    session: AsyncSession, raw_org_id: str, *, for_update: bool = False
+) -> Organization:
+    org_id = parse_uuid(raw_org_id)
+    org = await repo.organization(session, org_id, for_update=for_update) if org_id else None
+    if org is None:
+        raise NotFound(f"Organization {raw_org_id} not found")
+    return org
+
+
+@dataclass(frozen=True)
+class Member:
+    user: User
+    role: str
+    joined_at: datetime
+
+
+@dataclass
+class OrganizationDetail:
+    organization: Organization
+    workspace: Workspace | None
+    members: list[Member]
+    caps: list[SpendingCap]
+    jobs: list[Job]
+    events: list[AuditEvent]
+
+
+async def organization_detail(session: AsyncSession, raw_org_id: str) -> OrganizationDetail:
+    """Members with roles, the workspace's balance and caps, recent jobs, its audit rows."""
+    org = await get_organization(session, raw_org_id)
+    workspace = await accounts_repo.organization_workspace(session, org.id)
+    events, _ = await audit.search_all(
+        session, audit.Filters(organization_id=str(org.id)), limit=20
+    )
+    return OrganizationDetail(
+        organization=org,
+        workspace=workspace,
+        members=[
+            Member(u, m.role, m.created_at) for m, u in await repo.members_of(session, org.id)
+        ],
+        caps=await repo.caps_of(session, workspace.id) if workspace else [],
+        jobs=await repo.jobs_in(session, workspace.id) if workspace else [],
+        events=events,
+    )
+
+
+@dataclass(frozen=True)
+class OrgSuspension:
+    organization: Organization
+    jobs_cancelled: int
+    jobs_left: int
+
+
+async def _not_a_member(session: AsyncSession, actor: audit.Actor, org: Organization) -> None:
+    if actor.user_id is not None and await accounts_repo.is_org_member(
+        session, actor.user_id, org.id
+    ):
+        raise Forbidden(
+            "An operator may not suspend an organization they belong to; ask another operator",
+            details=[FieldError("organizationId", "is one of your own organizations")],
+        )
+
+
+async def suspend_organization(
+    session: AsyncSession, actor: audit.Actor, raw_org_id: str, reason: str
+) -> OrgSuspension:
+    """Suspend an organization: every key, session and token acting in its workspace is refused
+    (403) from this commit on (cached keys forgotten in this process, within a second
+    elsewhere); its unfinished jobs are cancelled and refunded as a suspended user's are; its
+    members keep their personal workspaces and their other organizations."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise BadRequest.field("reason", "say why the organization is suspended")
+    org = await get_organization(session, raw_org_id, for_update=True)
+    await _not_a_member(session, actor, org)
+    if org.suspended_at is not None:
+        raise Conflict(f"Organization {org.id} is already suspended")
+    org.suspended_at = utcnow()
+    org.suspension_reason = reason[:500]
+    on_commit(session, forget_cached_principals)
+    workspace = await accounts_repo.organization_workspace(session, org.id)
+    cancelled, left = (
+        await _cancel_jobs(
+            session,
+            await repo.unfinished_jobs(session, workspace_id=workspace.id),
+            "the organization was suspended by an operator",
+        )
+        if workspace is not None
+        else (0, 0)
+    )
+    await session.flush()
+    await audit.record(
+        session,
+        "org.suspended",
+        actor=actor,
+        target_kind="organization",
+        target_id=org.id,
+        organization_id=org.id,
+        details={
+            "slug": org.slug,
+            "reason": reason[:500],
+            "jobsCancelled": cancelled,
+            "jobsLeft": left,
+        },
+    )
+    return OrgSuspension(org, cancelled, left)
+
+
+async def unsuspend_organization(
+    session: AsyncSession, actor: audit.Actor, raw_org_id: str
+) -> Organization:
+    """Lift an organization's suspension: its members' keys and sessions work there again."""
+    org = await get_organization(session, raw_org_id, for_update=True)
+    await _not_a_member(session, actor, org)
+    if org.suspended_at is None:
+        raise Conflict(f"Organization {org.id} is not suspended")
+    org.suspended_at = None
+    org.suspension_reason = None
+    on_commit(session, forget_cached_principals)
+    await session.flush()
+    await audit.record(
+        session,
+        "org.unsuspended",
+        actor=actor,
+        target_kind="organization",
+        target_id=org.id,
+        organization_id=org.id,
+        details={"slug": org.slug},
+    )
+    return org
+
+
+# ---- jobs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JobFilters:
+    q: str | None = None  # a job id
+    agent: str | None = None  # an agent id, registry identifier or part of its name
+    status: str | None = None
+    workspace: str | None = None  # a workspace id
+
+
+@dataclass(frozen=True)
+class ListedJob:
+    job: Job
+    agent_name: str
+
+
+async def search_jobs(
+    session: AsyncSession, filters: JobFilters, *, limit: int, offset: int = 0
+) -> tuple[list[ListedJob], int]:
+    """Jobs of every workspace, newest first. A filter that is not what it names: 400."""
+    job_id = workspace_id = None
+    if filters.q and filters.q.strip():
+        job_id = parse_uuid(filters.q.strip())
+        if job_id is None:
+            raise BadRequest.field("q", "must be a job id (UUID)")
+    if filters.workspace and filters.workspace.strip():
+        workspace_id = parse_uuid(filters.workspace.strip())
+        if workspace_id is None:
+            raise BadRequest.field("workspace", "must be a workspace id (UUID)")
+    status = (filters.status or "").strip().upper()
+    if status and status not in set(JobStatus):
+        raise BadRequest.field("status", f"must be one of {', '.join(JobStatus)}")
+    rows, total = await repo.search_jobs(
+        session,
+        job_id=job_id,
+        agent=(filters.agent or "").strip()[:100],
+        status=status,
+        workspace_id=workspace_id,
+        limit=limit,
+        offset=offset,
+    )
+    return [ListedJob(job, name) for job, name in rows], total
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A webhook or mail delivery about the job (the target without its query string)."""
+
+    channel: str
+    event: str
+    target: str
+    state: str
+    attempts: int
+    last_status_code: int | None
+    last_error: str | None
+    delivered_at: datetime | None
+    created_at: datetime
+
+
+@dataclass
+class JobDetail:
+    job: Job
+    agent: Agent
+    events: list[JobEvent]
+    ledger: list[LedgerEntry]
+    deliveries: list[Delivery]
+    files: list[StoredFile]
+
+    @property
+    def payment(self) -> dict[str, Any]:
+        """The payment state the Masumi backend keeps (blockchain identifier, on-chain state,
+        refundStuck …) with the job's own money columns."""
+        job = self.job
+        return {
+            "backend": job.payment_backend,
+            "blockchainIdentifier": job.blockchain_identifier,
+            "onChainStatus": job.on_chain_status,
+            "refundRequestedAt": job.refund_requested_at,
+            "settled": job.settled,
+            "state": audit.without_secrets(job.payment),
+        }
+
+
+async def job_detail(session: AsyncSession, raw_job_id: str) -> JobDetail:
+    """A job of any workspace with its events in order, its credits ledger entries (hold,
+    capture, refund), its webhook/mail deliveries and its files (fetched inputs, outputs).
+    Calls to the agent are recorded as the job's events (dispatch, status polls, errors)."""
+    job_id = parse_uuid(raw_job_id)
+    found = await repo.job_with_agent(session, job_id) if job_id else None
+    if found is None:
+        raise NotFound(f"Job {raw_job_id} not found")
+    job, agent = found
+    deliveries = [
+        Delivery(
+            d.channel,
+            d.event,
+            d.target.split("?", 1)[0],
+            d.state,
+            d.attempts,
+            d.last_status_code,
+            d.last_error,
+            d.delivered_at,
+            d.created_at,
+        )
+        for d in await repo.job_deliveries(session, job.id)
+    ]
+    return JobDetail(
+        job=job,
+        agent=agent,
+        events=await repo.events_of(session, job.id),
+        ledger=await repo.job_ledger(session, job.id),
+        deliveries=deliveries,
+        files=await repo.job_files(session, job.id),
+    )
 
 
 # ---- money --------------------------------------------------------------------------------

@@ -480,14 +480,19 @@ def background_services(
     payments: PaymentBackend | None = None,
 ) -> list[Any]:
     """What a dispatching process runs: the dispatcher, the notification sender, the output
-    collector (files/collector.py) and the scheduler (schedules/runner.py)."""
+    collector (files/collector.py), the scheduler (schedules/runner.py) and housekeeping
+    (ops/housekeeping.py, unless ``housekeeping_seconds`` is 0)."""
     from agora.files.collector import OutputCollector
     from agora.notifications.sender import NotificationSender
+    from agora.ops.housekeeping import Housekeeping
     from agora.schedules.runner import Scheduler
 
-    return [
+    services: list[Any] = [
         Dispatcher(db, client, settings, payments=payments),
         NotificationSender(db, settings),
         OutputCollector(db, settings),
         Scheduler(db, settings),
     ]
+    if settings.housekeeping_seconds > 0:
+        services.append(Housekeeping(db, settings))
+    return services

@@ -6,7 +6,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, created_at_column, id_column, updated_at_column
+from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
 
 
 class Organization(Base):
@@ -16,6 +16,10 @@ class Organization(Base):
     slug: Mapped[str] = mapped_column(String(100), unique=True, nullable=False)
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     logo: Mapped[str | None] = mapped_column(String(2000))
+    # An operator suspended the organization (console/): its workspace refuses every key,
+    # session and token (403); its members keep their personal workspaces.
+    suspended_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    suspension_reason: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()
 

@@ -43,10 +43,7 @@ def compose(ctx: SendContext, delivery: NotificationDelivery, user: User) -> Mai
     if ctx.unsubscribe_token is not None:
         token = ctx.unsubscribe_token(str(user.id), kind_name)
         unsubscribe_url = unsubscribe.url(base, token)
-        headers += [
-            ("List-Unsubscribe", f"<{unsubscribe_url}>"),
-            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
-        ]
+        headers += unsubscribe.headers(unsubscribe_url)
     message = data.get("message") if isinstance(data.get("message"), str) else None
     values = {
         "name": user.name,
@@ -68,10 +65,14 @@ def compose(ctx: SendContext, delivery: NotificationDelivery, user: User) -> Mai
     )
 
 
-def compose_digest(public_url: str, deliveries: list[NotificationDelivery], user: User) -> Mail:
+def compose_digest(
+    public_url: str, deliveries: list[NotificationDelivery], user: User, unsubscribe_token: str
+) -> Mail:
     """The hourly digest: one plain-text mail listing the held notifications (title and link),
-    oldest first, with the settings page to change what is mailed."""
+    oldest first, with the settings page to change what is mailed and a one-click unsubscribe
+    from the digest (``unsubscribe.DIGEST``: every digest kind's mail off)."""
     base = public_url.rstrip("/")
+    unsubscribe_url = unsubscribe.url(base, unsubscribe_token)
     lines = []
     for delivery in deliveries:
         payload = delivery.payload
@@ -88,5 +89,11 @@ def compose_digest(public_url: str, deliveries: list[NotificationDelivery], user
         + "\n".join(lines)
         + f"\n\nYour inbox: {base}/notifications\n"
         f"Choose what is mailed: {base}/settings/notifications\n"
+        f"Stop these digests: {unsubscribe_url}\n"
     )
-    return Mail(to=deliveries[0].target, subject=f"Agora digest: {count} {noun}", text=text)
+    return Mail(
+        to=deliveries[0].target,
+        subject=f"Agora digest: {count} {noun}",
+        text=text,
+        headers=unsubscribe.headers(unsubscribe_url),
+    )

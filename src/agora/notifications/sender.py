@@ -115,7 +115,8 @@ class NotificationSender:
             deliveries = await repo.deliveries_of(session, ids)
         if user is None or not deliveries:
             return
-        mail = compose_digest(self.settings.public_url, deliveries, user)
+        token = self._unsubscribe_token(str(user.id), unsubscribe.DIGEST)
+        mail = compose_digest(self.settings.public_url, deliveries, user, token)
         result = await send_mail(self.mailer, mail)
         for delivery in deliveries:
             await self._record(delivery.id, delivery.attempts, result)

@@ -21,6 +21,7 @@ from agora.models import JobWebhook, Notification, NotificationDelivery, User, W
 from agora.notifications import bookkeeping, outbox
 from agora.notifications import kinds as registry
 from agora.notifications import repository as repo
+from agora.notifications import unsubscribe as unsubscribe_links
 from agora.notifications.channels import JOB_WEBHOOK, new_secret
 from agora.notifications.schemas import (
     MarkedOut,
@@ -295,14 +296,22 @@ async def set_preferences(
 
 
 async def unsubscribe(session: AsyncSession, user_id: uuid.UUID, kind: str) -> str | None:
-    """One-click unsubscribe (a signed link, no sign-in): that kind's mail is off. Returns the
-    kind's description, or None when the link names a kind or person that no longer exists."""
-    found = registry.KINDS.get(kind)
-    if found is None or await repo.user(session, user_id) is None:
+    """One-click unsubscribe (a signed link, no sign-in): that kind's mail is off (the digest's
+    link: every digest kind's). Returns what was turned off, or None when the link names a kind
+    or person that no longer exists."""
+    if kind == unsubscribe_links.DIGEST:
+        kinds = [k for k in registry.KINDS.values() if k.digest]
+        what = "The digest mail: " + ", ".join(k.description for k in kinds)
+    else:
+        found = registry.KINDS.get(kind)
+        kinds = [found] if found is not None else []
+        what = found.description if found is not None else ""
+    if not kinds or await repo.user(session, user_id) is None:
         return None
-    await repo.set_preference(session, user_id, kind, registry.MAIL, False)
+    for each in kinds:
+        await repo.set_preference(session, user_id, each.name, registry.MAIL, False)
     await session.flush()
-    return found.description
+    return what
 
 
 # --- per-job webhooks ----------------------------------------------------------------------

@@ -12,6 +12,9 @@ from itsdangerous import BadData, URLSafeSerializer
 from agora.kit.errors import BadRequest
 
 PATH = "/notifications/unsubscribe"
+# The digest mail's link names this instead of one kind: it turns off the mail of every kind
+# the digest gathers (the digest spans kinds, and one click must stop the mail it came in).
+DIGEST = "digest"
 
 
 def _serializer(secret: str) -> URLSafeSerializer:
@@ -35,3 +38,11 @@ def read_token(secret: str, token: str) -> tuple[uuid.UUID, str]:
 
 def url(public_url: str, token: str) -> str:
     return f"{public_url.rstrip('/')}{PATH}?token={token}"
+
+
+def headers(unsubscribe_url: str) -> tuple[tuple[str, str], ...]:
+    """RFC 8058's pair: the link, and the promise that a POST to it is the whole unsubscribe."""
+    return (
+        ("List-Unsubscribe", f"<{unsubscribe_url}>"),
+        ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+    )

@@ -15,6 +15,7 @@ from agora.models import (
     OAuthDeviceCode,
     OAuthGrant,
     OAuthToken,
+    Organization,
     OrganizationMember,
     Workspace,
 )
@@ -101,6 +102,7 @@ class AccessRow:
     organization_id: uuid.UUID | None
     workspace_owner_id: uuid.UUID | None
     org_role: str | None
+    org_suspended_at: datetime | None = None
 
 
 async def access_principal(session: AsyncSession, token_hash: str) -> AccessRow | None:
@@ -121,9 +123,11 @@ async def access_principal(session: AsyncSession, token_hash: str) -> AccessRow 
                 Workspace.organization_id,
                 Workspace.owner_user_id,
                 OrganizationMember.role,
+                Organization.suspended_at,
             )
             .join(OAuthGrant, OAuthGrant.id == OAuthToken.grant_id)
             .join(Workspace, Workspace.id == OAuthGrant.workspace_id)
+            .outerjoin(Organization, Organization.id == Workspace.organization_id)
             .outerjoin(
                 OrganizationMember,
                 and_(

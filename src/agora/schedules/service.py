@@ -466,16 +466,22 @@ async def owner_principal(
     session: AsyncSession, schedule_id: uuid.UUID, user_id: uuid.UUID, workspace_id: uuid.UUID
 ) -> Principal:
     """The schedule's owner as a user key would present them, checked at each run (a member who
-    left the organization runs nothing)."""
+    left the organization, a suspended owner or organization runs nothing)."""
     found = await repo.owner_of(session, user_id, workspace_id)
     if found is None:
         raise Forbidden("the schedule's owner or workspace no longer exists")
     user, workspace = found
+    if user.suspended_at is not None:
+        raise Forbidden("the schedule's owner is suspended")
     role = None
     if workspace.organization_id is not None:
-        role = await accounts_repo.org_role(session, user.id, workspace.organization_id)
+        role, suspended = await accounts_repo.org_standing(
+            session, user.id, workspace.organization_id
+        )
         if role is None:
             raise Forbidden("the owner is no longer a member of the workspace's organization")
+        if suspended:
+            raise Forbidden("the workspace's organization is suspended")
     elif workspace.owner_user_id != user.id:
         raise Forbidden("the workspace is not the owner's")
     return Principal(

@@ -1,5 +1,6 @@
 """The operator's console in the browser (/admin/...): the dashboard, users (search, detail,
-suspend, grant credits), the review queue, the audit log. For an operator's session only (a
+suspend, grant credits), organizations (search, detail, suspend), jobs (search, detail), the
+review queue, the audit log. For an operator's session only (a
 user holding a live admin key; anyone else gets the 404 page); every action needs a password
 or magic-link proof within AGORA_ADMIN_REAUTH_MINUTES (the "Confirm your password" form).
 The pages call the same services as the admin API (console/, developer/, audit/)."""
@@ -20,6 +21,7 @@ from agora.kit.errors import AgoraError, BadRequest
 from agora.kit.pagination import PageParams
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
+from agora.models.statuses import JobStatus
 from agora.web.pages import OperatorDep
 from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
@@ -88,19 +90,28 @@ async def user_page(
 
 
 async def _act(
-    request: Request, session: Any, settings: Any, principal: Principal, user_id: str, work: Any
+    request: Request,
+    session: Any,
+    settings: Any,
+    principal: Principal,
+    subject_id: str,
+    work: Any,
+    *,
+    kind: str = "users",
 ) -> Response:
-    """Run an operator's action on a user; a refusal shows the user page with the reason."""
+    """Run an operator's action on a user (or an organization: ``kind``); a refusal shows the
+    subject's page with the reason."""
     try:
         actor = await console.require_operator(session, settings, principal, acting=True)
         done = await work(actor)
     except AgoraError as exc:
         errors = _field_errors(exc)
         errors["form"] = exc.message
-        return await _user_page(
-            request, session, principal, user_id, errors=errors, status=exc.status_code
+        show = _organization_page if kind == "organizations" else _user_page
+        return await show(
+            request, session, principal, subject_id, errors=errors, status=exc.status_code
         )
-    return RedirectResponse(f"/admin/users/{user_id}?done={done}", status_code=303)
+    return RedirectResponse(f"/admin/{kind}/{subject_id}?done={done}", status_code=303)
 
 
 @router.post("/admin/users/{user_id}/suspend")
@@ -159,6 +170,119 @@ async def grant(
         return "granted"
 
     return await _act(request, session, settings, principal, user_id, work)
+
+
+# ---- organizations ------------------------------------------------------------------------
+
+
+@router.get("/admin/organizations")
+async def organizations_page(
+    request: Request, session: SessionDep, principal: OperatorDep, q: Q = None
+) -> Response:
+    rows, total = await console.search_organizations(session, q, limit=50)
+    return await _page(
+        request, session, principal, "admin_organizations.html", organizations=rows,
+        total=total, q=q or "",
+    )  # fmt: skip
+
+
+async def _organization_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    org_id: str,
+    *,
+    errors: dict[str, str] | None = None,
+    notice: str = "",
+    status: int = 200,
+) -> HTMLResponse:
+    detail = await console.organization_detail(session, org_id)
+    return await _page(
+        request, session, principal, "admin_organization.html", status, detail=detail,
+        events=detail.events, errors=errors or {}, notice=notice,
+    )  # fmt: skip
+
+
+@router.get("/admin/organizations/{org_id}")
+async def organization_page(
+    request: Request, org_id: str, session: SessionDep, principal: OperatorDep, done: Q = None
+) -> Response:
+    notice = {
+        "suspended": "The organization is suspended.",
+        "unsuspended": "The suspension is lifted.",
+    }.get(done or "", "")
+    return await _organization_page(request, session, principal, org_id, notice=notice)
+
+
+@router.post("/admin/organizations/{org_id}/suspend")
+async def suspend_organization(
+    request: Request,
+    org_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    form = await _form(request)
+
+    async def work(actor: audit.Actor) -> str:
+        await console.suspend_organization(session, actor, org_id, _text(form, "reason", 500))
+        return "suspended"
+
+    return await _act(request, session, settings, principal, org_id, work, kind="organizations")
+
+
+@router.post("/admin/organizations/{org_id}/unsuspend")
+async def unsuspend_organization(
+    request: Request,
+    org_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    principal: OperatorDep,
+) -> Response:
+    await _form(request)
+
+    async def work(actor: audit.Actor) -> str:
+        await console.unsuspend_organization(session, actor, org_id)
+        return "unsuspended"
+
+    return await _act(request, session, settings, principal, org_id, work, kind="organizations")
+
+
+# ---- jobs ---------------------------------------------------------------------------------
+
+ShortQ = Annotated[str | None, Query(max_length=100)]
+
+
+@router.get("/admin/jobs")
+async def jobs_page(
+    request: Request,
+    session: SessionDep,
+    principal: OperatorDep,
+    q: ShortQ = None,
+    agent: ShortQ = None,
+    status: ShortQ = None,
+    workspace: ShortQ = None,
+) -> Response:
+    filters = console.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
+    errors: dict[str, str] = {}
+    try:
+        rows, total = await console.search_jobs(session, filters, limit=50)
+    except AgoraError as exc:
+        errors = _field_errors(exc)
+        errors["form"] = exc.message
+        rows, total = [], 0
+    return await _page(
+        request, session, principal, "admin_jobs.html", 400 if errors else 200, jobs=rows,
+        total=total, filters=filters, statuses=list(JobStatus), errors=errors,
+    )  # fmt: skip
+
+
+@router.get("/admin/jobs/{job_id}")
+async def job_page(
+    request: Request, job_id: str, session: SessionDep, principal: OperatorDep
+) -> Response:
+    detail = await console.job_detail(session, job_id)
+    return await _page(request, session, principal, "admin_job.html", detail=detail)
 
 
 # ---- the review queue ---------------------------------------------------------------------

@@ -187,6 +187,7 @@ templates.env.filters["status_label"] = status_label
 templates.env.filters["distinct_statuses"] = distinct_statuses
 templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
+templates.env.filters["credit_amount"] = to_display  # a form field's value: the bare number
 templates.env.filters["sentence"] = sentence
 templates.env.filters["when"] = when
 templates.env.filters["duration"] = duration

@@ -1,0 +1,89 @@
+"""Housekeeping: what has expired is deleted, so no table grows forever (docs/operations.md,
+"Housekeeping"). A ``kit.background.Loop`` in every dispatching process, every
+``AGORA_HOUSEKEEPING_SECONDS``:
+
+- browser sessions, one-time links (account tokens), OAuth tokens and device codes that expired
+  (or, for sessions, were revoked) more than ``AGORA_EXPIRED_ROWS_KEEP_DAYS`` ago — until then
+  they stay for the sessions page and for a late, refused use;
+- the popularity sort's per-day counters older than its window;
+- audit rows older than ``AGORA_AUDIT_RETENTION_DAYS`` (0 keeps them; ``agora audit prune`` does
+  the same on demand).
+
+Each sweep deletes in batches of ``BATCH`` rows, each batch its own short transaction, at most
+``MAX_BATCHES`` per sweep and round. Every delete is idempotent, so processes running it at the
+same time only repeat each other's work."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import structlog
+
+from agora.agents.repository import popular_since
+from agora.audit import service as audit
+from agora.kit.background import Loop
+from agora.kit.db import Database
+from agora.kit.timeutil import utcnow
+from agora.ops import repository as repo
+from agora.settings import Settings
+
+log = structlog.get_logger(__name__)
+
+BATCH = 1000
+MAX_BATCHES = 50
+
+
+@dataclass
+class Swept:
+    """Rows deleted in one round, per sweep."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+class Housekeeping:
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.db, self.settings = db, settings
+        every = float(settings.housekeeping_seconds)
+        self.loop = Loop("housekeeping", self.round, error_delay=60.0, max_delay=max(every, 1.0))
+
+    async def start(self) -> None:
+        await self.loop.start()
+
+    async def stop(self) -> None:
+        await self.loop.stop()
+
+    async def round(self) -> float:
+        swept = await self.run_once()
+        if swept.total:
+            log.info("housekeeping", **swept.counts)
+        return float(self.settings.housekeeping_seconds)
+
+    async def run_once(self) -> Swept:
+        now = utcnow()
+        swept = Swept()
+        expired_before = now - timedelta(days=self.settings.expired_rows_keep_days)
+        for name in repo.SWEEPS:
+            swept.counts[name] = await self._batched(name, expired_before)
+        async with self.db.transaction() as session:
+            swept.counts["agent_daily_completions"] = await repo.sweep_daily_completions(
+                session, popular_since(now)
+            )
+            swept.counts["audit_events"] = await audit.prune(
+                session, self.settings.audit_retention_days
+            )
+        return swept
+
+    async def _batched(self, name: str, before: datetime) -> int:
+        deleted = 0
+        for _ in range(MAX_BATCHES):
+            async with self.db.transaction() as session:
+                count = await repo.sweep(session, name, before, BATCH)
+            deleted += count
+            if count < BATCH:
+                break
+        return deleted
