@@ -1,7 +1,7 @@
 """registry_quarantine remembers a dismissal (dismissed_at, dismissed_reason): the next sync
 leaves a dismissed entry alone while it is unchanged
 
-Revision ID: 0020_consoleb
+Revision ID: 0020_quarantine_dismissals
 Revises: 0019_organization_suspension
 Create Date: 2026-11-26 21:40:00
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0020_consoleb"
+revision: str = "0020_quarantine_dismissals"
 down_revision: str | None = "0019_organization_suspension"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
