@@ -44,8 +44,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "notifications/bell.py": "the bell's live count: reads between waits, after its route answered",
     "ops/metrics.py": "/metrics, a plain ASGI route outside the API's routers",
     "mcp/auth.py": "the MCP transport's authentication, before any tool runs",
-    "oauth/service.py": "a reused refresh token or code: the family's revocation commits after "
-    "the refused (400) request's unit rolled back",
     "auth/service.py": "after-commit bookkeeping (last used/seen) and the rate limiter's cached "
     "key lookup, which runs before a route's unit",
 }

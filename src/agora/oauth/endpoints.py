@@ -14,10 +14,9 @@ from urllib.parse import unquote
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.background import BackgroundTask
 
-from agora.auth.dependencies import DatabaseDep, SessionDep, SettingsDep, public
-from agora.kit.units import UnitOfWorkRoute
+from agora.auth.dependencies import SessionDep, SettingsDep, public
+from agora.kit.units import UnitOfWorkRoute, after_rollback
 from agora.models import OAuthClient
 from agora.oauth import service
 from agora.oauth.rfc import (
@@ -113,9 +112,7 @@ async def _client(
 
 @router.post("/oauth/token")
 @public
-async def token(
-    request: Request, session: SessionDep, db: DatabaseDep, settings: SettingsDep
-) -> Response:
+async def token(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
     """authorization_code (PKCE S256), refresh_token (rotated; reuse revokes the family) and
     the device_code grant."""
     basic = request.headers.get("authorization", "").lower().startswith("basic ")
@@ -137,9 +134,15 @@ async def token(
         else:
             raise UnsupportedGrantTypeError(grant_type[:60])
     except service.FamilyRevoked as exc:
-        refused = oauth_error(exc)
-        refused.background = BackgroundTask(service.revoke_family, db, exc.grant_id, exc.reason)
-        return refused
+        # The 400 rolls this unit back; the revocation is written right after, before the
+        # answer leaves (no window in which the family's other tokens still work).
+        grant_id, reason = exc.grant_id, exc.reason
+
+        async def revoke(written: AsyncSession) -> None:
+            await service.revoke_family(written, grant_id, reason)
+
+        after_rollback(session, revoke)
+        return oauth_error(exc)
     except InvalidClientError as exc:
         return oauth_error(exc, 401 if basic else None)
     except OAuth2Error as exc:

@@ -9,8 +9,8 @@ on our async session: services flush, the route commits.
 
 Refusals raise Authlib's ``OAuth2Error`` subclasses; the endpoints render them as RFC 6749 §5.2
 bodies. A refusal that must revoke a grant although the request is refused (a reused refresh
-token or code) raises ``FamilyRevoked``: the endpoint revokes the family in a transaction of its
-own once the refused request's unit has rolled back (``revoke_family``).
+token or code) raises ``FamilyRevoked``: the endpoint has the family revoked right after the
+refused request's unit rolls back, before the answer is sent (``kit.units.after_rollback``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import repository as accounts_repo
 from agora.auth.principal import Permission
-from agora.kit.db import Database
 from agora.kit.security import hash_key, hashes_match
 from agora.kit.timeutil import as_utc, utcnow
 from agora.models import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
@@ -506,10 +505,10 @@ async def refresh(
     return await _issue(session, grant)
 
 
-async def revoke_family(db: Database, grant_id: uuid.UUID, reason: str) -> None:
-    """After a refused request's unit rolled back: revoke the grant (and its tokens) for good."""
-    async with db.transaction() as session:
-        await repo.revoke_grant(session, grant_id, utcnow(), reason)
+async def revoke_family(session: AsyncSession, grant_id: uuid.UUID, reason: str) -> None:
+    """After a refused request's unit rolled back (``kit.units.after_rollback``): revoke the
+    grant (and its tokens) for good."""
+    await repo.revoke_grant(session, grant_id, utcnow(), reason)
 
 
 async def revoke_token(session: AsyncSession, client: OAuthClient, presented: str) -> None:
