@@ -16,6 +16,7 @@ few aiosqlite connections (WAL, writes take ``BEGIN IMMEDIATE`` like Agora's).
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import json
 import os
@@ -408,7 +409,9 @@ def create_app() -> FastAPI:
         return _json({"items": items, "pagination": pagination})
 
     @app.get("/v1/agents")
-    async def agents(request: Request, limit: int = 20, cursor: str | None = None) -> Response:
+    async def agents(
+        request: Request, limit: int = 20, cursor: str | None = None, sort: str | None = None
+    ) -> Response:
         db = state["db"]
         key = await authenticate(db, request)
         if key is None:
@@ -426,10 +429,25 @@ def create_app() -> FastAPI:
             shown = "is_shown = 1 AND status = 'VERIFIED'"
         where = shown + (" AND id > $2" if after is not None else "")
         args: list[Any] = [limit + 1] + ([after] if after is not None else [])
+        order = "id"
+        if sort == "rating":  # the Bayesian average: 5 ratings of 3 to start with
+            order = (
+                "(CAST(rating_sum AS FLOAT) + 15.0) / (CAST(rating_count AS FLOAT) + 5) DESC,"
+                " rating_count DESC, id"
+            )
+        elif sort == "popularity":  # completed jobs over the last 30 days (today included)
+            since = (datetime.now(UTC) - timedelta(days=29)).date()
+            args.append(since.isoformat() if db.sqlite else since)
+            order = (
+                "(SELECT coalesce(sum(d.count), 0) FROM agent_daily_completions d"
+                f" WHERE d.agent_id = agents.id AND d.day >= ${len(args)}) DESC, id"
+            )
+        elif sort is not None:
+            return _json({"error": "Bad Request"}, 400)
         rows = await db.fetch(
             "SELECT id, created_at, updated_at, name, description, status, is_shown,"
             " pricing_type, price, fee, tags, job_count, count(*) OVER ()"
-            f" FROM agents WHERE {where} ORDER BY id LIMIT $1",
+            f" FROM agents WHERE {where} ORDER BY {order} LIMIT $1",
             *args,
         )
         page, more = rows[:limit], len(rows) > limit
@@ -474,6 +492,85 @@ def create_app() -> FastAPI:
             },
         }
         return _json({"data": data, "meta": meta})
+
+    @app.get("/v1/notifications")
+    async def notifications(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _error_a(401, "Authentication required")
+        if not 1 <= limit <= 100:
+            return _error_a(400, "limit")
+        rows = await db.fetch(
+            "SELECT id, kind, subject_ref, title, data, read_at, created_at,"
+            " (SELECT count(*) FROM notifications u WHERE u.user_id = $1 AND u.read_at IS NULL)"
+            " FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
+            key.user_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        items = []
+        for r in page:
+            data = json.loads(r[4]) if isinstance(r[4], str) else r[4]
+            link = f"/jobs/{data.get('jobId', '')}" if r[1].startswith("job.") else None
+            if r[1] == "job.input_required":
+                link = f"{link}#input-form"
+            items.append(
+                {
+                    "id": _id(r[0]),
+                    "kind": r[1],
+                    "subjectRef": r[2],
+                    "title": r[3],
+                    "data": data,
+                    "link": link,
+                    "read": r[5] is not None,
+                    "readAt": _iso(r[5]),
+                    "createdAt": _iso(r[6]),
+                }
+            )
+        payload = {
+            "items": items,
+            "nextCursor": signer.dumps({"p": [items[-1]["id"]]}) if more and items else None,
+            "unreadCount": int(rows[0][7]) if rows else 0,
+        }
+        return _json({"success": True, "data": payload, "timestamp": _now_iso()})
+
+    @app.get("/v1/files")
+    async def files(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _error_a(401, "Authentication required")
+        if not 1 <= limit <= 100:
+            return _error_a(400, "limit")
+        rows = await db.fetch(
+            "SELECT id, name, mime_type, size, sha256, state, origin, job_id, source_url,"
+            " created_at FROM stored_files WHERE workspace_id = $1"
+            " ORDER BY created_at DESC, id DESC LIMIT $2",
+            key.workspace_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        data = [
+            {
+                "id": _id(r[0]),
+                "name": r[1],
+                "mimeType": r[2],
+                "size": r[3],
+                "sha256": r[4],
+                "state": r[5],
+                "origin": r[6],
+                "jobId": _id(r[7]) if r[7] else None,
+                "sourceUrl": r[8],
+                "createdAt": _iso(r[9]),
+            }
+            for r in page
+        ]
+        cursor = None
+        if more and page:
+            raw = f"{_iso(page[-1][9])}|{_id(page[-1][0])}".encode()
+            cursor = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+        return _json({"success": True, "data": data, "nextCursor": cursor})
 
     @app.get("/v1/tasks")
     async def tasks(
