@@ -183,12 +183,12 @@ async def copy_agent(url: str, agent_id: str, copies: int) -> None:
         await db.dispose()
 
 
-async def seed_lists(url: str, job_ids: list[str]) -> str:
+async def seed_lists(url: str, job_ids: list[str]) -> tuple[str, str]:
     """Data that looks like use, for the lists: 60 tasks (three events each, by the user and by a
     coworker; every third with two completed jobs, every fourth with coworker usage; half in one
     project, the rest over five), 6 projects, 20 conversations; the seeded jobs, tasks and
     conversations interleaved in time, so the feed's first page mixes the three kinds. Returns
-    the project that holds 30 tasks."""
+    the project that holds 30 tasks and the coworker the tasks are assigned to."""
     db = Database(url)
     now = utcnow()
     try:
@@ -293,7 +293,7 @@ async def seed_lists(url: str, job_ids: list[str]) -> str:
                     )
                 )
             await seed_more(session, jobs, now)
-            return str(projects[0].id)
+            return str(projects[0].id), str(coworker.id)
     finally:
         await db.dispose()
 
@@ -372,7 +372,16 @@ def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
             )
             created.raise_for_status()
             job_ids.append(created.json()["data"]["id"])
-    project = asyncio.run(seed_lists(url, job_ids))
+    project, coworker = asyncio.run(seed_lists(url, job_ids))
+    # The coworker's runtime reads the events of its tasks with its own key (whitelisted by
+    # the operator, issued by its owner).
+    run_cli(env, "coworkers", "whitelist", coworker, "--json")
+    with httpx2.Client(base_url=base, timeout=10) as client:
+        issued = client.post(
+            f"/v1/coworkers/{coworker}/api-keys", json={"name": "runtime"}, headers=bearer
+        )
+        issued.raise_for_status()
+    coworker_key = {"Authorization": f"Bearer {issued.json()['data']['token']}"}
     json_headers = {**keyh, "Content-Type": "application/json"}
     return [
         Scenario("healthz (bare route)", "GET", "/healthz", {}),
@@ -388,6 +397,7 @@ def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
         Scenario("agents by popularity", "GET", "/v1/agents?limit=20&sort=popularity", bearer),
         Scenario("notifications inbox", "GET", "/v1/notifications?limit=20", keyh),
         Scenario("files listing", "GET", "/v1/files?limit=20", keyh),
+        Scenario("coworker events", "GET", "/v1/coworkers/me/events?limit=20", coworker_key),
         Scenario("users/me", "GET", "/v1/users/me", keyh),
         Scenario(
             "job creation",
@@ -478,7 +488,7 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
 
 
 # --case for every list (and nothing else)
-LISTS = "listing,history,tasks,agents by,inbox"
+LISTS = "listing,history,tasks,agents by,inbox,coworker events"
 TARGETS = {"healthz (bare route)": 0.8, "job creation": 0.5}
 
 

@@ -73,6 +73,7 @@ class Key:
     kind: str
     workspace_id: Any
     organization_id: Any
+    coworker_id: str | None = None  # a coworker key's coworker
 
 
 class Backend:
@@ -183,7 +184,7 @@ class _SqliteConn:
 
 KEY_SQL = """
 SELECT k.id, k.user_id, k.kind, k.revoked_at, k.expires_at, k.default_workspace_id,
-       w.organization_id
+       w.organization_id, k.scopes
 FROM api_keys k JOIN workspaces w ON w.id = k.default_workspace_id
 WHERE k.key_hash = $1
 """
@@ -199,12 +200,15 @@ async def authenticate(db: Backend, request: Request) -> Key | None:
     rows = await db.fetch(KEY_SQL, hashlib.sha256(token.encode()).hexdigest())
     if not rows:
         return None
-    kid, user_id, kind, revoked, expires, workspace_id, org_id = rows[0]
+    kid, user_id, kind, revoked, expires, workspace_id, org_id, scopes = rows[0]
     if revoked is not None:
         return None
     if expires is not None and _iso(expires) <= _now_iso():  # type: ignore[operator]
         return None
-    return Key(kid, user_id, kind, workspace_id, org_id)
+    scopes = json.loads(scopes) if isinstance(scopes, str) else scopes
+    acting = [s.split(":", 1)[1] for s in scopes or [] if s.startswith("coworker:")]
+    coworker = acting[0] if kind == "coworker" and acting else None
+    return Key(kid, user_id, kind, workspace_id, org_id, coworker)
 
 
 def _id(value: Any) -> str:
@@ -571,6 +575,98 @@ def create_app() -> FastAPI:
             raw = f"{_iso(page[-1][9])}|{_id(page[-1][0])}".encode()
             cursor = base64.urlsafe_b64encode(raw).decode().rstrip("=")
         return _json({"success": True, "data": data, "nextCursor": cursor})
+
+    @app.get("/v1/coworkers/me/events")
+    async def coworker_events(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None or key.coworker_id is None:
+            return _json({"error": "Unauthorized"}, 401)
+        if not 1 <= limit <= 100:
+            return _json({"error": "Bad Request"}, 400)
+        coworker_id = db.uuid(uuid.UUID(key.coworker_id))
+        found = await db.fetch("SELECT archived_at FROM coworkers WHERE id = $1", coworker_id)
+        if not found or found[0][0] is not None:
+            return _json({"error": "Forbidden"}, 403)
+        rows = await db.fetch(
+            f"SELECT {', '.join('e.' + c.strip() for c in EVENT_COLUMNS.split(','))},"
+            " e.kind, e.change FROM task_events e JOIN tasks t ON t.id = e.task_id"
+            " WHERE t.coworker_id = $1 AND t.workspace_id = $2"
+            " AND (e.actor_coworker_id IS NULL OR e.actor_coworker_id != $1)"
+            " ORDER BY e.id LIMIT $3",
+            coworker_id,
+            key.workspace_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        user_ids = list(dict.fromkeys(r[10] for r in page if r[10] is not None))
+        coworker_ids = list(dict.fromkeys(r[11] for r in page if r[11] is not None))
+        users: dict[Any, Any] = {}
+        if user_ids:
+            users = {
+                u[0]: u
+                for u in await db.fetch(
+                    f"SELECT id, name FROM users WHERE id IN ({_marks(len(user_ids))})",
+                    *user_ids,
+                )
+            }
+        coworkers: dict[Any, Any] = {}
+        if coworker_ids:
+            coworkers = {
+                c[0]: c
+                for c in await db.fetch(
+                    "SELECT id, name, slug, image FROM coworkers"
+                    f" WHERE id IN ({_marks(len(coworker_ids))})",
+                    *coworker_ids,
+                )
+            }
+        data = []
+        for e in page:
+            kind, user_id, actor_coworker = e[9], e[10], e[11]
+            actor: dict[str, Any] | None = None
+            if kind == "coworker":
+                actor = {
+                    "type": kind,
+                    "id": _id(actor_coworker),
+                    "user": None,
+                    "coworker": _coworker_ref(coworkers.get(actor_coworker)),
+                }
+            elif kind == "user":
+                actor = {
+                    "type": kind,
+                    "id": _id(user_id),
+                    "user": _named(users.get(user_id)),
+                    "coworker": None,
+                }
+            elif kind:
+                actor = {"type": kind, "id": None, "user": None, "coworker": None}
+            change = json.loads(e[15]) if isinstance(e[15], str) else e[15]
+            data.append(
+                {
+                    "id": _id(e[0]),
+                    "taskId": _id(e[1]),
+                    "createdAt": _iso(e[2]),
+                    "updatedAt": _iso(e[3]),
+                    "status": e[4],
+                    "comment": e[5],
+                    "credits": _display(e[6]) if e[6] is not None else None,
+                    "authenticationUrl": e[7],
+                    "metadata": json.loads(e[8]) if isinstance(e[8], str) else e[8],
+                    "actor": actor,
+                    "channel": e[12],
+                    "origin": e[13],
+                    "kind": e[14],
+                    "change": change,
+                }
+            )
+        pagination = {
+            "cursor": None,
+            "limit": limit,
+            "nextCursor": data[-1]["id"] if data else None,
+            "previousCursor": None,
+            "hasMore": more,
+        }
+        return _json({"data": data, "meta": _meta_b(pagination)})
 
     @app.get("/v1/tasks")
     async def tasks(
