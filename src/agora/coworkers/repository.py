@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from sqlalchemy import bindparam, exists, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.reads import Prepared, read_all
+from agora.kit.reads import Prepared, read_all, read_one
 from agora.models import Coworker, CoworkerUsage, CoworkerWorkspace, Task, TaskEvent, User
 
 CHUNK = 200
@@ -20,6 +21,31 @@ async def add(session: AsyncSession, row: Any) -> Any:
     session.add(row)
     await session.flush()
     return row
+
+
+class ActingCoworker(Protocol):
+    """The coworker a coworker key acts as: every column (``CoworkerOut`` reads them), under
+    the attributes' names; the code reads these."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def slug(self) -> str: ...
+    @property
+    def archived_at(self) -> datetime | None: ...
+
+
+_ACTING: Prepared[ActingCoworker] = Prepared(
+    select(*(attr.columns[0].label(attr.key) for attr in inspect(Coworker).column_attrs)).where(
+        Coworker.id == bindparam("coworker_id")
+    ),
+    shape=ActingCoworker,
+)
+
+
+async def acting(session: AsyncSession, coworker_id: uuid.UUID) -> ActingCoworker | None:
+    """A coworker key's coworker, read lean in a read unit (kit/reads.py)."""
+    return await read_one(session, _ACTING, coworker_id=coworker_id)
 
 
 async def by_id(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | None:

@@ -279,9 +279,9 @@ async def issue_key(
     )
 
 
-async def me(session: AsyncSession, principal: Principal) -> Coworker:
+async def me(session: AsyncSession, principal: Principal) -> repo.ActingCoworker:
     coworker_id = acting_coworker(principal)
-    coworker = await repo.by_id(session, coworker_id)
+    coworker = await repo.acting(session, coworker_id)
     if coworker is None:
         raise NotFound("The coworker of this key no longer exists")
     if coworker.archived_at is not None:
