@@ -44,12 +44,15 @@ from agora.kit.ids import uuid7
 from agora.kit.timeutil import utcnow
 from agora.models import (
     Agent,
+    AgentDailyCompletions,
     Conversation,
     Coworker,
     CoworkerUsage,
     CoworkerWorkspace,
     Job,
+    Notification,
     Project,
+    StoredFile,
     Task,
     TaskEvent,
 )
@@ -180,12 +183,12 @@ async def copy_agent(url: str, agent_id: str, copies: int) -> None:
         await db.dispose()
 
 
-async def seed_lists(url: str, job_ids: list[str]) -> str:
+async def seed_lists(url: str, job_ids: list[str]) -> tuple[str, str]:
     """Data that looks like use, for the lists: 60 tasks (three events each, by the user and by a
     coworker; every third with two completed jobs, every fourth with coworker usage; half in one
     project, the rest over five), 6 projects, 20 conversations; the seeded jobs, tasks and
     conversations interleaved in time, so the feed's first page mixes the three kinds. Returns
-    the project that holds 30 tasks."""
+    the project that holds 30 tasks and the coworker the tasks are assigned to."""
     db = Database(url)
     now = utcnow()
     try:
@@ -289,9 +292,61 @@ async def seed_lists(url: str, job_ids: list[str]) -> str:
                         updated_at=when,
                     )
                 )
-            return str(projects[0].id)
+            await seed_more(session, jobs, now)
+            return str(projects[0].id), str(coworker.id)
     finally:
         await db.dispose()
+
+
+async def seed_more(session: Any, jobs: list[Job], now: Any) -> None:
+    """The newer lists: the person's inbox (60 notifications of the jobs' kinds, a third read),
+    the workspace's files (60 output files of the jobs: most stored, some too large), and the
+    catalogue's ratings and completions (every agent rated and completing jobs differently, so
+    the rating and popularity orders differ from registration)."""
+    first = jobs[0]
+    kinds = ("job.completed", "job.failed", "job.input_required")
+    for i in range(60):
+        job = jobs[i % len(jobs)]
+        when = now - timedelta(seconds=60 - i)
+        session.add(
+            Notification(
+                user_id=first.user_id,
+                kind=kinds[i % 3],
+                subject_ref=f"job:{job.id}",
+                title=f"Your job “{job.name}” changed",
+                data={"jobId": str(job.id), "name": job.name},
+                read_at=when if i % 3 == 0 else None,
+                created_at=when,
+            )
+        )
+        session.add(
+            StoredFile(
+                workspace_id=first.workspace_id,
+                user_id=first.user_id,
+                job_id=job.id,
+                origin="output",
+                name=f"report-{i}.pdf",
+                mime_type="application/pdf" if i % 5 else None,
+                size=10_000 + i if i % 5 else None,
+                sha256=f"{i:064x}" if i % 5 else None,
+                storage_key=f"files/{uuid.uuid4().hex}" if i % 5 else None,
+                state="stored" if i % 5 else "too_large",
+                source_url=f"https://example.com/report-{i}.pdf",
+                created_at=when,
+            )
+        )
+    agents = list(await session.scalars(select(Agent).order_by(Agent.id)))
+    for i, agent in enumerate(agents):
+        agent.rating_count = (i * 7) % 23
+        agent.rating_sum = agent.rating_count * (1 + (i * 3) % 5)
+        for day in range(0, 40, 3 + i % 4):
+            session.add(
+                AgentDailyCompletions(
+                    agent_id=agent.id,
+                    day=(now - timedelta(days=day)).date(),
+                    count=1 + (i * day) % 9,
+                )
+            )
 
 
 def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
@@ -317,7 +372,16 @@ def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
             )
             created.raise_for_status()
             job_ids.append(created.json()["data"]["id"])
-    project = asyncio.run(seed_lists(url, job_ids))
+    project, coworker = asyncio.run(seed_lists(url, job_ids))
+    # The coworker's runtime reads the events of its tasks with its own key (whitelisted by
+    # the operator, issued by its owner).
+    run_cli(env, "coworkers", "whitelist", coworker, "--json")
+    with httpx2.Client(base_url=base, timeout=10) as client:
+        issued = client.post(
+            f"/v1/coworkers/{coworker}/api-keys", json={"name": "runtime"}, headers=bearer
+        )
+        issued.raise_for_status()
+    coworker_key = {"Authorization": f"Bearer {issued.json()['data']['token']}"}
     json_headers = {**keyh, "Content-Type": "application/json"}
     return [
         Scenario("healthz (bare route)", "GET", "/healthz", {}),
@@ -329,6 +393,11 @@ def seed(base: str, env: dict[str, str], url: str, port: int) -> list[Scenario]:
         Scenario("project listing", "GET", "/v1/projects?limit=20", bearer),
         Scenario("job listing", "GET", "/v1/jobs?limit=20", keyh),
         Scenario("agent listing (cursor)", "GET", "/v1/agents?limit=20", bearer),
+        Scenario("agents by rating", "GET", "/v1/agents?limit=20&sort=rating", bearer),
+        Scenario("agents by popularity", "GET", "/v1/agents?limit=20&sort=popularity", bearer),
+        Scenario("notifications inbox", "GET", "/v1/notifications?limit=20", keyh),
+        Scenario("files listing", "GET", "/v1/files?limit=20", keyh),
+        Scenario("coworker events", "GET", "/v1/coworkers/me/events?limit=20", coworker_key),
         Scenario("users/me", "GET", "/v1/users/me", keyh),
         Scenario(
             "job creation",
@@ -362,6 +431,8 @@ def check_same_answers(agora: str, reference: str, scenarios: list[Scenario]) ->
 def _ids(body: dict[str, Any]) -> list[str]:
     """The ids a list answers (its items in order), or the one item's id."""
     data = body.get("data", body.get("items"))
+    if isinstance(data, dict) and isinstance(data.get("items"), list):  # the inbox's page
+        data = data["items"]
     if isinstance(data, list):
         return [str(item["id"]) for item in data]
     return [str(data["id"])] if isinstance(data, dict) and "id" in data else []
@@ -394,7 +465,8 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
         run_cli(env, "migrate")
         port, ref_port = free_port(), free_port()
         with server(env, "agora.app:app_from_env", port, log) as (base, pid):
-            scenarios = [s for s in seed(base, env, url, port) if args.case in s.name]
+            wanted = [w for w in args.case.split(",") if w] or [""]
+            scenarios = [s for s in seed(base, env, url, port) if any(w in s.name for w in wanted)]
             if args.keep_running:
                 print(f"Agora at {base} (pid {pid}); scenarios:", file=sys.stderr)
                 for s in scenarios:
@@ -415,6 +487,8 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
     return results
 
 
+# --case for every list (and nothing else)
+LISTS = "listing,history,tasks,agents by,inbox,coworker events"
 TARGETS = {"healthz (bare route)": 0.8, "job creation": 0.5}
 
 
@@ -455,7 +529,10 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--agora-only", action="store_true", help="skip the reference runs")
     parser.add_argument(
-        "--case", default="", help="only the cases whose name contains this (e.g. creation)"
+        "--case",
+        default="",
+        help="only the cases whose name contains this, or one of these comma-separated "
+        f"words (e.g. creation; the lists: {LISTS})",
     )
     parser.add_argument(
         "--keep-running", type=int, default=0, help="seconds to keep Agora up before measuring"

@@ -16,6 +16,7 @@ few aiosqlite connections (WAL, writes take ``BEGIN IMMEDIATE`` like Agora's).
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import json
 import os
@@ -72,6 +73,7 @@ class Key:
     kind: str
     workspace_id: Any
     organization_id: Any
+    coworker_id: str | None = None  # a coworker key's coworker
 
 
 class Backend:
@@ -182,7 +184,7 @@ class _SqliteConn:
 
 KEY_SQL = """
 SELECT k.id, k.user_id, k.kind, k.revoked_at, k.expires_at, k.default_workspace_id,
-       w.organization_id
+       w.organization_id, k.scopes
 FROM api_keys k JOIN workspaces w ON w.id = k.default_workspace_id
 WHERE k.key_hash = $1
 """
@@ -198,12 +200,15 @@ async def authenticate(db: Backend, request: Request) -> Key | None:
     rows = await db.fetch(KEY_SQL, hashlib.sha256(token.encode()).hexdigest())
     if not rows:
         return None
-    kid, user_id, kind, revoked, expires, workspace_id, org_id = rows[0]
+    kid, user_id, kind, revoked, expires, workspace_id, org_id, scopes = rows[0]
     if revoked is not None:
         return None
     if expires is not None and _iso(expires) <= _now_iso():  # type: ignore[operator]
         return None
-    return Key(kid, user_id, kind, workspace_id, org_id)
+    scopes = json.loads(scopes) if isinstance(scopes, str) else scopes
+    acting = [s.split(":", 1)[1] for s in scopes or [] if s.startswith("coworker:")]
+    coworker = acting[0] if kind == "coworker" and acting else None
+    return Key(kid, user_id, kind, workspace_id, org_id, coworker)
 
 
 def _id(value: Any) -> str:
@@ -408,7 +413,9 @@ def create_app() -> FastAPI:
         return _json({"items": items, "pagination": pagination})
 
     @app.get("/v1/agents")
-    async def agents(request: Request, limit: int = 20, cursor: str | None = None) -> Response:
+    async def agents(
+        request: Request, limit: int = 20, cursor: str | None = None, sort: str | None = None
+    ) -> Response:
         db = state["db"]
         key = await authenticate(db, request)
         if key is None:
@@ -426,10 +433,25 @@ def create_app() -> FastAPI:
             shown = "is_shown = 1 AND status = 'VERIFIED'"
         where = shown + (" AND id > $2" if after is not None else "")
         args: list[Any] = [limit + 1] + ([after] if after is not None else [])
+        order = "id"
+        if sort == "rating":  # the Bayesian average: 5 ratings of 3 to start with
+            order = (
+                "(CAST(rating_sum AS FLOAT) + 15.0) / (CAST(rating_count AS FLOAT) + 5) DESC,"
+                " rating_count DESC, id"
+            )
+        elif sort == "popularity":  # completed jobs over the last 30 days (today included)
+            since = (datetime.now(UTC) - timedelta(days=29)).date()
+            args.append(since.isoformat() if db.sqlite else since)
+            order = (
+                "(SELECT coalesce(sum(d.count), 0) FROM agent_daily_completions d"
+                f" WHERE d.agent_id = agents.id AND d.day >= ${len(args)}) DESC, id"
+            )
+        elif sort is not None:
+            return _json({"error": "Bad Request"}, 400)
         rows = await db.fetch(
             "SELECT id, created_at, updated_at, name, description, status, is_shown,"
             " pricing_type, price, fee, tags, job_count, count(*) OVER ()"
-            f" FROM agents WHERE {where} ORDER BY id LIMIT $1",
+            f" FROM agents WHERE {where} ORDER BY {order} LIMIT $1",
             *args,
         )
         page, more = rows[:limit], len(rows) > limit
@@ -474,6 +496,177 @@ def create_app() -> FastAPI:
             },
         }
         return _json({"data": data, "meta": meta})
+
+    @app.get("/v1/notifications")
+    async def notifications(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _error_a(401, "Authentication required")
+        if not 1 <= limit <= 100:
+            return _error_a(400, "limit")
+        rows = await db.fetch(
+            "SELECT id, kind, subject_ref, title, data, read_at, created_at,"
+            " (SELECT count(*) FROM notifications u WHERE u.user_id = $1 AND u.read_at IS NULL)"
+            " FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
+            key.user_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        items = []
+        for r in page:
+            data = json.loads(r[4]) if isinstance(r[4], str) else r[4]
+            link = f"/jobs/{data.get('jobId', '')}" if r[1].startswith("job.") else None
+            if r[1] == "job.input_required":
+                link = f"{link}#input-form"
+            items.append(
+                {
+                    "id": _id(r[0]),
+                    "kind": r[1],
+                    "subjectRef": r[2],
+                    "title": r[3],
+                    "data": data,
+                    "link": link,
+                    "read": r[5] is not None,
+                    "readAt": _iso(r[5]),
+                    "createdAt": _iso(r[6]),
+                }
+            )
+        payload = {
+            "items": items,
+            "nextCursor": signer.dumps({"p": [items[-1]["id"]]}) if more and items else None,
+            "unreadCount": int(rows[0][7]) if rows else 0,
+        }
+        return _json({"success": True, "data": payload, "timestamp": _now_iso()})
+
+    @app.get("/v1/files")
+    async def files(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None:
+            return _error_a(401, "Authentication required")
+        if not 1 <= limit <= 100:
+            return _error_a(400, "limit")
+        rows = await db.fetch(
+            "SELECT id, name, mime_type, size, sha256, state, origin, job_id, source_url,"
+            " created_at FROM stored_files WHERE workspace_id = $1"
+            " ORDER BY created_at DESC, id DESC LIMIT $2",
+            key.workspace_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        data = [
+            {
+                "id": _id(r[0]),
+                "name": r[1],
+                "mimeType": r[2],
+                "size": r[3],
+                "sha256": r[4],
+                "state": r[5],
+                "origin": r[6],
+                "jobId": _id(r[7]) if r[7] else None,
+                "sourceUrl": r[8],
+                "createdAt": _iso(r[9]),
+            }
+            for r in page
+        ]
+        cursor = None
+        if more and page:
+            raw = f"{_iso(page[-1][9])}|{_id(page[-1][0])}".encode()
+            cursor = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+        return _json({"success": True, "data": data, "nextCursor": cursor})
+
+    @app.get("/v1/coworkers/me/events")
+    async def coworker_events(request: Request, limit: int = 20) -> Response:
+        db = state["db"]
+        key = await authenticate(db, request)
+        if key is None or key.coworker_id is None:
+            return _json({"error": "Unauthorized"}, 401)
+        if not 1 <= limit <= 100:
+            return _json({"error": "Bad Request"}, 400)
+        coworker_id = db.uuid(uuid.UUID(key.coworker_id))
+        found = await db.fetch("SELECT archived_at FROM coworkers WHERE id = $1", coworker_id)
+        if not found or found[0][0] is not None:
+            return _json({"error": "Forbidden"}, 403)
+        rows = await db.fetch(
+            f"SELECT {', '.join('e.' + c.strip() for c in EVENT_COLUMNS.split(','))},"
+            " e.kind, e.change FROM task_events e JOIN tasks t ON t.id = e.task_id"
+            " WHERE t.coworker_id = $1 AND t.workspace_id = $2"
+            " AND (e.actor_coworker_id IS NULL OR e.actor_coworker_id != $1)"
+            " ORDER BY e.id LIMIT $3",
+            coworker_id,
+            key.workspace_id,
+            limit + 1,
+        )
+        page, more = rows[:limit], len(rows) > limit
+        user_ids = list(dict.fromkeys(r[10] for r in page if r[10] is not None))
+        coworker_ids = list(dict.fromkeys(r[11] for r in page if r[11] is not None))
+        users: dict[Any, Any] = {}
+        if user_ids:
+            users = {
+                u[0]: u
+                for u in await db.fetch(
+                    f"SELECT id, name FROM users WHERE id IN ({_marks(len(user_ids))})",
+                    *user_ids,
+                )
+            }
+        coworkers: dict[Any, Any] = {}
+        if coworker_ids:
+            coworkers = {
+                c[0]: c
+                for c in await db.fetch(
+                    "SELECT id, name, slug, image FROM coworkers"
+                    f" WHERE id IN ({_marks(len(coworker_ids))})",
+                    *coworker_ids,
+                )
+            }
+        data = []
+        for e in page:
+            kind, user_id, actor_coworker = e[9], e[10], e[11]
+            actor: dict[str, Any] | None = None
+            if kind == "coworker":
+                actor = {
+                    "type": kind,
+                    "id": _id(actor_coworker),
+                    "user": None,
+                    "coworker": _coworker_ref(coworkers.get(actor_coworker)),
+                }
+            elif kind == "user":
+                actor = {
+                    "type": kind,
+                    "id": _id(user_id),
+                    "user": _named(users.get(user_id)),
+                    "coworker": None,
+                }
+            elif kind:
+                actor = {"type": kind, "id": None, "user": None, "coworker": None}
+            change = json.loads(e[15]) if isinstance(e[15], str) else e[15]
+            data.append(
+                {
+                    "id": _id(e[0]),
+                    "taskId": _id(e[1]),
+                    "createdAt": _iso(e[2]),
+                    "updatedAt": _iso(e[3]),
+                    "status": e[4],
+                    "comment": e[5],
+                    "credits": _display(e[6]) if e[6] is not None else None,
+                    "authenticationUrl": e[7],
+                    "metadata": json.loads(e[8]) if isinstance(e[8], str) else e[8],
+                    "actor": actor,
+                    "channel": e[12],
+                    "origin": e[13],
+                    "kind": e[14],
+                    "change": change,
+                }
+            )
+        pagination = {
+            "cursor": None,
+            "limit": limit,
+            "nextCursor": data[-1]["id"] if data else None,
+            "previousCursor": None,
+            "hasMore": more,
+        }
+        return _json({"data": data, "meta": _meta_b(pagination)})
 
     @app.get("/v1/tasks")
     async def tasks(

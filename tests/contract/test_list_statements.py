@@ -22,7 +22,18 @@ from sqlalchemy import event
 
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
-from agora.models import Conversation, CoworkerUsage, Job, Project, Task, TaskEvent
+from agora.models import (
+    Agent,
+    AgentDailyCompletions,
+    Conversation,
+    CoworkerUsage,
+    Job,
+    Notification,
+    Project,
+    StoredFile,
+    Task,
+    TaskEvent,
+)
 from agora.models.statuses import TaskActorType
 from tests.conftest import MakeUser, TestUser
 from tests.projects.factories import make_agent
@@ -194,6 +205,43 @@ async def _seed(
                     updated_at=chat_time,
                 )
             )
+        # The newer lists: the person's inbox, the workspace's files, a rated catalogue.
+        for i in range(ITEMS):
+            when = start + timedelta(seconds=i)
+            session.add(
+                Notification(
+                    user_id=user.user_id,
+                    kind=("job.completed", "job.failed", "job.input_required")[i % 3],
+                    subject_ref=f"job:{agent_id}",
+                    title=f"Job {i}",
+                    data={"jobId": str(agent_id), "name": f"Job {i}"},
+                    read_at=when if i % 3 == 0 else None,
+                    created_at=when,
+                )
+            )
+            session.add(
+                StoredFile(
+                    workspace_id=user.workspace_id,
+                    user_id=user.user_id,
+                    origin="output" if i % 2 else "upload",
+                    name=f"report-{i}.pdf",
+                    state="stored" if i % 5 else "too_large",
+                    source_url=f"https://example.com/report-{i}.pdf",
+                    created_at=when,
+                )
+            )
+            agent = Agent(
+                name=f"Rated agent {i}",
+                base_url="http://127.0.0.1:9/",
+                status="VERIFIED",
+                rating_count=(i * 7) % 23,
+                rating_sum=((i * 7) % 23) * (1 + i % 5),
+            )
+            session.add(agent)
+            await session.flush()
+            session.add(
+                AgentDailyCompletions(agent_id=agent.id, day=utcnow().date(), count=1 + i % 9)
+            )
     return str(projects[0].id), token
 
 
@@ -205,12 +253,19 @@ LISTS = {
     "tasks": ("/v1/tasks?limit={n}", 10),
     "tasks of a workspace, second page": ("/v1/tasks?limit={n}&page=2&scope=workspace", 10),
     "a project's tasks": ("/v1/tasks?limit={n}&projectId={project}", 10),
-    "history (tasks, jobs and conversations)": ("/v1/history?limit={n}", 4),
-    "history, tasks only": ("/v1/history?limit={n}&types=task", 2),
+    "history (tasks, jobs and conversations)": ("/v1/history?limit={n}", 1),
+    "history, tasks only": ("/v1/history?limit={n}&types=task", 1),
     "jobs": ("/v1/jobs?limit={n}", 1),
     "projects": ("/v1/projects?limit={n}", 1),
     "coworker events": ("/v1/coworkers/me/events?limit={n}", 4),
+    # the page with the unread count beside each row
+    "notifications": ("/v1/notifications?limit={n}", 1),
+    "files": ("/v1/files?limit={n}", 1),
+    # the page with its total, then the agents' categories
+    "agents by rating": ("/v1/agents?limit={n}&sort=rating", 2),
+    "agents by popularity": ("/v1/agents?limit={n}&sort=popularity", 2),
 }
+KEY_FAMILY = ("notifications", "files")  # x-api-key routes
 
 
 @pytest.fixture
@@ -235,6 +290,8 @@ async def _statements(
     assert response.status_code == 200, response.text
     body = response.json()
     items = body["data"] if "data" in body else body["items"]  # the history feed: "items"
+    if isinstance(items, dict):  # the inbox: its page in data.items
+        items = items["items"]
     return statements, items
 
 
@@ -244,6 +301,8 @@ async def test_a_page_costs_the_same_statements_whatever_its_size(
 ) -> None:
     user, project, token = seeded
     headers = {"Authorization": f"Bearer {token}"} if "coworker" in name else user.bearer_headers
+    if name in KEY_FAMILY:
+        headers = user.key_headers
     pages = {}
     for size in (SMALL, LARGE):
         path = LISTS[name][0].format(n=size, project=project)

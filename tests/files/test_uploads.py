@@ -84,6 +84,29 @@ async def test_upload_list_get_download_delete(
     assert (await client.get("/v1/files", headers=user.key_headers)).json()["data"] == []
 
 
+async def test_the_list_pages_newest_first_by_cursor(
+    client: httpx2.AsyncClient, make_user: MakeUser
+) -> None:
+    user = await make_user()
+    ids = []
+    for i in range(5):
+        answer = await upload(client, user, PDF, name=f"part-{i}.pdf")
+        assert answer.status_code == 201, answer.text
+        ids.append(answer.json()["data"]["id"])
+    seen, cursor = [], None
+    for _ in range(4):  # bounded: 5 files, pages of 2
+        params = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+        page = (await client.get("/v1/files", params=params, headers=user.key_headers)).json()
+        seen += [f["id"] for f in page["data"]]
+        assert all(f["name"].startswith("part-") for f in page["data"])
+        cursor = page["nextCursor"]
+        if cursor is None:
+            break
+    assert seen == ids[::-1]
+    bad = await client.get("/v1/files?cursor=nonsense", headers=user.key_headers)
+    assert bad.status_code == 400 and "cursor" in bad.text
+
+
 async def test_another_workspace_gets_404(client: httpx2.AsyncClient, make_user: MakeUser) -> None:
     owner, stranger = await make_user(), await make_user()
     file_id = (await upload(client, owner, PDF)).json()["data"]["id"]

@@ -123,6 +123,8 @@ async def test_relevance_popularity_and_featured(
     await make_jobs(db, user, ids["Middling"], n=2)
     await make_jobs(db, user, ids["Unrated"], n=5, status="FAILED")
     assert (await names(client, "sort=popularity"))[:2] == ["Poor", "Middling"]
+    bearer = await names(client, "sort=popularity", user.bearer_headers)  # the cursor listing
+    assert bearer[:2] == ["Poor", "Middling"]
     # Featured: the operator's choice, through the admin API.
     refused = await client.post(
         f"/v1/admin/agents/{summariser}/feature", headers=user.bearer_headers
@@ -203,6 +205,7 @@ async def test_concurrent_completions_count_exactly_and_only_recent_days(
     compared = await client.get(f"/v1/agents/compare?ids={busy},{quiet}")
     assert [a["completedJobs30d"] for a in compared.json()["data"]] == [0, 3]
     assert (await names(client, "sort=popularity"))[0] == "Quiet"
+    assert (await names(client, "sort=popularity", user.bearer_headers))[0] == "Quiet"
 
 
 async def test_the_migration_counts_the_jobs_already_completed(

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import (
     ColumnElement,
+    Date,
     Float,
     FunctionElement,
     String,
@@ -476,8 +477,10 @@ def relevance(q: str) -> Any:
     return case((name == needle, 3), (name.contains(needle, autoescape=True), 2), else_=1)
 
 
-def ordering(sort: str | None, q: str | None, now: datetime) -> list[Any]:
-    """The ORDER BY of a sort (None: by id, the registration order); ties by id."""
+def ordering(sort: str | None, q: str | None, now: datetime, since: Any = None) -> list[Any]:
+    """The ORDER BY of a sort (None: by id, the registration order); ties by id. ``since``:
+    the popularity window's first day as a parameter (a prepared statement's), else
+    ``popular_since(now)``."""
     if sort is None:
         return [Agent.id]
     if sort == "relevance":
@@ -485,7 +488,8 @@ def ordering(sort: str | None, q: str | None, now: datetime) -> list[Any]:
     if sort == "rating":
         return [bayesian_rating().desc(), Agent.rating_count.desc(), Agent.id]
     if sort == "popularity":
-        return [completed_recently(popular_since(now)).desc(), Agent.id]
+        window = since if since is not None else popular_since(now)
+        return [completed_recently(window).desc(), Agent.id]
     if sort == "newest":
         return [Agent.created_at.desc(), Agent.id.desc()]
     if sort == "price":
@@ -534,6 +538,42 @@ async def sorted_page(
     if rows or offset == 0:
         return [row[0] for row in rows], int(rows[0][1]) if rows else 0
     return [], await count(session, *conditions)
+
+
+# The sorted listing without filters (the catalogue's sorts), prepared per sort and read lean:
+# the page in the sort's order with the total beside each row, as ``_AVAILABLE_FIRST``.
+_SORTED: dict[str, Prepared[_ListedWithTotal]] = {}
+_SINCE = "since"
+
+
+def _sorted_statement(sort: str) -> Prepared[_ListedWithTotal]:
+    found = _SORTED.get(sort)
+    if found is None:
+        order = ordering(sort, None, utcnow(), since=bindparam(_SINCE, type_=Date()))
+        found = _SORTED[sort] = Prepared(
+            select(*_LISTED_COLUMNS, func.count().over().label("total"))
+            .where(AVAILABLE)
+            .order_by(*order)
+            .offset(bindparam("offset"))
+            .limit(bindparam("limit")),
+            shape=_ListedWithTotal,
+        )
+    return found
+
+
+async def available_sorted(
+    session: AsyncSession, sort: str, *, now: datetime, offset: int, limit: int
+) -> tuple[list[ListedAgentColumns], int]:
+    """``sorted_page`` of the available agents, unfiltered, in a sort's order (not relevance,
+    which needs a search): rows, not entities."""
+    params: dict[str, Any] = {"offset": offset, "limit": limit}
+    if sort == "popularity":
+        params[_SINCE] = popular_since(now)
+    rows = await read_all(session, _sorted_statement(sort), **params)
+    if rows or offset == 0:
+        return list(rows), int(rows[0].total) if rows else 0
+    total = await read_one(session, _AVAILABLE_COUNT)
+    return [], int(total.total) if total is not None else 0
 
 
 async def is_owned(session: AsyncSession, agent_id: uuid.UUID, owner: ColumnElement[bool]) -> bool:

@@ -276,9 +276,15 @@ async def _sorted_cursor_listing(
         conditions.append(repo.featured())
     if person is not None:
         conditions.extend(person.conditions())
-    agents, total = await repo.sorted_page(
-        session, conditions, repo.ordering(sort, q, utcnow()), offset=offset, limit=limit + 1
-    )
+    agents: Sequence[Agent] | Sequence[ListedAgentColumns]
+    if len(conditions) == 1 and sort != "relevance":  # no filter: prepared, read lean
+        agents, total = await repo.available_sorted(
+            session, sort, now=utcnow(), offset=offset, limit=limit + 1
+        )
+    else:
+        agents, total = await repo.sorted_page(
+            session, conditions, repo.ordering(sort, q, utcnow()), offset=offset, limit=limit + 1
+        )
     more = len(agents) > limit
     agents = agents[:limit]
     next_cursor = str(offset + limit) if more else None

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
-from sqlalchemy import exists, func, or_, select
+from sqlalchemy import bindparam, exists, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_all, read_one
 from agora.models import Coworker, CoworkerUsage, CoworkerWorkspace, Task, TaskEvent, User
 
 CHUNK = 200
@@ -19,6 +21,31 @@ async def add(session: AsyncSession, row: Any) -> Any:
     session.add(row)
     await session.flush()
     return row
+
+
+class ActingCoworker(Protocol):
+    """The coworker a coworker key acts as: every column (``CoworkerOut`` reads them), under
+    the attributes' names; the code reads these."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def slug(self) -> str: ...
+    @property
+    def archived_at(self) -> datetime | None: ...
+
+
+_ACTING: Prepared[ActingCoworker] = Prepared(
+    select(*(attr.columns[0].label(attr.key) for attr in inspect(Coworker).column_attrs)).where(
+        Coworker.id == bindparam("coworker_id")
+    ),
+    shape=ActingCoworker,
+)
+
+
+async def acting(session: AsyncSession, coworker_id: uuid.UUID) -> ActingCoworker | None:
+    """A coworker key's coworker, read lean in a read unit (kit/reads.py)."""
+    return await read_one(session, _ACTING, coworker_id=coworker_id)
 
 
 async def by_id(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | None:
@@ -109,27 +136,49 @@ async def grant_workspace(
         await session.flush()
 
 
+def _events_statement(after: bool) -> Prepared:
+    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
+    oldest first (ids are time-ordered): rows of the event's columns under their attributes'
+    names (``meta``), as the task snapshots read them (tasks/repository.py)."""
+    coworker = bindparam("coworker_id", type_=Task.coworker_id.type)
+    conditions = [
+        Task.coworker_id == coworker,
+        Task.workspace_id == bindparam("workspace_id"),
+        or_(TaskEvent.actor_coworker_id.is_(None), TaskEvent.actor_coworker_id != coworker),
+    ]
+    if after:
+        conditions.append(TaskEvent.id > bindparam("after_id", type_=TaskEvent.id.type))
+    columns = [attr.columns[0].label(attr.key) for attr in inspect(TaskEvent).column_attrs]
+    return Prepared(
+        select(*columns)
+        .join(Task, Task.id == TaskEvent.task_id)
+        .where(*conditions)
+        .order_by(TaskEvent.id)
+        .limit(bindparam("limit"))
+    )
+
+
+# Prepared (the first page, and after a cursor) and read lean (kit/reads.py).
+_EVENTS = {after: _events_statement(after) for after in (False, True)}
+
+
 async def events_addressed_to(
     session: AsyncSession,
     coworker_id: uuid.UUID,
     workspace_id: uuid.UUID,
     after_id: uuid.UUID | None,
     limit: int,
-) -> list[TaskEvent]:
+) -> list[Any]:
     """Events of the tasks assigned to the coworker in the workspace, not written by itself,
-    oldest first (ids are time-ordered)."""
-    query = (
-        select(TaskEvent)
-        .join(Task, Task.id == TaskEvent.task_id)
-        .where(
-            Task.coworker_id == coworker_id,
-            Task.workspace_id == workspace_id,
-            or_(TaskEvent.actor_coworker_id.is_(None), TaskEvent.actor_coworker_id != coworker_id),
-        )
-    )
+    oldest first (rows)."""
+    params: dict[str, Any] = {
+        "coworker_id": coworker_id,
+        "workspace_id": workspace_id,
+        "limit": limit,
+    }
     if after_id is not None:
-        query = query.where(TaskEvent.id > after_id)
-    return list(await session.scalars(query.order_by(TaskEvent.id).limit(limit)))
+        params["after_id"] = after_id
+    return await read_all(session, _EVENTS[after_id is not None], **params)
 
 
 async def works_for(

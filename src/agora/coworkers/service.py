@@ -18,6 +18,7 @@ import re
 import secrets
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -40,7 +41,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import as_utc, utcnow
-from agora.models import ApiKey, Coworker, CoworkerUsage, TaskEvent, User
+from agora.models import ApiKey, Coworker, CoworkerUsage, User
 from agora.settings import Settings
 
 DEFAULT_LIMIT = 20
@@ -50,7 +51,7 @@ _SLUG_CHARS = re.compile(r"[^a-z0-9]+")
 
 @dataclass(frozen=True)
 class EventPage:
-    events: list[TaskEvent]
+    events: list[Any]  # rows of the events' columns (coworkers.repository)
     next_cursor: str | None
     previous_cursor: str | None
     has_more: bool
@@ -278,9 +279,9 @@ async def issue_key(
     )
 
 
-async def me(session: AsyncSession, principal: Principal) -> Coworker:
+async def me(session: AsyncSession, principal: Principal) -> repo.ActingCoworker:
     coworker_id = acting_coworker(principal)
-    coworker = await repo.by_id(session, coworker_id)
+    coworker = await repo.acting(session, coworker_id)
     if coworker is None:
         raise NotFound("The coworker of this key no longer exists")
     if coworker.archived_at is not None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_all
 from agora.models import Agent, Job, JobFileScan, StoredFile
 from agora.models.statuses import JobStatus
 
@@ -52,24 +53,78 @@ async def in_workspace(
     return list(rows)
 
 
+class FileColumns(Protocol):
+    """What the files list shows of a stored file (``FileOut``): a ``StoredFile``, or a row
+    read lean."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def mime_type(self) -> str | None: ...
+    @property
+    def size(self) -> int | None: ...
+    @property
+    def sha256(self) -> str | None: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def job_id(self) -> uuid.UUID | None: ...
+    @property
+    def source_url(self) -> str | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+
+
+def _page_statement(after: bool) -> Prepared[FileColumns]:
+    conditions = [StoredFile.workspace_id == bindparam("workspace_id")]
+    if after:
+        created = bindparam("before_at", type_=StoredFile.created_at.type)
+        file_id = bindparam("before_id", type_=StoredFile.id.type)
+        conditions.append(
+            or_(
+                StoredFile.created_at < created,
+                (StoredFile.created_at == created) & (StoredFile.id < file_id),
+            )
+        )
+    return Prepared(
+        select(
+            StoredFile.id,
+            StoredFile.name,
+            StoredFile.mime_type,
+            StoredFile.size,
+            StoredFile.sha256,
+            StoredFile.state,
+            StoredFile.origin,
+            StoredFile.job_id,
+            StoredFile.source_url,
+            StoredFile.created_at,
+        )
+        .where(*conditions)
+        .order_by(StoredFile.created_at.desc(), StoredFile.id.desc())
+        .limit(bindparam("limit")),
+        shape=FileColumns,
+    )
+
+
+# The workspace's files, newest first: prepared (first page, and after a cursor), read lean.
+_PAGES = {after: _page_statement(after) for after in (False, True)}
+
+
 async def page(
     session: AsyncSession,
     workspace_id: uuid.UUID,
     *,
     before: tuple[datetime, uuid.UUID] | None,
     limit: int,
-) -> list[StoredFile]:
-    query = select(StoredFile).where(StoredFile.workspace_id == workspace_id)
+) -> list[FileColumns]:
+    params: dict[str, Any] = {"workspace_id": workspace_id, "limit": limit}
     if before is not None:
-        created, file_id = before
-        query = query.where(
-            or_(
-                StoredFile.created_at < created,
-                (StoredFile.created_at == created) & (StoredFile.id < file_id),
-            )
-        )
-    query = query.order_by(StoredFile.created_at.desc(), StoredFile.id.desc()).limit(limit)
-    return list(await session.scalars(query))
+        params["before_at"], params["before_id"] = before
+    return list(await read_all(session, _PAGES[before is not None], **params))
 
 
 async def used_bytes(session: AsyncSession, workspace_id: uuid.UUID) -> int:

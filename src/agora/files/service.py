@@ -174,11 +174,11 @@ async def record_upload(
 
 @dataclass(frozen=True)
 class FilePage:
-    files: list[StoredFile]
+    files: list[repo.FileColumns]
     next_cursor: str | None
 
 
-def _cursor(row: StoredFile) -> str:
+def _cursor(row: repo.FileColumns) -> str:
     raw = f"{row.created_at.isoformat()}|{row.id}".encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 

@@ -1,6 +1,7 @@
-"""All SQL for the history feed: one keyset query per kind, each on an index whose order is
-(workspace, [creator,] updated_at, id), merged by the service. Each kind's statement is
-prepared once per shape of the filter (which conditions apply) and read lean (kit/reads.py).
+"""All SQL for the history feed: one statement per page, a UNION ALL of one keyset branch per
+kind (each on an index whose order is (workspace, [creator,] updated_at, id), limit + 1 rows),
+merged and cut by the database. The statement is prepared once per shape of the filter (which
+conditions apply) and the kinds asked for, and read lean (kit/reads.py).
 Reading the source tables directly means there is no second copy that could drift: every write
 is visible to the next read."""
 
@@ -13,11 +14,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BindParameter, ColumnElement, bindparam, or_, select, tuple_
+from sqlalchemy import (
+    BigInteger,
+    BindParameter,
+    ColumnElement,
+    String,
+    bindparam,
+    cast,
+    func,
+    literal_column,
+    null,
+    or_,
+    select,
+    tuple_,
+    union_all,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all
-from agora.models import Conversation, Job, Task
+from agora.models import Conversation, CoworkerUsage, Job, Task
 
 
 @dataclass(frozen=True)
@@ -27,7 +42,7 @@ class Row:
     title: str
     status: str | None
     project_id: uuid.UUID | None
-    net_spend: int | None  # jobs only; tasks are summed from their jobs
+    net_spend: int | None  # tasks and jobs; None for conversations
     created_at: datetime
     updated_at: datetime
 
@@ -102,43 +117,71 @@ def _conditions(model: Any, shape: tuple[bool, ...], owner: Any) -> list[ColumnE
     return conditions
 
 
-def _ordered(query: Any, model: Any) -> Prepared:
+def _ordered(query: Any, model: Any) -> Any:
+    """One kind's newest rows after the position (limit + 1), on its index: a subquery, so
+    that each branch of the feed's UNION ALL keeps its own ORDER BY and LIMIT (SQLite refuses
+    them on a bare member of a compound select)."""
     ordered = query.order_by(model.updated_at.desc(), model.id.desc())
-    return Prepared(ordered.limit(bindparam("limit")))
+    return select(ordered.limit(bindparam("limit")).subquery())
 
 
-@functools.cache
-def _task_statement(shape: tuple[bool, ...], include_archived: bool) -> Prepared:
+def _none(like: Any) -> Any:
+    """NULL typed as ``like`` (the UNION's members must agree on their columns' types)."""
+    return cast(null(), like.type)
+
+
+_ZERO = literal_column("0", BigInteger)
+
+
+def _task_branch(shape: tuple[bool, ...], include_archived: bool) -> Any:
     conditions = _conditions(Task, shape, Task.creator_id)
     if not include_archived:
         conditions.append(Task.archived_at.is_(None))
     if shape[-1]:
         conditions.append(text_match([Task.name, Task.description], bindparam("pattern")))
+    # The task's net spend: its jobs' price - refund plus its coworker usage (tasks.repository's
+    # spend_by_task), on the jobs' and the usage's task_id indexes, for the branch's rows only.
+    jobs = (
+        select(func.coalesce(func.sum(Job.price - Job.refund), _ZERO))
+        .where(Job.task_id == Task.id)
+        .scalar_subquery()
+    )
+    usage = (
+        select(func.coalesce(func.sum(CoworkerUsage.credits), _ZERO))
+        .where(CoworkerUsage.task_id == Task.id)
+        .scalar_subquery()
+    )
     query = select(
-        Task.id, Task.name, Task.status, Task.project_id, Task.created_at, Task.updated_at
+        literal_column("'task'", String).label("kind"),
+        Task.id,
+        Task.name.label("title"),
+        Task.status,
+        Task.project_id,
+        cast(jobs + usage, BigInteger).label("net"),
+        Task.created_at,
+        Task.updated_at,
     ).where(*conditions)
     return _ordered(query, Task)
 
 
-@functools.cache
-def _job_statement(shape: tuple[bool, ...]) -> Prepared:
+def _job_branch(shape: tuple[bool, ...]) -> Any:
     conditions = _conditions(Job, shape, Job.user_id)
     if shape[-1]:
         conditions.append(text_match([Job.name], bindparam("pattern")))
     query = select(
+        literal_column("'job'", String).label("kind"),
         Job.id,
-        Job.name,
+        Job.name.label("title"),
         Job.status,
         Job.project_id,
-        (Job.price - Job.refund).label("net"),
+        cast(Job.price - Job.refund, BigInteger).label("net"),
         Job.created_at,
         Job.updated_at,
     ).where(*conditions)
     return _ordered(query, Job)
 
 
-@functools.cache
-def _conversation_statement(shape: tuple[bool, ...], states: frozenset[str]) -> Prepared:
+def _conversation_branch(shape: tuple[bool, ...], states: frozenset[str]) -> Any:
     # The caller's own conversations whatever the scope (rule 1); no status or project.
     _owned, positioned, *_, searched = shape
     conditions = _conditions(Conversation, (False, positioned, False, False, False, searched), None)
@@ -151,29 +194,60 @@ def _conversation_statement(shape: tuple[bool, ...], states: frozenset[str]) -> 
         columns = [Conversation.title, Conversation.description]
         conditions.append(text_match(columns, bindparam("pattern")))
     query = select(
-        Conversation.id, Conversation.title, Conversation.created_at, Conversation.updated_at
+        literal_column("'conversation'", String).label("kind"),
+        Conversation.id,
+        Conversation.title.label("title"),
+        _none(Task.status).label("status"),
+        _none(Task.project_id).label("project_id"),
+        cast(null(), BigInteger).label("net"),
+        Conversation.created_at,
+        Conversation.updated_at,
     ).where(*conditions)
     return _ordered(query, Conversation)
 
 
-async def task_rows(
-    session: AsyncSession, f: FeedFilter, *, include_archived: bool, limit: int
-) -> list[Row]:
-    statement = _task_statement(f.shape(), include_archived)
-    rows = await read_all(session, statement, **f.params(), limit=limit)
-    return [Row("task", r[0], r[1], r[2], r[3], None, r[4], r[5]) for r in rows]
+@dataclass(frozen=True)
+class Kinds:
+    """Which kinds a page reads (and how): the branches of its UNION ALL."""
+
+    tasks: bool
+    jobs: bool
+    conversations: bool
+    include_archived: bool  # tasks: archived ones too
+    states: frozenset[str]  # conversations: the states asked for
+
+    def any(self) -> bool:
+        return self.tasks or self.jobs or self.conversations
 
 
-async def job_rows(session: AsyncSession, f: FeedFilter, *, limit: int) -> list[Row]:
-    rows = await read_all(session, _job_statement(f.shape()), **f.params(), limit=limit)
-    return [Row("job", r[0], r[1], r[2], r[3], int(r[4]), r[5], r[6]) for r in rows]
+@functools.cache
+def _feed_statement(shape: tuple[bool, ...], kinds: Kinds) -> Prepared:
+    """One statement per page, whatever the kinds: each kind's newest rows after the position
+    (limit + 1, on its index), merged by the database (UNION ALL, then the feed's order)."""
+    branches: list[Any] = []
+    if kinds.tasks:
+        branches.append(_task_branch(shape, kinds.include_archived))
+    if kinds.jobs:
+        branches.append(_job_branch(shape))
+    if kinds.conversations:
+        branches.append(_conversation_branch(shape, kinds.states))
+    union: Any = union_all(*branches) if len(branches) > 1 else branches[0]
+    merged = union.subquery()
+    return Prepared(
+        select(merged)
+        .order_by(merged.c.updated_at.desc(), merged.c.id.desc())
+        .limit(bindparam("limit"))
+    )
 
 
-async def conversation_rows(
-    session: AsyncSession, f: FeedFilter, *, states: frozenset[str], limit: int
-) -> list[Row]:
-    """The caller's own conversations, whatever the scope (rule 1)."""
-    statement = _conversation_statement(f.shape(), states)
-    params = {k: v for k, v in f.params().items() if k not in ("statuses", "project_id")}
-    rows = await read_all(session, statement, **params, limit=limit)
-    return [Row("conversation", r[0], r[1], None, None, None, r[2], r[3]) for r in rows]
+async def feed_rows(session: AsyncSession, f: FeedFilter, kinds: Kinds, *, limit: int) -> list[Row]:
+    """The feed's next ``limit`` rows after ``f.position``, newest first (one statement). A
+    task's ``net_spend`` is its jobs' and its coworker usage's."""
+    if not kinds.any():
+        return []
+    rows = await read_all(session, _feed_statement(f.shape(), kinds), **f.params(), limit=limit)
+    return [Row(r[0], r[1], r[2], r[3], r[4], _int(r[5]), r[6], r[7]) for r in rows]
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)

@@ -1,8 +1,9 @@
 """The history feed (interface §4.2, DESIGN §3; decisions in docs/history.md).
 
-Order: ``updatedAt`` descending, then ``id`` descending. Each kind is read with its own keyset
-query (limit + 1 rows) and the three are merged, so a page costs three index range scans however
-deep it is. ``status`` semantics (rules 1 to 5): task/job statuses select tasks and jobs; ``active``
+Order: ``updatedAt`` descending, then ``id`` descending. Each kind's newest rows after the
+position (limit + 1, its own keyset range scan) are merged by the database in one UNION ALL
+statement, with each task's spend, so a page costs one statement however deep it is.
+``status`` semantics (rules 1 to 5): task/job statuses select tasks and jobs; ``active``
 and ``archived`` select conversations (and ``archived`` also shows archived tasks); a ``status``
 naming no conversation state excludes conversations, one naming only conversation states excludes
 tasks and jobs; no ``status`` at all shows everything that is not archived.
@@ -10,9 +11,8 @@ tasks and jobs; no ``status`` at all shows everything that is not archived.
 
 from __future__ import annotations
 
-import heapq
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -31,7 +31,6 @@ from agora.kit.cursors import CursorSigner, binding_of
 from agora.kit.errors import BadRequest
 from agora.kit.ids import parse_uuid
 from agora.kit.timeutil import isoformat, parse_isoformat
-from agora.tasks import repository as tasks_repo
 
 KINDS = ("task", "job", "conversation")
 SCOPES = ("owned", "workspace")
@@ -150,24 +149,20 @@ async def read_feed(
         unassigned=f.unassigned,
         q=f.q,
     )
-    fetch = query.limit + 1
     wanted_items = not f.status_given or bool(f.statuses)
-    rows: list[list[repo.Row]] = []
-    if "task" in f.kinds and wanted_items:
-        include_archived = "archived" in f.states
-        rows.append(
-            await repo.task_rows(session, feed, include_archived=include_archived, limit=fetch)
-        )
-    if "job" in f.kinds and wanted_items:
-        rows.append(await repo.job_rows(session, feed, limit=fetch))
     no_project_filter = f.project is None and not f.unassigned
-    if "conversation" in f.kinds and no_project_filter and (not f.status_given or f.states):
-        rows.append(await repo.conversation_rows(session, feed, states=f.states, limit=fetch))
-
-    merged = list(heapq.merge(*rows, key=lambda r: (r.updated_at, r.id), reverse=True))
-    page, has_more = merged[: query.limit], len(merged) > query.limit
-    spend = await tasks_repo.spend_by_task(session, [r.id for r in page if r.kind == "task"])
-    items = [_item(row, spend) for row in page]
+    kinds = repo.Kinds(
+        tasks="task" in f.kinds and wanted_items,
+        jobs="job" in f.kinds and wanted_items,
+        conversations="conversation" in f.kinds
+        and no_project_filter
+        and (not f.status_given or bool(f.states)),
+        include_archived="archived" in f.states,
+        states=f.states,
+    )
+    rows = await repo.feed_rows(session, feed, kinds, limit=query.limit + 1)
+    page, has_more = rows[: query.limit], len(rows) > query.limit
+    items = [_item(row) for row in page]
     cursor = None
     if has_more and page:
         last = page[-1]
@@ -178,9 +173,7 @@ async def read_feed(
     )
 
 
-def _item(row: repo.Row, spend: dict[uuid.UUID, int]) -> HistoryItem:
+def _item(row: repo.Row) -> HistoryItem:
     if row.kind == "conversation":
         return ConversationItem.model_validate(row)
-    if row.kind == "task":
-        row = replace(row, net_spend=spend.get(row.id, 0))
     return WorkItem.model_validate(row)

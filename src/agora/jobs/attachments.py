@@ -165,6 +165,23 @@ def links(job: Job) -> list[JobLink]:
     ]
 
 
+_CACHE_SIZE = 4096
+_found: dict[tuple[Any, ...], tuple[list[JobLink], list[JobFile]]] = {}
+
+
+def found(job: Job) -> tuple[list[JobLink], list[JobFile]]:
+    """``links(job)`` and ``files(job)``, parsed once per version of the job: listings show the
+    same jobs again and again, and a result changes only with the job's ``updated_at`` (its
+    completion). Bounded (cleared when full); the values are frozen, so they are shared."""
+    key = (job.id, job.updated_at, job.completed_at, len(job.result or ""))
+    hit = _found.get(key)
+    if hit is None:
+        if len(_found) >= _CACHE_SIZE:
+            _found.clear()
+        hit = _found[key] = (links(job), files(job))
+    return hit
+
+
 def _input_urls(value: Any, depth: int = 0) -> Iterator[str]:
     if depth > 5:
         return

@@ -165,19 +165,57 @@ async def agent(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.get(Agent, agent_id)
 
 
-async def users_by_id(session: AsyncSession, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, User]:
+class SharerColumns(Protocol):
+    """What a share shows of its sharer (``ShareUser``): a ``User``, or a row read lean."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def image(self) -> str | None: ...
+
+
+class RecipientColumns(Protocol):
+    """What a share shows of its recipient organization (``ShareOrganization``)."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def slug(self) -> str: ...
+    @property
+    def logo(self) -> str | None: ...
+
+
+# The shares' sharers and recipients of a page of jobs, prepared and read lean (kit/reads.py).
+_SHARERS: Prepared[SharerColumns] = Prepared(
+    select(User.id, User.name, User.image).where(User.id.in_(bindparam("ids", expanding=True))),
+    shape=SharerColumns,
+)
+_RECIPIENTS: Prepared[RecipientColumns] = Prepared(
+    select(Organization.id, Organization.name, Organization.slug, Organization.logo).where(
+        Organization.id.in_(bindparam("ids", expanding=True))
+    ),
+    shape=RecipientColumns,
+)
+
+
+async def users_by_id(
+    session: AsyncSession, ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, SharerColumns]:
     if not ids:
         return {}
-    return {u.id: u for u in await session.scalars(select(User).where(User.id.in_(set(ids))))}
+    return {u.id: u for u in await read_all(session, _SHARERS, ids=list(dict.fromkeys(ids)))}
 
 
 async def organizations_by_id(
     session: AsyncSession, ids: Sequence[uuid.UUID]
-) -> dict[uuid.UUID, Organization]:
+) -> dict[uuid.UUID, RecipientColumns]:
     if not ids:
         return {}
-    result = await session.scalars(select(Organization).where(Organization.id.in_(set(ids))))
-    return {o.id: o for o in result}
+    return {o.id: o for o in await read_all(session, _RECIPIENTS, ids=list(dict.fromkeys(ids)))}
 
 
 async def organization_by_slug(session: AsyncSession, slug: str) -> Organization | None:

@@ -47,7 +47,7 @@ from agora.kit.schemas import RowView
 from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
-from agora.models import Job, JobEvent, Organization, User
+from agora.models import Job, JobEvent, Organization
 from agora.models.rows import JobColumns
 from agora.models.statuses import AgentStatus, JobType, PricingType
 from agora.notifications import service as notifications
@@ -77,8 +77,8 @@ class ShareView:
     updated: datetime
     url: str
     public: bool
-    user: User | ShareUserView
-    recipient_organization: Organization | None
+    user: repo.SharerColumns | ShareUserView
+    recipient_organization: repo.RecipientColumns | None
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,8 @@ def share_url(settings: Settings, token: str) -> str:
 def _share(
     job: JobColumns,
     settings: Settings,
-    users: dict[uuid.UUID, User],
-    orgs: dict[uuid.UUID, Organization],
+    users: dict[uuid.UUID, repo.SharerColumns],
+    orgs: dict[uuid.UUID, repo.RecipientColumns],
 ) -> ShareView | None:
     if not job.share_token:
         return None

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.reads import Prepared, read_all, read_one
 from agora.models import (
     JobWebhook,
     Notification,
@@ -158,7 +159,86 @@ def add_notification(session: AsyncSession, notification: Notification) -> None:
     session.add(notification)
 
 
-async def page(
+class NotificationColumns(Protocol):
+    """What the inbox shows of a notification: a ``Notification``, or a row read lean."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def subject_ref(self) -> str | None: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def read_at(self) -> datetime | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+
+
+class _InboxRow(NotificationColumns, Protocol):
+    @property
+    def unread_total(self) -> int: ...
+
+
+class _Count(Protocol):
+    @property
+    def total(self) -> int: ...
+
+
+_USER = "user_id"
+
+
+def _unread(table: Any) -> ColumnElement[bool]:
+    return and_(table.user_id == bindparam(_USER), table.read_at.is_(None))
+
+
+_UNREAD_COUNT: Prepared[_Count] = Prepared(
+    select(func.count().label("total")).select_from(Notification).where(_unread(Notification)),
+    shape=_Count,
+)
+# The inbox's pages, prepared per shape of the filters (unread only, kinds, after a cursor): the
+# page with the person's unread count beside each row (kit/reads.py).
+_PAGES: dict[tuple[bool, bool, bool], Prepared[_InboxRow]] = {}
+
+
+def _page_statement(shape: tuple[bool, bool, bool]) -> Prepared[_InboxRow]:
+    found = _PAGES.get(shape)
+    if found is None:
+        unread, kinds, before = shape
+        other = Notification.__table__.alias("unread")
+        unread_total = (
+            select(func.count()).select_from(other).where(_unread(other.c)).scalar_subquery()
+        )
+        conditions = [Notification.user_id == bindparam(_USER)]
+        if unread:
+            conditions.append(Notification.read_at.is_(None))
+        if kinds:
+            conditions.append(Notification.kind.in_(bindparam("kinds", expanding=True)))
+        if before:
+            conditions.append(Notification.id < bindparam("before", type_=Notification.id.type))
+        found = _PAGES[shape] = Prepared(
+            select(
+                Notification.id,
+                Notification.kind,
+                Notification.subject_ref,
+                Notification.title,
+                Notification.data,
+                Notification.read_at,
+                Notification.created_at,
+                unread_total.label("unread_total"),
+            )
+            .where(*conditions)
+            .order_by(Notification.id.desc())
+            .limit(bindparam("limit")),
+            shape=_InboxRow,
+        )
+    return found
+
+
+async def page_with_unread(
     session: AsyncSession,
     user_id: uuid.UUID,
     *,
@@ -166,26 +246,25 @@ async def page(
     kinds: list[str],
     before: uuid.UUID | None,
     limit: int,
-) -> list[Notification]:
-    """Newest first (ids are time-ordered uuid7), ``limit`` rows after ``before``."""
-    query = select(Notification).where(Notification.user_id == user_id)
-    if unread:
-        query = query.where(Notification.read_at.is_(None))
+) -> tuple[list[NotificationColumns], int]:
+    """Newest first (ids are time-ordered uuid7), ``limit`` rows after ``before``, and how many
+    of the person's notifications are unread: one statement (two when the page is empty)."""
+    params: dict[str, Any] = {_USER: user_id, "limit": limit}
     if kinds:
-        query = query.where(Notification.kind.in_(kinds))
+        params["kinds"] = kinds
     if before is not None:
-        query = query.where(Notification.id < before)
-    result = await session.scalars(query.order_by(Notification.id.desc()).limit(limit))
-    return list(result)
+        params["before"] = before
+    rows = await read_all(
+        session, _page_statement((unread, bool(kinds), before is not None)), **params
+    )
+    if rows:
+        return list(rows), int(rows[0].unread_total)
+    return [], await unread_count(session, user_id)
 
 
 async def unread_count(session: AsyncSession, user_id: uuid.UUID) -> int:
-    found = await session.scalar(
-        select(func.count())
-        .select_from(Notification)
-        .where(Notification.user_id == user_id, Notification.read_at.is_(None))
-    )
-    return int(found or 0)
+    found = await read_one(session, _UNREAD_COUNT, **{_USER: user_id})
+    return int(found.total) if found is not None else 0
 
 
 async def has_unread(

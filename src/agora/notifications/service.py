@@ -17,7 +17,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.outbound import REFUSED, OutboundPolicy, OutboundRefused
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import validate_base_url
-from agora.models import JobWebhook, Notification, NotificationDelivery, User, WebhookSigningSecret
+from agora.models import JobWebhook, NotificationDelivery, User, WebhookSigningSecret
 from agora.notifications import bookkeeping, outbox
 from agora.notifications import kinds as registry
 from agora.notifications import repository as repo
@@ -136,7 +136,7 @@ MAX_PAGE = 100
 CURSOR_MAX_AGE_SECONDS = 24 * 3600
 
 
-def shown(row: Notification) -> NotificationOut:
+def shown(row: repo.NotificationColumns) -> NotificationOut:
     kind = registry.KINDS.get(row.kind)
     return NotificationOut(
         id=row.id,
@@ -186,15 +186,13 @@ async def list_notifications(
         before = parse_uuid(raw[0]) if len(raw) == 1 and isinstance(raw[0], str) else None
         if before is None:
             raise BadRequest.field("cursor", "is malformed; restart from the first page")
-    rows = await repo.page(
+    rows, unread_total = await repo.page_with_unread(
         session, principal.user_id, unread=unread, kinds=kinds, before=before, limit=limit + 1
     )
     page = rows[:limit]
     next_cursor = signer.encode([str(page[-1].id)], binding) if len(rows) > limit else None
     return NotificationPage(
-        items=[shown(r) for r in page],
-        next_cursor=next_cursor,
-        unread_count=await repo.unread_count(session, principal.user_id),
+        items=[shown(r) for r in page], next_cursor=next_cursor, unread_count=unread_total
     )
 
 

@@ -374,14 +374,16 @@ async def participants_of(session: AsyncSession, task_ids: Sequence[uuid.UUID]) 
     """Rows of task_id, id and name of the tasks' participants, in the order they joined."""
     if not task_ids:
         return []
-    rows = await session.execute(
-        select(TaskParticipant.task_id, User.id, User.name)
-        .join(User, User.id == TaskParticipant.user_id)
-        .where(TaskParticipant.task_id.in_(list(dict.fromkeys(task_ids))))
-        .order_by(TaskParticipant.created_at, User.id)
-        .limit(1000)
-    )
-    return list(rows)
+    return await read_all(session, _PARTICIPANTS_OF, task_ids=list(dict.fromkeys(task_ids)))
+
+
+_PARTICIPANTS_OF = Prepared(
+    select(TaskParticipant.task_id, User.id, User.name)
+    .join(User, User.id == TaskParticipant.user_id)
+    .where(TaskParticipant.task_id.in_(bindparam("task_ids", expanding=True)))
+    .order_by(TaskParticipant.created_at, User.id)
+    .limit(1000)
+)
 
 
 async def is_participant(session: AsyncSession, task_id: uuid.UUID, user_id: uuid.UUID) -> bool:

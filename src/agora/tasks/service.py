@@ -230,7 +230,7 @@ async def render(
     out = []
     for task in tasks:
         workspace = workspaces[task.workspace_id]
-        mine = rows_by_task.get(task.id, [])[:MAX_JOBS]
+        found = [attachments.found(j) for j in rows_by_task.get(task.id, [])[:MAX_JOBS]]
         out.append(
             TaskSnapshot(
                 task,
@@ -243,8 +243,8 @@ async def render(
                 coworker=coworkers.get(task.coworker_id) if task.coworker_id else None,
                 jobs=jobs_by_task.get(task.id, [])[:MAX_JOBS],
                 events=events_by_task.get(task.id, [])[:MAX_EVENTS],
-                links=[link for j in mine for link in attachments.links(j)],
-                files=[f for j in mine for f in attachments.files(j)],
+                links=[link for links, _ in found for link in links],
+                files=[f for _, files in found for f in files],
                 assignee_user=users.get(task.assignee_user_id) if task.assignee_user_id else None,
                 participants=participants.get(task.id, []),
             )
