@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, computed_field, field_validator
 
 from agora.agents.schemas import Price
 from agora.kit.envelopes import ApiModel, now_iso
-from agora.kit.money import to_display
+from agora.kit.money import BASE_UNITS_PER_CREDIT
 from agora.kit.schemas import Schema, UtcDateTime
 from agora.models.statuses import JobStatus, JobType
 
@@ -123,7 +123,7 @@ class JobOut(Schema):
     @computed_field(description="Net spend: price minus refund, in credits.")  # type: ignore[prop-decorator]
     @property
     def credits(self) -> float:
-        return float(to_display(self.charged - self.refunded))
+        return (self.charged - self.refunded) / BASE_UNITS_PER_CREDIT
 
 
 class Pagination(BaseModel):

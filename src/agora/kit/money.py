@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 CREDIT_DECIMALS = 6
-BASE_UNITS_PER_CREDIT = 10**CREDIT_DECIMALS
+BASE_UNITS_PER_CREDIT: int = 10**CREDIT_DECIMALS
 # Every amount is stored in a 64-bit integer column: a trillion credits is the ceiling.
 MAX_CREDITS = 10**12
 
