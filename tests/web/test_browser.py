@@ -10,6 +10,7 @@ from __future__ import annotations
 import email as email_parser
 import re
 import sqlite3
+import time
 import uuid
 from collections.abc import Iterator
 from email import policy as email_policy
@@ -39,17 +40,32 @@ def _shot(page: object, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
+def mailed_link(data: Path, email: str, path: str, seconds: float = 15.0) -> str:
+    """The newest mailed link to ``path`` (path and query, ``next`` included) in a mail to
+    ``email``. The mail is written after the page's answer (an after-commit hook), so this waits
+    for it, bounded by ``seconds``; a mail file still being written is read again."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for mail in sorted((data / "mail").glob("*.eml"), reverse=True):
+            message = email_parser.message_from_bytes(
+                mail.read_bytes(), policy=email_policy.default
+            )
+            if email in str(message["To"]):
+                body = message.get_body(preferencelist=("plain",))
+                text = body.get_content() if body is not None else ""
+                found = re.search(re.escape(path) + r"\?token=\S+", text)
+                if found:
+                    return found.group(0)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no mail to {email} linking to {path} within {seconds:g} s")
+        time.sleep(0.1)
+
+
 def _mailed_token(data: Path, email: str, path: str) -> str:
     """The token of the newest mail to ``email`` that links to ``path``."""
-    for mail in sorted((data / "mail").glob("*.eml"), reverse=True):
-        message = email_parser.message_from_bytes(mail.read_bytes(), policy=email_policy.default)
-        if email in str(message["To"]):
-            body = message.get_body(preferencelist=("plain",))
-            text = body.get_content() if body is not None else ""
-            found = re.search(re.escape(path) + r"\?token=([A-Za-z0-9_\-]+)", text)
-            if found:
-                return found.group(1)
-    raise AssertionError(f"no mail to {email} linking to {path}")
+    found = re.search(r"\?token=([A-Za-z0-9_\-]+)", mailed_link(data, email, path))
+    assert found is not None
+    return found.group(1)
 
 
 def _sign_up_and_in(page: object, base: str, data: Path, name: str) -> str:

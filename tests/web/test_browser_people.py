@@ -5,17 +5,15 @@ admin action (and an owner sees them all); a task assigned with the member picke
 
 from __future__ import annotations
 
-import email as email_parser
 import re
 import uuid
 from collections.abc import Iterator
-from email import policy as email_policy
 from pathlib import Path
 
 import pytest
 
 from tests.support.server import agora_env, running_agora_serve
-from tests.web.test_browser import PASSWORD, _shot, _sign_up_and_in
+from tests.web.test_browser import PASSWORD, _shot, _sign_up_and_in, mailed_link
 from tests.web.test_browser_round2 import Page
 
 pytestmark = pytest.mark.process
@@ -33,15 +31,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
 def _mailed_link(data: Path, address: str, path: str) -> str:
     """The path and query of the newest mailed link to ``path`` (the whole link, ``next``
     included), without the host (AGORA_PUBLIC_URL is not the test server's port)."""
-    for mail in sorted((data / "mail").glob("*.eml"), reverse=True):
-        message = email_parser.message_from_bytes(mail.read_bytes(), policy=email_policy.default)
-        if address in str(message["To"]):
-            body = message.get_body(preferencelist=("plain",))
-            text = body.get_content() if body is not None else ""
-            found = re.search(re.escape(path) + r"\?token=\S+", text)
-            if found:
-                return found.group(0)
-    raise AssertionError(f"no mail to {address} linking to {path}")
+    return mailed_link(data, address, path)
 
 
 def _org_with_link(page: object, base: str, name: str) -> tuple[str, str]:
