@@ -290,44 +290,32 @@ async def job_with_agent(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job,
     return (row[0], row[1]) if row else None
 
 
-async def events_of(session: AsyncSession, job_id: uuid.UUID) -> list[JobEvent]:
+async def _of_job(session: AsyncSession, model: Any, job_id: uuid.UUID, limit: int) -> list[Any]:
+    """A job's rows of ``model`` (events, ledger entries, deliveries, files) in the order they
+    were written, at most ``limit``."""
     rows = await session.scalars(
-        select(JobEvent)
-        .where(JobEvent.job_id == job_id)
-        .order_by(JobEvent.created_at, JobEvent.id)
-        .limit(1000)
+        select(model)
+        .where(model.job_id == job_id)
+        .order_by(model.created_at, model.id)
+        .limit(limit)
     )
     return list(rows)
+
+
+async def events_of(session: AsyncSession, job_id: uuid.UUID) -> list[JobEvent]:
+    return await _of_job(session, JobEvent, job_id, 1000)
 
 
 async def job_ledger(session: AsyncSession, job_id: uuid.UUID) -> list[LedgerEntry]:
-    rows = await session.scalars(
-        select(LedgerEntry)
-        .where(LedgerEntry.job_id == job_id)
-        .order_by(LedgerEntry.created_at, LedgerEntry.id)
-        .limit(200)
-    )
-    return list(rows)
+    return await _of_job(session, LedgerEntry, job_id, 200)
 
 
 async def job_deliveries(session: AsyncSession, job_id: uuid.UUID) -> list[NotificationDelivery]:
-    rows = await session.scalars(
-        select(NotificationDelivery)
-        .where(NotificationDelivery.job_id == job_id)
-        .order_by(NotificationDelivery.created_at, NotificationDelivery.id)
-        .limit(200)
-    )
-    return list(rows)
+    return await _of_job(session, NotificationDelivery, job_id, 200)
 
 
 async def job_files(session: AsyncSession, job_id: uuid.UUID) -> list[StoredFile]:
-    rows = await session.scalars(
-        select(StoredFile)
-        .where(StoredFile.job_id == job_id)
-        .order_by(StoredFile.created_at, StoredFile.id)
-        .limit(200)
-    )
-    return list(rows)
+    return await _of_job(session, StoredFile, job_id, 200)
 
 
 # ---- the dashboard ------------------------------------------------------------------------
