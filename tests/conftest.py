@@ -25,6 +25,7 @@ from sqlalchemy import text
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
 from agora.app import create_app
+from agora.kit import wire
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
@@ -47,6 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     configure_logging("WARNING")
+    wire.CHECK = True  # every list written without its schema is compared with it (kit/wire.py)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

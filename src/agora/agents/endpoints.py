@@ -10,12 +10,27 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Query, Request, Response
 
 from agora.agents import service
-from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut, InputSchemaOut
+from agora.agents.schemas import (
+    AgentOut,
+    CategoryOut,
+    ComparedAgentOut,
+    InputSchemaOut,
+    agent_item,
+)
 from agora.auth.dependencies import AgentId, SessionDep, authenticate_request, public
-from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
+from agora.kit import wire
+from agora.kit.envelopes import (
+    EnvelopeA,
+    EnvelopeB,
+    MetaB,
+    meta_b,
+    now_iso,
+    written_a,
+    written_b,
+)
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.families import Family, bearer_router, set_family
 from agora.models.statuses import AgentStatus
@@ -66,13 +81,18 @@ async def list_agents(
     hired_before: Annotated[
         bool, Query(alias="hiredBefore", description="Bearer shape: only agents you hired before")
     ] = False,
-) -> EnvelopeB[list[AgentOut]] | EnvelopeA[list[AgentOut]]:
+) -> Response:
     """List agents. Without credentials: the public, rate-limited listing. With Bearer: the
     cursor listing of available agents. With x-api-key: every available agent (Envelope A)."""
     if request.headers.get("x-api-key"):
         set_family(request, Family.KEY)
         await authenticate_request(request, session)
-        return EnvelopeA[list[AgentOut]](data=await service.available_agents(session))
+        every = await service.available_agents(session)
+        timestamp = now_iso()
+        return wire.answer(
+            written_a([agent_item(a) for a in every], timestamp),
+            lambda: EnvelopeA[list[AgentOut]](data=every, timestamp=timestamp),
+        )
     slugs = service.parse_category_values(category)
     size = limit or 20
     if request.headers.get("authorization"):
@@ -101,7 +121,7 @@ async def list_agents(
             "total": result.total,
             "nextCursor": result.next_cursor,
         }
-        return EnvelopeB[list[AgentOut]](data=result.agents, meta=meta_b(request, pagination))
+        return _page(result.agents, meta_b(request, pagination))
     if cursor is not None:
         raise BadRequest.field("cursor", "only the authenticated listing pages by cursor")
     for name, given in (("favourites", favourites), ("hiredBefore", hired_before)):
@@ -119,7 +139,15 @@ async def list_agents(
         featured=featured,
     )
     pagination = {"page": number, "limit": size, "total": result.total, "hasMore": result.has_more}
-    return EnvelopeB[list[AgentOut]](data=result.agents, meta=meta_b(request, pagination))
+    return _page(result.agents, meta_b(request, pagination))
+
+
+def _page(agents: list[service.ListedAgent], meta: MetaB) -> Response:
+    """A page of agents in Envelope B, each written by ``agent_item`` (kit/wire.py)."""
+    return wire.answer(
+        written_b([agent_item(a) for a in agents], meta),
+        lambda: EnvelopeB[list[AgentOut]](data=agents, meta=meta),
+    )
 
 
 @router.get(

@@ -1,14 +1,15 @@
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from pydantic import BaseModel, Field, computed_field, field_validator
+from pydantic import BaseModel, Field, computed_field, field_validator, with_config
+from typing_extensions import TypedDict
 
 from agora.kit.envelopes import ApiModel
-from agora.kit.schemas import Credits, Schema, UtcDateTime
-from agora.kit.timeutil import utcnow
+from agora.kit.schemas import CAMEL_ON_THE_WIRE, Credits, Schema, UtcDateTime, wire_credits
+from agora.kit.timeutil import as_utc, utcnow
 from agora.models.agent import RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT
 from agora.models.statuses import AgentStatus
 
@@ -24,7 +25,11 @@ def bayesian(stars_sum: int, count: int) -> float:
 NEW_FOR = timedelta(days=30)
 
 
-class Price(Schema):
+# Value shapes built for every listed item (an agent's price and rating, a job's price and
+# refund) are TypedDicts: plain dicts, validated and written by pydantic's core without a
+# model per value (docs/performance.md, eighth round).
+@with_config(CAMEL_ON_THE_WIRE)
+class Price(TypedDict):
     """A price in display units: ``credits`` is what the caller pays, fee included."""
 
     credits: Credits
@@ -40,7 +45,8 @@ class CategoryRef(Schema):
     name: str
 
 
-class RatingSummary(Schema):
+@with_config(CAMEL_ON_THE_WIRE)
+class RatingSummary(TypedDict):
     """The agent's ratings: ``average`` of the stars (null without ratings), ``count``,
     ``distribution`` (how many of each star, "1" to "5") and ``score``, the Bayesian average the
     rating sort orders by (docs/agents.md, "Sorting")."""
@@ -79,7 +85,7 @@ class AgentOut(Schema):
     @field_validator("tags", mode="before")
     @classmethod
     def _tags(cls, tags: list[Any]) -> list[dict[str, str]]:
-        return [{"name": str(t.get("name", ""))} for t in tags if isinstance(t, dict)]
+        return tag_list(tags)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -89,19 +95,7 @@ class AgentOut(Schema):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def rating(self) -> RatingSummary:
-        count = self.rating_count
-        return RatingSummary(
-            average=round(self.rating_sum / count, 2) if count else None,
-            count=count,
-            distribution={
-                "1": self.rating_1,
-                "2": self.rating_2,
-                "3": self.rating_3,
-                "4": self.rating_4,
-                "5": self.rating_5,
-            },
-            score=round(bayesian(self.rating_sum, count), 4),
-        )
+        return rating_summary(self)
 
     @computed_field(description="Chosen by the operator.")  # type: ignore[prop-decorator]
     @property
@@ -111,7 +105,62 @@ class AgentOut(Schema):
     @computed_field(description="Registered in the last 30 days.")  # type: ignore[prop-decorator]
     @property
     def is_new(self) -> bool:
-        return utcnow() - self.created_at < NEW_FOR
+        return is_new(self.created_at)
+
+
+def tag_list(tags: list[Any]) -> list[dict[str, str]]:
+    """The stored tags as the wire shows them (entries that are not objects are left out)."""
+    return [{"name": str(t.get("name", ""))} for t in tags if isinstance(t, dict)]
+
+
+def rating_summary(agent: Any) -> RatingSummary:
+    """``RatingSummary`` of an agent row, entity or ``AgentOut`` (its rating columns)."""
+    count = agent.rating_count
+    return RatingSummary(
+        average=round(agent.rating_sum / count, 2) if count else None,
+        count=count,
+        distribution={
+            "1": agent.rating_1,
+            "2": agent.rating_2,
+            "3": agent.rating_3,
+            "4": agent.rating_4,
+            "5": agent.rating_5,
+        },
+        score=round(bayesian(agent.rating_sum, count), 4),
+    )
+
+
+def is_new(created_at: datetime) -> bool:
+    return utcnow() - as_utc(created_at) < NEW_FOR
+
+
+def price_json(charged: int, included_fee: int) -> dict[str, float]:
+    """``Price`` as its JSON (kit/wire.py)."""
+    return {"credits": wire_credits(charged), "includedFee": wire_credits(included_fee)}
+
+
+def agent_item(agent: Any) -> dict[str, Any]:
+    """``AgentOut``'s JSON for a listed agent (``agents.service.ListedAgent``), written without
+    the model (kit/wire.py)."""
+    row = agent.row
+    fee = row.fee
+    return {
+        "id": row.id,
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+        "name": row.name,
+        "description": row.description,
+        "status": row.status,
+        "isShown": row.is_shown,
+        "pricingType": row.pricing_type,
+        "tags": tag_list(row.tags),
+        "categories": [{"slug": c.slug, "name": c.name} for c in agent.categories],
+        "jobCount": row.job_count,
+        "price": price_json(row.price + fee, fee),
+        "rating": rating_summary(row),
+        "featured": row.featured_at is not None,
+        "isNew": is_new(row.created_at),
+    }
 
 
 class InputField(Schema):

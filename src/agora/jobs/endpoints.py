@@ -29,8 +29,10 @@ from agora.jobs.schemas import (
     JobPage,
     JobShareRequest,
     SharedJobOut,
+    job_item,
 )
-from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
+from agora.kit import wire
+from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b, now_iso, written_a
 from agora.kit.families import bearer_router, key_router
 
 router = key_router(tags=["jobs"])
@@ -51,8 +53,17 @@ CursorQuery = Annotated[
 LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
 
 
-def _page(page: service.JobPage) -> JobPage:
-    return JobPage(data=page.jobs, pagination=page.pagination)
+def _page(page: service.JobPage) -> Response:
+    """A page of jobs, each written by ``job_item`` (kit/wire.py)."""
+    timestamp = now_iso()
+    return wire.answer(
+        written_a(
+            [job_item(job) for job in page.jobs],
+            timestamp,
+            pagination=page.pagination.model_dump(mode="json"),
+        ),
+        lambda: JobPage(data=page.jobs, pagination=page.pagination, timestamp=timestamp),
+    )
 
 
 @router.get("/jobs", response_model=JobPage, operation_id="listJobs")
@@ -68,7 +79,7 @@ async def list_jobs(
         Literal["owned", "workspace"],
         Query(description="owned (yours, default) or workspace (every member's)."),
     ] = "owned",
-) -> JobPage:
+) -> Response:
     """The caller's jobs in the current workspace (`scope=workspace`: every member's), newest
     first. Paging: `pagination` beside `data` (send `nextCursor` back as `cursor` while
     `hasMore`)."""
@@ -240,7 +251,7 @@ async def list_agent_jobs(
     status: StatusQuery = None,
     cursor: CursorQuery = None,
     limit: LimitQuery = None,
-) -> JobPage:
+) -> Response:
     """The caller's jobs for this agent, newest first (paged like `GET /v1/jobs`)."""
     return _page(
         await service.list_agent_jobs(

@@ -8,10 +8,11 @@ from uuid import UUID
 
 from pydantic import BaseModel, Field, computed_field, field_validator
 
-from agora.agents.schemas import Price
+from agora.agents.schemas import Price, price_json
 from agora.kit.envelopes import ApiModel, now_iso
 from agora.kit.money import BASE_UNITS_PER_CREDIT
 from agora.kit.schemas import Schema, UtcDateTime
+from agora.kit.wire import model_json
 from agora.models.statuses import JobStatus, JobType
 
 
@@ -124,6 +125,79 @@ class JobOut(Schema):
     @property
     def credits(self) -> float:
         return (self.charged - self.refunded) / BASE_UNITS_PER_CREDIT
+
+
+def job_item(job: Any) -> dict[str, Any]:
+    """``JobOut``'s JSON for a ``jobs.service.ShownJob``, written without the model
+    (kit/wire.py): the view's own attributes, the rest from its row (read directly: a view's
+    ``__getattr__`` costs a failed lookup first)."""
+    row = job.row
+    charged, fee, refunded = row.price, row.fee, row.refund
+    result = job.result
+    share = job.share
+    return {
+        "id": row.id,
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+        "name": row.name,
+        "status": row.status,
+        "agentId": row.agent_id,
+        "userId": row.user_id,
+        "organizationId": row.organization_id,
+        "agentJobId": row.agent_job_id,
+        "agentJobStatus": row.agent_job_status,
+        "onChainStatus": row.on_chain_status,
+        "input": _input_text(row.input_data),
+        "result": result,
+        "resultTruncated": job.result_truncated,
+        "error": row.error,
+        "startedAt": row.started_at,
+        "completedAt": row.completed_at,
+        "jobType": row.job_type,
+        "share": None if share is None else model_json(ShareOut, share),
+        "jobStatusSettled": row.settled,
+        "projectId": row.project_id,
+        "taskId": row.task_id,
+        "output": result,
+        "resultHash": job.result_hash,
+        "resultSubmittedAt": job.result_submitted_at,
+        "isDemo": job.is_demo,
+        "inputHash": row.input_hash,
+        "verified": row.verified,
+        "price": price_json(charged, fee),
+        "refund": price_json(refunded, row.refund_fee),
+        "credits": (charged - refunded) / BASE_UNITS_PER_CREDIT,
+    }
+
+
+def link_item(link: Any) -> dict[str, Any]:
+    """``JobLinkOut``'s JSON for a ``jobs.attachments.JobLink``."""
+    return {
+        "id": link.id,
+        "jobId": link.job_id,
+        "title": link.title,
+        "url": link.url,
+        "description": link.description,
+        "createdAt": link.created_at,
+    }
+
+
+def file_item(file: Any) -> dict[str, Any]:
+    """``JobFileOut``'s JSON for a ``jobs.attachments.JobFile``."""
+    return {
+        "id": file.id,
+        "jobId": file.job_id,
+        "name": file.name,
+        "fileUrl": file.file_url,
+        "sourceUrl": file.source_url,
+        "source": file.source,
+        "size": file.size,
+        "mimeType": file.mime_type,
+        "status": file.status,
+        "sha256": file.sha256,
+        "createdAt": file.created_at,
+        "updatedAt": file.updated_at,
+    }
 
 
 class Pagination(BaseModel):

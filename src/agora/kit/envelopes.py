@@ -70,3 +70,14 @@ class EnvelopeB(BaseModel, Generic[T]):
 def meta_b(conn: HTTPConnection, pagination: dict[str, Any] | None = None) -> MetaB:
     """Envelope B's ``meta`` for this request (``pagination`` for paged lists)."""
     return MetaB(requestId=request_id_of(conn), pagination=pagination)
+
+
+def written_a(data: Any, timestamp: str, **beside: Any) -> dict[str, Any]:
+    """Envelope A around an item writer's JSON (kit/wire.py), its keys in ``EnvelopeA``'s order
+    (``beside``: ``pagination`` of a paged list)."""
+    return {"success": True, "data": data, **beside, "timestamp": timestamp}
+
+
+def written_b(data: Any, meta: MetaB) -> dict[str, Any]:
+    """Envelope B around an item writer's JSON (kit/wire.py)."""
+    return {"data": data, "meta": meta.model_dump(mode="json")}

@@ -19,11 +19,23 @@ import functools
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, PlainSerializer, model_validator
+from pydantic import (
+    AfterValidator,
+    AliasGenerator,
+    BaseModel,
+    ConfigDict,
+    PlainSerializer,
+    model_validator,
+)
 from pydantic.alias_generators import to_camel
 
 from agora.kit.money import BASE_UNITS_PER_CREDIT
 from agora.kit.timeutil import as_utc
+
+CAMEL_ON_THE_WIRE = ConfigDict(
+    alias_generator=AliasGenerator(serialization_alias=to_camel), serialize_by_alias=True
+)
+"""The wire's names for a ``TypedDict`` value shape (``@with_config(CAMEL_ON_THE_WIRE)``)."""
 
 
 class Schema(BaseModel):
@@ -48,7 +60,7 @@ class Schema(BaseModel):
         return as_dict() if as_dict is not None and not isinstance(value, BaseModel) else value
 
 
-def _credits(base_units: int) -> float:
+def wire_credits(base_units: int) -> float:
     # The float of base units ÷ 10**6: int / int is correctly rounded, so it is the same float
     # as float(to_display(...)) (tests/kit/test_money.py checks) at a fifth of the cost — once
     # per credit value in every listed item.
@@ -56,7 +68,7 @@ def _credits(base_units: int) -> float:
 
 
 UtcDateTime = Annotated[datetime, AfterValidator(as_utc)]
-Credits = Annotated[int, PlainSerializer(_credits, return_type=float)]
+Credits = Annotated[int, PlainSerializer(wire_credits, return_type=float)]
 
 
 class RowView:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import Header, Query, Request
+from fastapi import Header, Query, Request, Response
 
 from agora.auth.dependencies import (
     JobsWriter,
@@ -15,7 +15,8 @@ from agora.auth.dependencies import (
     TaskId,
 )
 from agora.jobs.schemas import JobOut
-from agora.kit.envelopes import EnvelopeB, meta_b
+from agora.kit import wire
+from agora.kit.envelopes import EnvelopeB, meta_b, written_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
 from agora.tasks import service
@@ -29,6 +30,7 @@ from agora.tasks.schemas import (
     TaskOut,
     TaskScope,
     TaskUpdate,
+    task_item,
 )
 
 if TYPE_CHECKING:
@@ -79,7 +81,7 @@ async def list_tasks(
             "whatever the scope)",
         ),
     ] = None,
-) -> EnvelopeB[list[TaskOut]]:
+) -> Response:
     """Tasks of the workspace, most recently updated first. Page with `page` or `cursor`.
     A coworker key sees only the tasks assigned to it. Job results in the snapshots are
     previews (see JobOut.resultTruncated)."""
@@ -94,7 +96,11 @@ async def list_tasks(
         "cursor": cursor,
         "nextCursor": service.next_cursor(settings, principal, filters, paging, result.total),
     }
-    return EnvelopeB[list[TaskOut]](data=result.items, meta=meta_b(request, pagination))
+    meta = meta_b(request, pagination)
+    return wire.answer(
+        written_b([task_item(task) for task in result.items], meta),
+        lambda: EnvelopeB[list[TaskOut]](data=result.items, meta=meta),
+    )
 
 
 @router.post("", status_code=201, response_model=EnvelopeB[TaskOut], operation_id="createTask")

@@ -9,9 +9,9 @@ from uuid import UUID
 from pydantic import Field, field_validator
 
 from agora.coworkers.schemas import CoworkerRef
-from agora.jobs.schemas import JobFileOut, JobLinkOut, JobOut
+from agora.jobs.schemas import JobFileOut, JobLinkOut, JobOut, file_item, job_item, link_item
 from agora.kit.envelopes import ApiModel
-from agora.kit.schemas import Credits, Schema, UtcDateTime
+from agora.kit.schemas import Credits, Schema, UtcDateTime, wire_credits
 from agora.models.statuses import TaskStatus
 
 CHANNELS: tuple[str, ...] = (
@@ -202,3 +202,112 @@ class TaskJobCreate(ApiModel):
     maxCredits: float | None = Field(default=None, ge=0)
     maxAcceptedCredits: float | None = Field(default=None, ge=0)
     name: str | None = Field(default=None, max_length=500)
+
+
+# ---- the snapshot's JSON, written without the models (kit/wire.py) ------------------------
+
+
+def _named(row: Any) -> dict[str, Any] | None:
+    return None if row is None else {"id": row.id, "name": row.name}
+
+
+def _coworker(row: Any) -> dict[str, Any] | None:
+    return None if row is None else {"id": row.id, "name": row.name, "slug": row.slug}
+
+
+def _actor(actor: Any) -> dict[str, Any] | None:
+    if actor is None:
+        return None
+    return {
+        "type": actor.type,
+        "id": actor.id,
+        "user": _named(actor.user),
+        "coworker": _coworker(actor.coworker),
+    }
+
+
+def _meta(row: Any) -> Any:
+    """The ``metadata`` column, as ``TaskOut`` reads it: ``meta`` (the attribute's name, which
+    rows read by attribute carry too; ``metadata`` is SQLAlchemy's on an entity), else the
+    column's own name."""
+    found = getattr(row, "meta", _ABSENT)
+    return row.metadata if found is _ABSENT else found
+
+
+_ABSENT = object()
+
+
+def event_item(event: Any) -> dict[str, Any]:
+    """``TaskEventOut``'s JSON for a ``tasks.service.ShownTaskEvent`` (its row read directly,
+    as ``job_item`` does)."""
+    row = event.row
+    credits = row.credits
+    return {
+        "id": row.id,
+        "taskId": row.task_id,
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+        "status": row.status,
+        "comment": row.comment,
+        "credits": None if credits is None else wire_credits(credits),
+        "authenticationUrl": row.authentication_url,
+        "metadata": _meta(row),
+        "actor": _actor(event.actor),
+        "channel": row.channel,
+        "origin": row.origin,
+        "kind": row.kind,
+        "change": row.change,
+    }
+
+
+def task_item(task: Any) -> dict[str, Any]:
+    """``TaskOut``'s JSON for a ``tasks.service.TaskSnapshot`` (its row read directly, as
+    ``job_item`` does)."""
+    row = task.row
+    creator = _named(task.creator)
+    assignee = task.assignee
+    organization = task.organization
+    return {
+        "id": row.id,
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+        "name": row.name,
+        "title": row.name,
+        "description": row.description,
+        "status": row.status,
+        "projectId": row.project_id,
+        "archived": row.archived_at is not None,
+        "archivedAt": row.archived_at,
+        "workspaceId": row.workspace_id,
+        "workspace": _named(task.workspace),
+        "creatorId": row.creator_id,
+        "creator": _actor(task.creator_actor),
+        "userId": row.creator_id,
+        "user": creator,
+        "ownerId": row.creator_id,
+        "owner": creator,
+        "organizationId": None if organization is None else organization.id,
+        "organization": None
+        if organization is None
+        else {"id": organization.id, "name": organization.name, "slug": organization.slug},
+        "coworkerId": row.coworker_id,
+        "coworker": _coworker(task.coworker),
+        "assigneeId": None if assignee is None else assignee.id,
+        "assignee": None
+        if assignee is None
+        else {
+            "type": assignee.type,
+            "id": assignee.id,
+            "name": assignee.name,
+            "slug": assignee.slug,
+        },
+        "participants": [_named(p) for p in task.participants],
+        "origin": row.origin,
+        "channel": row.channel,
+        "metadata": _meta(row),
+        "credits": wire_credits(task.credits),
+        "jobs": [job_item(job) for job in task.jobs],
+        "events": [event_item(event) for event in task.events],
+        "links": [link_item(link) for link in task.links],
+        "files": [file_item(file) for file in task.files],
+    }
