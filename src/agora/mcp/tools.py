@@ -532,7 +532,7 @@ def register_tools(server: MCPServer, run: ToolRunner) -> None:
                 cursor=cursor,
                 limit=limit,
             )
-            return dump(page)  # type: ignore[no-any-return]
+            return dump(page.page())  # type: ignore[no-any-return]
 
     @tool
     async def mark_notifications(

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Path, Query, Request
+from fastapi import Path, Query, Request, Response
 
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep
-from agora.kit.envelopes import EnvelopeA
+from agora.kit import wire
+from agora.kit.envelopes import EnvelopeA, now_iso, written_a
 from agora.kit.errors import NotFound
 from agora.kit.families import key_router
 from agora.kit.outbound import OutboundPolicy
@@ -45,9 +46,9 @@ async def list_notifications(
     ] = None,
     cursor: Annotated[str | None, Query(max_length=1000)] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
-) -> EnvelopeA[NotificationPage]:
+) -> Response:
     """Your notifications, newest first (cursor-paged), with the unread count."""
-    page = await service.list_notifications(
+    inbox = await service.list_notifications(
         session,
         principal,
         secret=settings.resolved_secret_key(),
@@ -56,7 +57,11 @@ async def list_notifications(
         cursor=cursor,
         limit=limit,
     )
-    return EnvelopeA[NotificationPage](data=page)
+    timestamp = now_iso()
+    return wire.answer(
+        written_a(inbox.page_json(), timestamp),
+        lambda: EnvelopeA[NotificationPage](data=inbox.page(), timestamp=timestamp),
+    )
 
 
 @router.get(

@@ -4,7 +4,9 @@ and the delivery log."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -136,19 +138,62 @@ MAX_PAGE = 100
 CURSOR_MAX_AGE_SECONDS = 24 * 3600
 
 
-def shown(row: repo.NotificationColumns) -> NotificationOut:
+def _link(row: repo.NotificationColumns) -> str | None:
     kind = registry.KINDS.get(row.kind)
+    return kind.link(row.data) if kind is not None else None
+
+
+def shown(row: repo.NotificationColumns) -> NotificationOut:
     return NotificationOut(
         id=row.id,
         kind=row.kind,
         subject_ref=row.subject_ref,
         title=row.title,
         data=row.data,
-        link=kind.link(row.data) if kind is not None else None,
+        link=_link(row),
         read=row.read_at is not None,
         read_at=row.read_at,
         created_at=row.created_at,
     )
+
+
+def shown_json(row: repo.NotificationColumns) -> dict[str, Any]:
+    """``shown``'s JSON, written without the model (kit/wire.py)."""
+    return {
+        "id": row.id,
+        "kind": row.kind,
+        "subjectRef": row.subject_ref,
+        "title": row.title,
+        "data": row.data,
+        "link": _link(row),
+        "read": row.read_at is not None,
+        "readAt": row.read_at,
+        "createdAt": row.created_at,
+    }
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """A page of the inbox as read: its rows, the next page's cursor, the unread count."""
+
+    rows: list[repo.NotificationColumns]
+    next_cursor: str | None
+    unread_count: int
+
+    def page(self) -> NotificationPage:
+        return NotificationPage(
+            items=[shown(r) for r in self.rows],
+            next_cursor=self.next_cursor,
+            unread_count=self.unread_count,
+        )
+
+    def page_json(self) -> dict[str, Any]:
+        """``page()``'s JSON, written without the models (kit/wire.py)."""
+        return {
+            "items": [shown_json(r) for r in self.rows],
+            "nextCursor": self.next_cursor,
+            "unreadCount": self.unread_count,
+        }
 
 
 def _kinds(kind: str | None) -> list[str]:
@@ -172,7 +217,7 @@ async def list_notifications(
     kind: str | None = None,
     cursor: str | None = None,
     limit: int = 20,
-) -> NotificationPage:
+) -> Inbox:
     """The person's notifications, newest first, ``limit`` a page (a signed cursor pages on)."""
     principal.require(Permission.READ)
     if not 1 <= limit <= MAX_PAGE:
@@ -191,9 +236,7 @@ async def list_notifications(
     )
     page = rows[:limit]
     next_cursor = signer.encode([str(page[-1].id)], binding) if len(rows) > limit else None
-    return NotificationPage(
-        items=[shown(r) for r in page], next_cursor=next_cursor, unread_count=unread_total
-    )
+    return Inbox(page, next_cursor, unread_total)
 
 
 async def unread_count(session: AsyncSession, principal: Principal) -> int:

@@ -43,7 +43,9 @@ async def inbox_page(
     page = await notifications.list_notifications(
         session, principal, secret=settings.resolved_secret_key(), unread=unread, cursor=cursor
     )
-    return await render(request, session, principal, "notifications.html", page=page, unread=unread)
+    return await render(
+        request, session, principal, "notifications.html", page=page.page(), unread=unread
+    )
 
 
 @router.get("/notifications/stream")
