@@ -31,6 +31,7 @@ from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import Database
 from agora.kit.guards import request_checks
 from agora.kit.httpserver import trust_proxies
+from agora.kit.internals import memoise_param_introspection
 from agora.kit.migrate import upgrade
 from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
@@ -214,6 +215,7 @@ def create_app(
     # Outermost: the client address and scheme from trusted proxies only (kit/httpserver.py).
     trust_proxies(app, settings.trusted_proxies)
     install_route_index(app)
+    memoise_param_introspection()
     return app
 
 

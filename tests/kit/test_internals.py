@@ -12,7 +12,7 @@ from typing import Any
 import httpcore2
 import httpx2
 import pytest
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.routing import iter_route_contexts
 from sqlalchemy import JSON, Column, MetaData, Table, Uuid, bindparam, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -201,3 +201,28 @@ def test_inclusion_key_is_shared_by_apps_and_moves_when_routes_are_added() -> No
     for application in apps:
         index = RouteIndex(list(application.router.routes))
         assert index.candidates("/v1/b")[-1] is application.router.routes[-1]
+
+
+def test_param_introspection_is_memoised_and_answers_as_before() -> None:
+    from fastapi.dependencies import utils
+
+    internals.memoise_param_introspection()
+    internals.memoise_param_introspection()  # idempotent: wrapped once
+    asked = utils.field_annotation_is_sequence
+    assert getattr(asked, "memoised", False)
+    assert asked(list[str] | None) is True
+    assert asked(str | None) is False
+    assert asked(int) is False
+
+    # FastAPI's own request parsing reads a repeated query parameter as a list through it
+    app = FastAPI()
+
+    @app.get("/probe")
+    async def probe(tag: list[str] | None = Query(None), one: str | None = None) -> Any:
+        return {"tag": tag, "one": one}
+
+    from starlette.testclient import TestClient
+
+    with TestClient(app) as client:
+        got = client.get("/probe", params=[("tag", "a"), ("tag", "b"), ("one", "x")]).json()
+    assert got == {"tag": ["a", "b"], "one": "x"}

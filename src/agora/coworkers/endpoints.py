@@ -28,10 +28,11 @@ from agora.coworkers.schemas import (
     UsageCreate,
     UsageOut,
 )
-from agora.kit.envelopes import EnvelopeB, meta_b
+from agora.kit import wire
+from agora.kit.envelopes import EnvelopeB, meta_b, written_b
 from agora.kit.families import bearer_router
 from agora.tasks import service as tasks
-from agora.tasks.schemas import TaskEventOut
+from agora.tasks.schemas import TaskEventOut, event_item
 
 router = bearer_router(prefix="/coworkers", tags=["coworkers"])
 admin_router = bearer_router(prefix="/admin/coworkers", tags=["admin"])
@@ -105,7 +106,7 @@ async def my_events(
     principal: CoworkerKeyDep,
     limit: LimitQuery = None,
     cursor: CursorQuery = None,
-) -> EnvelopeB[list[TaskEventOut]]:
+) -> Response:
     """Events of the tasks assigned to this coworker (not its own), oldest first. Poll with
     `cursor` = the previous `nextCursor` (it stays valid when there is nothing new)."""
     page = await service.my_events(session, principal, limit=limit, cursor=cursor)
@@ -117,7 +118,11 @@ async def my_events(
         "hasMore": page.has_more,
     }
     events = await tasks.render_events(session, page.events)
-    return EnvelopeB[list[TaskEventOut]](data=events, meta=meta_b(request, pagination))
+    meta = meta_b(request, pagination)
+    return wire.answer(
+        written_b([event_item(event) for event in events], meta),
+        lambda: EnvelopeB[list[TaskEventOut]](data=events, meta=meta),
+    )
 
 
 @router.post(

@@ -8,9 +8,10 @@ from fastapi import Path, Query, Request, Response
 
 from agora.auth.dependencies import JobsWriter, Reader, SessionDep, SettingsDep, UnitDep, public
 from agora.files import service
-from agora.files.schemas import FileOut, FilePage
+from agora.files.schemas import FileOut, FilePage, file_json
 from agora.files.serving import file_response
-from agora.kit.envelopes import EnvelopeA
+from agora.kit import wire
+from agora.kit.envelopes import EnvelopeA, written_a
 from agora.kit.families import key_router
 from agora.kit.units import Mode, mode, streams_body
 from agora.settings import Settings
@@ -78,11 +79,14 @@ async def list_files(
     principal: Reader,
     cursor: Annotated[str | None, Query(max_length=200)] = None,
     limit: Annotated[int | None, Query(ge=1, le=100)] = None,
-) -> FilePage:
+) -> Response:
     """The workspace's files (uploads and jobs' output files), newest first."""
     page = await service.list_files(session, principal, cursor=cursor, limit=limit)
-    return FilePage(
-        data=[FileOut.model_validate(row) for row in page.files], nextCursor=page.next_cursor
+    return wire.answer(
+        written_a([file_json(row) for row in page.files], None, nextCursor=page.next_cursor),
+        lambda: FilePage(
+            data=[FileOut.model_validate(row) for row in page.files], nextCursor=page.next_cursor
+        ),
     )
 
 

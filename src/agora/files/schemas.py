@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from pydantic import BaseModel, Field
@@ -25,6 +26,22 @@ class FileOut(Schema):
     job_id: UUID | None
     source_url: str | None = Field(description="Where an output file was fetched from.")
     created_at: UtcDateTime
+
+
+def file_json(row: Any) -> dict[str, Any]:
+    """``FileOut``'s JSON for a ``StoredFile`` row, written without the model (kit/wire.py)."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "mimeType": row.mime_type,
+        "size": row.size,
+        "sha256": row.sha256,
+        "state": row.state,
+        "origin": row.origin,
+        "jobId": row.job_id,
+        "sourceUrl": row.source_url,
+        "createdAt": row.created_at,
+    }
 
 
 class FilePage(BaseModel):

@@ -72,10 +72,13 @@ def meta_b(conn: HTTPConnection, pagination: dict[str, Any] | None = None) -> Me
     return MetaB(requestId=request_id_of(conn), pagination=pagination)
 
 
-def written_a(data: Any, timestamp: str, **beside: Any) -> dict[str, Any]:
+def written_a(data: Any, timestamp: str | None, **beside: Any) -> dict[str, Any]:
     """Envelope A around an item writer's JSON (kit/wire.py), its keys in ``EnvelopeA``'s order
-    (``beside``: ``pagination`` of a paged list)."""
-    return {"success": True, "data": data, **beside, "timestamp": timestamp}
+    (``beside``: ``pagination`` of a paged list; no ``timestamp`` where the page has none)."""
+    content = {"success": True, "data": data, **beside}
+    if timestamp is not None:
+        content["timestamp"] = timestamp
+    return content
 
 
 def written_b(data: Any, meta: MetaB) -> dict[str, Any]:

@@ -23,6 +23,7 @@ rows have the same names and values (a named tuple here, a SQLAlchemy ``Row`` th
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import deque, namedtuple
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -63,6 +64,11 @@ class _Compiled:
     binds: tuple[Any, ...]  # the column types' bind processors (None: the value as it is)
     results: tuple[Processor, ...]
     row: type
+
+    @functools.cached_property
+    def converts(self) -> bool:
+        """Whether any column has a result processor (on asyncpg most statements have none)."""
+        return any(process is not None for process in self.results)
 
 
 def shape_names(shape: type) -> set[str]:
@@ -303,6 +309,8 @@ def connection_lost(conn: Any, exc: BaseException) -> bool:
 
 
 def row_of(compiled: _Compiled, record: Sequence[Any]) -> Any:
+    if not compiled.converts:  # the record's values as they are (a named tuple of them)
+        return tuple.__new__(compiled.row, record)
     return compiled.row._make(  # type: ignore[attr-defined]
         value if process is None or value is None else process(value)
         for process, value in zip(compiled.results, record, strict=True)
