@@ -10,8 +10,7 @@ from pydantic import BaseModel, Field, computed_field, field_validator
 
 from agora.agents.schemas import Price, price_json
 from agora.kit.envelopes import ApiModel, now_iso
-from agora.kit.money import BASE_UNITS_PER_CREDIT
-from agora.kit.schemas import Schema, UtcDateTime
+from agora.kit.schemas import Schema, UtcDateTime, wire_credits
 from agora.kit.wire import model_json
 from agora.models.statuses import JobStatus, JobType
 
@@ -124,7 +123,7 @@ class JobOut(Schema):
     @computed_field(description="Net spend: price minus refund, in credits.")  # type: ignore[prop-decorator]
     @property
     def credits(self) -> float:
-        return (self.charged - self.refunded) / BASE_UNITS_PER_CREDIT
+        return wire_credits(self.charged - self.refunded)
 
 
 def job_item(job: Any) -> dict[str, Any]:
@@ -166,7 +165,7 @@ def job_item(job: Any) -> dict[str, Any]:
         "verified": row.verified,
         "price": price_json(charged, fee),
         "refund": price_json(refunded, row.refund_fee),
-        "credits": (charged - refunded) / BASE_UNITS_PER_CREDIT,
+        "credits": wire_credits(charged - refunded),
     }
 
 
