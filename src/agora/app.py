@@ -28,6 +28,7 @@ from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers, passwords
 from agora.kit.attempts import AttemptLimiter
+from agora.kit.background import stop_all
 from agora.kit.db import Database
 from agora.kit.guards import request_checks
 from agora.kit.httpserver import trust_proxies
@@ -90,9 +91,11 @@ def create_app(
             stack.push_async_callback(app.state.mcp.stop)
             stack.push_async_callback(app.state.job_streams.stop)  # its listener starts lazily
             if background:
+                started: list[Any] = []
+                stack.push_async_callback(stop_all, started)
                 for service in app.state.background:
                     await service.start()
-                    stack.push_async_callback(service.stop)
+                    started.append(service)
             yield
 
     app = FastAPI(

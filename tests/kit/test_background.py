@@ -96,6 +96,75 @@ async def test_delays_are_clamped() -> None:
         await loop.stop()
 
 
+async def test_stopping_lets_the_round_in_progress_finish() -> None:
+    """A stopping worker does not cut its round (and its transaction) short: the round ends,
+    then the loop, and no further round begins."""
+    events: list[str] = []
+
+    async def step() -> float:
+        events.append("began")
+        await asyncio.sleep(0.2)
+        events.append("ended")
+        return 0.0  # more work: only the stop ends the loop
+
+    loop = Loop("test-graceful", step)
+    await loop.start()
+    await _until(lambda: events == ["began"])
+    await loop.stop()
+    assert events == ["began", "ended"]
+    assert loop.readiness() == (False, "not running")
+
+
+async def test_a_round_that_never_unwinds_does_not_hold_the_stop(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Past its grace a round is cancelled; one whose unwinding waits for ever (as a cancelled
+    SQLite connection's close can, wapiti-scanner/wapiti#802) is logged and left, so the process
+    still stops."""
+    monkeypatch.setattr(background, "CANCEL_WAIT_SECONDS", 0.2)
+    never = asyncio.get_running_loop().create_future()
+    entered = asyncio.Event()
+
+    async def step() -> float:
+        entered.set()
+        try:
+            await asyncio.sleep(60)
+        finally:
+            await never  # the cancellation's clean-up never finishes
+        return 0.0
+
+    loop = Loop("test-stuck", step)
+    await loop.start()
+    await asyncio.wait_for(entered.wait(), 5)
+    task = loop._task
+    started = time.monotonic()
+    await loop.stop(grace=0.1)
+    assert time.monotonic() - started < 2.0
+    assert loop.readiness() == (False, "not running")
+    assert task is not None and not task.done()  # left to the event loop's final cancellation
+    assert "background_stop_abandoned" in capsys.readouterr().err
+    task.cancel()  # what asyncio.run does at exit: the clean-up's own wait ends
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+async def test_stop_all_stops_every_service_even_when_one_fails(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    class Broken:
+        async def stop(self) -> None:
+            raise RuntimeError("cannot stop")
+
+    async def step() -> float:
+        return 60.0
+
+    loop = Loop("test-stop-all", step)
+    await loop.start()
+    await background.stop_all([Broken(), loop])
+    assert loop.readiness() == (False, "not running")
+    assert "background_stop_failed" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("commit", [True, False])
 async def test_signal_wakes_only_after_commit(db: Database, commit: bool) -> None:
     woken: list[str] = []

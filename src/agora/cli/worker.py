@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from agora.dispatch.worker import Dispatcher, background_services
+from agora.kit.background import stop_all
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
@@ -50,8 +51,7 @@ def worker(
             )
             await stop.wait()
         finally:
-            for service in reversed(services):
-                await service.stop()
+            await stop_all(services)
             await client.aclose()
             await db.dispose()
 

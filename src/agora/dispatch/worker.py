@@ -36,7 +36,7 @@ from agora.files.collector import FILES_COLLECT
 from agora.jobs import lifecycle
 from agora.jobs.signals import JOB_READY
 from agora.kit import background
-from agora.kit.background import Loop
+from agora.kit.background import Loop, finish
 from agora.kit.db import Database
 from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
 from agora.kit.textinput import find_unstorable
@@ -88,10 +88,7 @@ class Dispatcher:
     async def stop(self) -> None:
         await self.loop.stop()
         # In-flight calls are abandoned; their leases expire and another worker resumes them.
-        for task in list(self._inflight):
-            task.cancel()
-        if self._inflight:
-            await asyncio.gather(*self._inflight, return_exceptions=True)
+        await finish(self._inflight, name=f"{self.loop.name} in flight")
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.close()

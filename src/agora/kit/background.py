@@ -4,7 +4,9 @@
 returns how many seconds to wait before the next one (0 = at once). ``wake()`` — or a wake-up on
 one of the loop's topics — ends the wait early. A failing step is logged, marks the loop
 unhealthy (``readiness()``), and is retried after ``error_delay``; it never ends the loop. Waits
-are clamped to ``[0, max_delay]``, so every loop polls at least that often.
+are clamped to ``[0, max_delay]``, so every loop polls at least that often. ``stop()`` lets the
+round in progress finish, cancels it only past a grace period, and never waits without bound
+(``finish``); ``stop_all`` stops a process's services side by side.
 
 Wake-ups: ``subscribe(topic, callback)`` / ``wake(topic)`` in this process;
 ``await signal(session, topic)`` inside a transaction wakes the topic once the transaction
@@ -24,6 +26,7 @@ import asyncio
 import contextlib
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, Protocol
 
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -34,6 +37,16 @@ log = structlog.get_logger(__name__)
 
 Step = Callable[[], Awaitable[float]]
 Callback = Callable[[], None]
+
+STOP_GRACE_SECONDS = 5.0
+"""How long a stopping loop may take to finish its round in progress (a few short transactions,
+or a call bounded by its own timeout) before the round is cancelled."""
+CANCEL_WAIT_SECONDS = 5.0
+"""How long a stop waits for cancelled work to unwind. Cancelled work can wait for ever: an
+SQLite connection cancelled mid-statement is closed by SQLAlchemy's terminate and, with aiosqlite
+0.22, that close can wait on a connection thread that has already ended (wapiti-scanner/wapiti#802;
+here an ``agora worker`` that never exited on SIGTERM). Past this wait such work is left to the
+event loop's own cancellation at exit, which ends it."""
 
 # (topic, key) → callbacks; key None: every wake-up of the topic.
 _subscribers: defaultdict[tuple[str, str | None], list[Callback]] = defaultdict(list)
@@ -101,6 +114,37 @@ async def signal(
     on_commit(session, fire)
 
 
+async def finish(tasks: Iterable[asyncio.Task[Any]], *, name: str, grace: float = 0.0) -> None:
+    """End ``tasks``: they may end by themselves for ``grace`` seconds, then they are cancelled
+    and awaited for at most ``CANCEL_WAIT_SECONDS``; any still running is logged and left."""
+    tasks = list(tasks)
+    pending = {task for task in tasks if not task.done()}
+    if pending and grace > 0:
+        _done, pending = await asyncio.wait(pending, timeout=grace)
+    for task in pending:
+        task.cancel()
+    if pending:
+        _done, pending = await asyncio.wait(pending, timeout=CANCEL_WAIT_SECONDS)
+    if pending:
+        log.warning("background_stop_abandoned", loop=name, tasks=len(pending))
+    for task in tasks:  # retrieved, so a failure is not reported again when the task is freed
+        if task.done() and not task.cancelled():
+            task.exception()
+
+
+class Service(Protocol):
+    async def stop(self) -> None: ...
+
+
+async def stop_all(services: Iterable[Service]) -> None:
+    """Stop ``services`` side by side: each bounds its own wait, so the slowest sets the time."""
+    services = list(services)
+    results = await asyncio.gather(*(s.stop() for s in services), return_exceptions=True)
+    for service, result in zip(services, results, strict=True):
+        if isinstance(result, Exception):
+            log.error("background_stop_failed", service=type(service).__name__, exc_info=result)
+
+
 class Loop:
     """A named background loop around ``step`` (see the module docstring)."""
 
@@ -122,6 +166,7 @@ class Loop:
         self.rounds = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._unsubscribe: list[Callback] = []
 
     @property
@@ -131,6 +176,7 @@ class Loop:
     async def start(self) -> None:
         if self.running:
             return
+        self._stopping = False
         self._unsubscribe = [subscribe(topic, self.wake) for topic in self.topics]
         self._task = asyncio.create_task(self._run(), name=self.name)
 
@@ -140,13 +186,16 @@ class Loop:
             unsubscribe()
         self._unsubscribe = []
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = STOP_GRACE_SECONDS) -> None:
+        """End the loop once its round in progress is over; cancel the round after ``grace``
+        seconds (a cut transaction rolls back; see ``CANCEL_WAIT_SECONDS`` for what else)."""
         self.unsubscribe()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self.wake()
+        await finish([task], name=self.name, grace=grace)
 
     def wake(self) -> None:
         self._wake.set()
@@ -164,7 +213,7 @@ class Loop:
 
     async def _run(self) -> None:
         await self._sleep(self.initial_delay)
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 delay = await self.step()
