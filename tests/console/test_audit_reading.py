@@ -200,7 +200,7 @@ async def test_retention_prunes_old_rows_only(
             .values(created_at=utcnow() - timedelta(days=40))
         )
     async with app.state.db.transaction() as session:
-        assert await audit.prune(session, 0) == 0  # 0 keeps everything
-        assert await audit.prune(session, 30) == 1
+        assert await audit.prune(session, 0, limit=100) == 0  # 0 keeps everything
+        assert await audit.prune(session, 30, limit=100) == 1
     left = await client.get("/v1/admin/audit-events", headers=admin.bearer_headers)
     assert [r["details"]["reason"] for r in left.json()["data"]] == ["new"]

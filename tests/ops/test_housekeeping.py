@@ -5,14 +5,19 @@ reader may still need stays. Rows are aged in the database; the sweep is the loo
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import json
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import FastAPI
 from sqlalchemy import func, select
+from typer.testing import CliRunner
 
+from agora.cli import audit as cli_audit
+from agora.cli.main import app as cli
 from agora.dispatch.worker import background_services
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
@@ -28,6 +33,7 @@ from agora.models import (
 )
 from agora.ops import housekeeping as housekeeping_module
 from agora.ops.housekeeping import Housekeeping
+from agora.settings import Settings, get_settings
 from tests.conftest import MakeUser
 from tests.jobs.helpers import echo, register
 from tests.support.agents import LoopbackAgents
@@ -168,3 +174,54 @@ def test_dispatching_processes_run_housekeeping_unless_turned_off(app: FastAPI) 
         settings.model_copy(update={"housekeeping_seconds": 0}),
     )
     assert not any(isinstance(s, Housekeeping) for s in off)
+
+
+async def test_audit_rows_past_retention_go_in_bounded_batches(
+    app: FastAPI, db: Database, monkeypatch: Any
+) -> None:
+    """A backlog (a retention just lowered) is not one long delete: at most MAX_BATCHES
+    batches per round, the rest in the next round."""
+    monkeypatch.setattr(housekeeping_module, "BATCH", 3)
+    monkeypatch.setattr(housekeeping_module, "MAX_BATCHES", 2)
+    settings = app.state.settings.model_copy(update={"audit_retention_days": 10})
+    old = utcnow() - timedelta(days=11)
+    async with db.transaction() as session:
+        session.add_all(
+            AuditEvent(action="key.created", actor_kind="system", created_at=old) for _ in range(7)
+        )
+        session.add(AuditEvent(action="key.created", actor_kind="system", created_at=utcnow()))
+    first = await Housekeeping(db, settings).run_once()
+    assert first.counts["audit_events"] == 6  # two batches of three, then the round moves on
+    second = await Housekeeping(db, settings).run_once()
+    assert second.counts["audit_events"] == 1
+    async with db.transaction(write=False) as session:
+        assert await session.scalar(select(func.count()).select_from(AuditEvent)) == 1
+
+
+async def test_agora_audit_prune_deletes_the_whole_backlog_batch_by_batch(
+    db: Database, settings: Settings, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(cli_audit, "PRUNE_BATCH", 3)
+    old = utcnow() - timedelta(days=11)
+    async with db.transaction() as session:
+        session.add_all(
+            AuditEvent(action="key.created", actor_kind="system", created_at=old) for _ in range(7)
+        )
+        session.add(AuditEvent(action="key.created", actor_kind="system", created_at=utcnow()))
+    env = {
+        "AGORA_DATABASE_URL": db.url,
+        "AGORA_DATA_DIR": str(settings.data_dir),
+        "AGORA_SECRET_KEY": "test-secret-key",
+        "AGORA_LOG_LEVEL": "WARNING",
+    }
+    get_settings.cache_clear()  # the command reads these settings, not an earlier test's
+    try:  # the command runs its own event loop: in a thread, beside this test's
+        result = await asyncio.to_thread(
+            CliRunner().invoke, cli, ["audit", "prune", "--days", "10", "--json"], env=env
+        )
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"deleted": 7}  # 3 + 3 + 1, each its own transaction
+    async with db.transaction(write=False) as session:
+        assert await session.scalar(select(func.count()).select_from(AuditEvent)) == 1

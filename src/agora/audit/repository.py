@@ -50,7 +50,12 @@ async def search(
     return list(rows), int(total or 0)
 
 
-async def prune(session: AsyncSession, before: datetime) -> int:
-    """The retention sweep: the only delete of the audit log."""
-    result = await session.execute(delete(AuditEvent).where(AuditEvent.created_at < before))
+async def prune(session: AsyncSession, before: datetime, limit: int) -> int:
+    """The retention sweep, at most ``limit`` rows: the only delete of the audit log."""
+    doomed = select(AuditEvent.id).where(AuditEvent.created_at < before).limit(limit)
+    result = await session.execute(
+        delete(AuditEvent)
+        .where(AuditEvent.id.in_(doomed))
+        .execution_options(synchronize_session=False)
+    )
     return int(getattr(result, "rowcount", 0) or 0)

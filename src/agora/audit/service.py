@@ -268,8 +268,9 @@ def to_csv(rows: list[AuditEvent]) -> str:
     return out.getvalue()
 
 
-async def prune(session: AsyncSession, retention_days: int) -> int:
-    """Delete rows older than the retention (``AGORA_AUDIT_RETENTION_DAYS``; 0 keeps all)."""
+async def prune(session: AsyncSession, retention_days: int, limit: int) -> int:
+    """Delete at most ``limit`` rows older than the retention (``AGORA_AUDIT_RETENTION_DAYS``;
+    0 keeps all), so a long backlog goes in short transactions; how many."""
     if retention_days <= 0:
         return 0
-    return await repo.prune(session, utcnow() - timedelta(days=retention_days))
+    return await repo.prune(session, utcnow() - timedelta(days=retention_days), limit)

@@ -15,10 +15,13 @@ same time only repeat each other's work."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
+from functools import partial
 
 import structlog
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents.repository import popular_since
 from agora.audit import service as audit
@@ -68,21 +71,25 @@ class Housekeeping:
         swept = Swept()
         expired_before = now - timedelta(days=self.settings.expired_rows_keep_days)
         for name in repo.SWEEPS:
-            swept.counts[name] = await self._batched(name, expired_before)
+            swept.counts[name] = await self._batched(
+                partial(repo.sweep, name=name, before=expired_before, limit=BATCH)
+            )
+        swept.counts["audit_events"] = await self._batched(
+            partial(audit.prune, retention_days=self.settings.audit_retention_days, limit=BATCH)
+        )
         async with self.db.transaction() as session:
             swept.counts["agent_daily_completions"] = await repo.sweep_daily_completions(
                 session, popular_since(now)
             )
-            swept.counts["audit_events"] = await audit.prune(
-                session, self.settings.audit_retention_days
-            )
         return swept
 
-    async def _batched(self, name: str, before: datetime) -> int:
+    async def _batched(self, sweep: Callable[[AsyncSession], Awaitable[int]]) -> int:
+        """``sweep`` (deletes at most ``BATCH`` rows) until it finds fewer, at most
+        ``MAX_BATCHES`` times, each batch its own transaction."""
         deleted = 0
         for _ in range(MAX_BATCHES):
             async with self.db.transaction() as session:
-                count = await repo.sweep(session, name, before, BATCH)
+                count = await sweep(session)
             deleted += count
             if count < BATCH:
                 break
