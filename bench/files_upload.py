@@ -100,6 +100,7 @@ async def main(gib: float, limit_mib: int) -> None:
         env = agora_env(
             data,
             AGORA_DEMO="false",
+            AGORA_WIRE_CHECK="false",  # measured as in production
             AGORA_FILES_MAX_BYTES=str(limit_mib * MIB),
             AGORA_FILES_WORKSPACE_QUOTA_BYTES=str(8 * 1024 * MIB),
         )

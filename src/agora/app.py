@@ -26,7 +26,7 @@ from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
 from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
-from agora.kit import errorhandlers, passwords
+from agora.kit import errorhandlers, passwords, wire
 from agora.kit.attempts import AttemptLimiter
 from agora.kit.background import stop_all
 from agora.kit.db import Database
@@ -219,6 +219,8 @@ def create_app(
     trust_proxies(app, settings.trusted_proxies)
     install_route_index(app)
     memoise_param_introspection()
+    if settings.wire_check:
+        wire.CHECK = True
     return app
 
 

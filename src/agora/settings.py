@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     password_hash_profile: Literal["default", "test"] = "default"
     log_level: str = "INFO"
     log_json: bool | None = None
+    # Every list written without its schema is built the schema's way too and compared, a
+    # mismatch failing the request (kit/wire.py): slower; for the tests' server processes.
+    wire_check: bool = False
 
     max_body_bytes: int = 1_048_576
     # A request body must arrive within this time, before any database work (kit/units.py).

@@ -34,6 +34,7 @@ def agora_env(data_dir: Path, **extra: str) -> dict[str, str]:
         AGORA_RATE_LIMIT_FAILED_AUTH="off",
         AGORA_LOG_LEVEL="WARNING",
         AGORA_PASSWORD_HASH_PROFILE="test",  # cheap Argon2 (kit/passwords.py); never production
+        AGORA_WIRE_CHECK="true",  # the written lists compared with their schemas (kit/wire.py)
         # Real processes talk to loopback agents in these tests (as the Settings fixture does).
         AGORA_OUTBOUND_ALLOW="127.0.0.0/8,::1/128",
     )

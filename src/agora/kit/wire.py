@@ -9,9 +9,10 @@ same values from the same view, helpers shared with the schema where a value is 
 writes ids, timestamps (UTC, ``Z``) and enums as pydantic does.
 
 The schema stays the route's ``response_model`` (OpenAPI, the contract tests) and the answer of
-the single-item routes. ``CHECK`` (on in the test suite: tests/conftest.py) builds every such
-answer the schema's way too and raises on the first difference — a key, its place, a value or
-its JSON type — so an item writer cannot drift from its schema unnoticed.
+the single-item routes. ``CHECK`` (on in the test suite, tests/conftest.py, and in its server
+processes, ``AGORA_WIRE_CHECK``) builds every such answer the schema's way too and raises on
+the first difference — a key, its place, a value or its JSON type — so an item writer cannot
+drift from its schema unnoticed.
 """
 
 from __future__ import annotations
