@@ -115,6 +115,21 @@ async def test_stopping_lets_the_round_in_progress_finish() -> None:
     assert loop.readiness() == (False, "not running")
 
 
+async def test_a_stopped_loop_starts_again() -> None:
+    calls: list[int] = []
+
+    async def step() -> float:
+        calls.append(1)
+        return 60.0
+
+    loop = Loop("test-restart", step)
+    for expected in (1, 2):
+        await loop.start()
+        await _until(lambda: len(calls) == expected)  # noqa: B023 (awaited in this iteration)
+        await loop.stop()
+        assert loop.readiness() == (False, "not running")
+
+
 async def test_a_round_that_never_unwinds_does_not_hold_the_stop(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

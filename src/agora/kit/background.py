@@ -166,7 +166,7 @@ class Loop:
         self.rounds = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._stopping = False
+        self._stopping: asyncio.Event | None = None  # the running task's; a new one per start
         self._unsubscribe: list[Callback] = []
 
     @property
@@ -176,9 +176,9 @@ class Loop:
     async def start(self) -> None:
         if self.running:
             return
-        self._stopping = False
+        self._stopping = stopping = asyncio.Event()
         self._unsubscribe = [subscribe(topic, self.wake) for topic in self.topics]
-        self._task = asyncio.create_task(self._run(), name=self.name)
+        self._task = asyncio.create_task(self._run(stopping), name=self.name)
 
     def unsubscribe(self) -> None:
         """Stop listening to the loop's topics (``wake()`` still works)."""
@@ -191,9 +191,9 @@ class Loop:
         seconds (a cut transaction rolls back; see ``CANCEL_WAIT_SECONDS`` for what else)."""
         self.unsubscribe()
         task, self._task = self._task, None
-        if task is None:
+        if task is None or self._stopping is None:
             return
-        self._stopping = True
+        self._stopping.set()
         self.wake()
         await finish([task], name=self.name, grace=grace)
 
@@ -211,9 +211,9 @@ class Loop:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
-    async def _run(self) -> None:
+    async def _run(self, stopping: asyncio.Event) -> None:
         await self._sleep(self.initial_delay)
-        while not self._stopping:
+        while not stopping.is_set():
             self._wake.clear()
             try:
                 delay = await self.step()
