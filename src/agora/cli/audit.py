@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -9,6 +10,7 @@ import typer
 from agora.audit import service as audit
 from agora.cli.common import emit, run_with_db
 from agora.kit.db import Database
+from agora.ops.housekeeping import delete_in_batches
 from agora.settings import Settings
 
 PRUNE_BATCH = 1000  # rows per transaction: a long backlog never holds one long delete
@@ -30,13 +32,9 @@ def prune(
 
     async def work(db: Database, settings: Settings) -> int:
         retention = settings.audit_retention_days if days is None else days
-        deleted = 0
-        while True:  # ends: each batch deletes rows that no longer exist for the next one
-            async with db.transaction() as session:
-                count = await audit.prune(session, retention, PRUNE_BATCH)
-            deleted += count
-            if count < PRUNE_BATCH:
-                return deleted
+        prune_batch = partial(audit.prune, retention_days=retention, limit=PRUNE_BATCH)
+        # Until done: each batch deletes rows that are gone for the next one.
+        return await delete_in_batches(db, prune_batch, batch=PRUNE_BATCH, max_batches=None)
 
     deleted = run_with_db(work)
     emit({"deleted": deleted}, as_json, f"deleted {deleted} audit rows")

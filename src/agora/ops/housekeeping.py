@@ -15,6 +15,7 @@ same time only repeat each other's work."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -35,6 +36,8 @@ log = structlog.get_logger(__name__)
 
 BATCH = 1000
 MAX_BATCHES = 50
+
+Sweep = Callable[[AsyncSession], Awaitable[int]]
 
 
 @dataclass
@@ -83,14 +86,20 @@ class Housekeeping:
             )
         return swept
 
-    async def _batched(self, sweep: Callable[[AsyncSession], Awaitable[int]]) -> int:
-        """``sweep`` (deletes at most ``BATCH`` rows) until it finds fewer, at most
-        ``MAX_BATCHES`` times, each batch its own transaction."""
-        deleted = 0
-        for _ in range(MAX_BATCHES):
-            async with self.db.transaction() as session:
-                count = await sweep(session)
-            deleted += count
-            if count < BATCH:
-                break
-        return deleted
+    async def _batched(self, sweep: Sweep) -> int:
+        return await delete_in_batches(self.db, sweep, batch=BATCH, max_batches=MAX_BATCHES)
+
+
+async def delete_in_batches(
+    db: Database, sweep: Sweep, *, batch: int, max_batches: int | None
+) -> int:
+    """``sweep`` (deletes at most ``batch`` rows) again until it deletes fewer, each time in its
+    own transaction, at most ``max_batches`` times (None: until done); how many rows in all."""
+    deleted = 0
+    for _ in range(max_batches) if max_batches is not None else itertools.count():
+        async with db.transaction() as session:
+            count = await sweep(session)
+        deleted += count
+        if count < batch:
+            break
+    return deleted
