@@ -145,6 +145,7 @@ def test_operator_suspends_grants_and_approves(
 
         # The audit log: each action with its actor (the operator) and its target.
         page.click("#console-nav a:has-text('Audit log')")
+        page.wait_for_url(re.compile(r".*/admin/audit$"))
         operator_id = _api(base, "GET", "/v1/admin/users", admin_key).json()["data"]
         operator_id = next(u["id"] for u in operator_id if u["email"] == operator_email)
         for action, target in (
@@ -232,6 +233,9 @@ def test_operator_suspends_an_organization_and_reads_a_job(
         page.fill("#job-agent", agent_id)
         page.click("#job-search button:has-text('Search')")
         page.click(f"#jobs a:has-text('{job_id}')")
+        # The click only starts the navigation: wait for the job's page before counting rows.
+        page.wait_for_url(re.compile(rf".*/admin/jobs/{job_id}$"))
+        page.wait_for_selector("#job-events tbody tr")
         events = page.locator("#job-events tbody tr")
         assert events.count() >= 2
         assert "COMPLETED" in events.last.inner_text()

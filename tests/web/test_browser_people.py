@@ -188,6 +188,7 @@ def test_task_assigned_with_the_member_picker_and_my_tasks(
         o.goto(f"{base}/tasks")
         assert o.locator("#task-list").count() == 0
         o.click("#all-tasks")
+        o.wait_for_url(re.compile(r".*/tasks\?show=all$"))
         assert o.locator("#task-list tbody tr", has_text="Write the notes").count() == 1
         # History's status filter offers words, each once.
         o.goto(f"{base}/history")
