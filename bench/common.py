@@ -1,4 +1,5 @@
-"""What every benchmark shares: percentiles and throwaway PostgreSQL databases."""
+"""What every benchmark shares: percentiles, throwaway PostgreSQL databases and a server's
+environment."""
 
 from __future__ import annotations
 
@@ -6,14 +7,22 @@ import os
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from sqlalchemy import text
+from tests.support.server import agora_env
 
 from agora.kit.db import Database
 
 PG_ADMIN = os.environ.get(
     "AGORA_BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
+
+
+def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """The tests' server environment measured as production runs: without the tests' check of
+    every written list against its schema (``AGORA_WIRE_CHECK``, which builds each list twice)."""
+    return agora_env(data_dir, **{"AGORA_WIRE_CHECK": "false", **extra})
 
 
 def percentile(values: list[float], q: float) -> float:

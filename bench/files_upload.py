@@ -25,7 +25,9 @@ from pathlib import Path
 
 import h11
 import httpx2
-from tests.support.server import agora_env, create_user, free_port, running_server
+from tests.support.server import create_user, free_port, running_server
+
+from bench.common import server_env
 
 MIB = 1024 * 1024
 
@@ -97,10 +99,9 @@ async def send(base: str, key: str, total: int, *, declare: bool) -> tuple[str, 
 async def main(gib: float, limit_mib: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        env = agora_env(
+        env = server_env(
             data,
             AGORA_DEMO="false",
-            AGORA_WIRE_CHECK="false",  # measured as in production
             AGORA_FILES_MAX_BYTES=str(limit_mib * MIB),
             AGORA_FILES_WORKSPACE_QUOTA_BYTES=str(8 * 1024 * MIB),
         )

@@ -37,7 +37,7 @@ from typing import Any
 
 import httpx2
 from sqlalchemy import select
-from tests.support.server import PYTHON, agora_env, create_user, free_port, run_cli
+from tests.support.server import PYTHON, create_user, free_port, run_cli
 
 from agora.kit.db import Database
 from agora.kit.ids import uuid7
@@ -57,7 +57,7 @@ from agora.models import (
     TaskEvent,
 )
 from agora.models.statuses import TaskActorType
-from bench.common import PG_ADMIN, admin_execute
+from bench.common import PG_ADMIN, admin_execute, server_env
 
 
 @dataclass
@@ -456,7 +456,7 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
     else:
         url = f"sqlite+aiosqlite:///{workdir / 'agora.db'}"
         ref_url = f"sqlite:///{workdir / 'agora.db'}"
-    env = agora_env(workdir, **extra)
+    env = server_env(workdir, **extra)
     env["AGORA_REF_DATABASE_URL"] = ref_url
     env["AGORA_REF_SECRET_KEY"] = env["AGORA_SECRET_KEY"]
     log = workdir / "server.log"
