@@ -16,10 +16,11 @@ same time only repeat each other's work."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
+from typing import Protocol
 
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -37,7 +38,11 @@ log = structlog.get_logger(__name__)
 BATCH = 1000
 MAX_BATCHES = 50
 
-Sweep = Callable[[AsyncSession], Awaitable[int]]
+
+class Sweep(Protocol):
+    """Deletes at most ``limit`` rows in ``session``; how many."""
+
+    def __call__(self, session: AsyncSession, *, limit: int) -> Awaitable[int]: ...
 
 
 @dataclass
@@ -75,10 +80,10 @@ class Housekeeping:
         expired_before = now - timedelta(days=self.settings.expired_rows_keep_days)
         for name in repo.SWEEPS:
             swept.counts[name] = await self._batched(
-                partial(repo.sweep, name=name, before=expired_before, limit=BATCH)
+                partial(repo.sweep, name=name, before=expired_before)
             )
         swept.counts["audit_events"] = await self._batched(
-            partial(audit.prune, retention_days=self.settings.audit_retention_days, limit=BATCH)
+            partial(audit.prune, retention_days=self.settings.audit_retention_days)
         )
         async with self.db.transaction() as session:
             swept.counts["agent_daily_completions"] = await repo.sweep_daily_completions(
@@ -93,12 +98,13 @@ class Housekeeping:
 async def delete_in_batches(
     db: Database, sweep: Sweep, *, batch: int, max_batches: int | None
 ) -> int:
-    """``sweep`` (deletes at most ``batch`` rows) again until it deletes fewer, each time in its
-    own transaction, at most ``max_batches`` times (None: until done); how many rows in all."""
+    """``sweep(session, limit=batch)`` (deletes at most ``batch`` rows) again until it deletes
+    fewer, each time in its own transaction, at most ``max_batches`` times (None: until done);
+    how many rows in all."""
     deleted = 0
     for _ in range(max_batches) if max_batches is not None else itertools.count():
         async with db.transaction() as session:
-            count = await sweep(session)
+            count = await sweep(session, limit=batch)
         deleted += count
         if count < batch:
             break
