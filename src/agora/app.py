@@ -20,7 +20,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
 from agora.agents.checker import AvailabilityChecker
-from agora.api import ROUTERS
+from agora.api import ROUTERS, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
@@ -174,7 +174,7 @@ def create_app(
     for prefix, in_schema in (("/v1", True), ("/api/v1", False)):
         for domain_router in ROUTERS:
             app.include_router(domain_router, prefix=prefix, include_in_schema=in_schema)
-    app.state.mcp = build_mcp(database, settings, app.state.agent_client)
+    app.state.mcp = build_mcp(database, settings, app.state.agent_client, TOOLS)
     app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if node_app is not None:  # the local payment node (docs/payments.md)

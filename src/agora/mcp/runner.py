@@ -1,15 +1,27 @@
-"""One way to run every tool: the caller's key → Principal, one transaction, the same service
-function as REST, its output model as the result, our errors as clear tool errors."""
+"""One way to run every tool: the caller's key → Principal, the request lifecycle's ``Unit`` in
+the tool's declared mode, the same use case as REST, its output model as the result, our errors
+as clear tool errors.
+
+A domain's tools are module-level functions in its ``tools.py`` (the MCP SDK's own shape), each
+``async with tool_call(ctx, Permission.X[, Mode.Y]) as call:`` around one use case. ``call``
+carries the unit (a CALLS_OUT tool moves through ``call.unit.call_out(...)`` and
+``await call.unit.write()``, as a route does), the read phase's session, the principal, the
+settings and the agent client. The server registers the tools ``api.TOOLS`` lists.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import inspect
+import json
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import TextContent
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,6 +35,8 @@ from agora.mcp.auth import TOKEN_STATE
 from agora.mip003.client import Mip003Client
 from agora.settings import Settings
 
+Tool = Callable[..., Awaitable[Any]]
+
 
 def tool_error(exc: AgoraError) -> ToolError:
     """``404 Not Found: Job … not found (field: reason)`` — the status, the words, the specifics."""
@@ -31,13 +45,49 @@ def tool_error(exc: AgoraError) -> ToolError:
     return ToolError(f"{exc.status_code} {exc.error_text}: {exc.message}{suffix}")
 
 
-def dump(value: Any) -> Any:
-    """Output models as JSON-ready dicts (lists of them too)."""
+def dump(model: BaseModel) -> dict[str, Any]:
+    """An output model as a JSON-ready dict (the tool's result)."""
+    return model.model_dump(mode="json")
+
+
+def dump_all(models: Sequence[BaseModel]) -> list[dict[str, Any]]:
+    return [model.model_dump(mode="json") for model in models]
+
+
+def plain(value: Any) -> Any:
+    """Output models as JSON-ready data, inside lists and dicts too."""
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, list):
-        return [dump(v) for v in value]
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
     return value
+
+
+def as_text(value: Any) -> TextContent:
+    """A list result as one JSON text (an empty list stays visible as ``[]``)."""
+    return TextContent(type="text", text=json.dumps(plain(value), ensure_ascii=False, indent=2))
+
+
+def validated(model: type[BaseModel], **fields: Any) -> Any:
+    """Build a request model from tool arguments (``None`` = not given); a bad value is a tool
+    error naming the field."""
+    try:
+        return model(**{k: v for k, v in fields.items() if v is not None})
+    except ValueError as exc:
+        raise ToolError(f"400 Invalid request parameters: {exc}") from exc
+
+
+@dataclass
+class ToolCall:
+    """One tool call's unit of work and caller (``session`` is the first phase's)."""
+
+    unit: Unit
+    session: AsyncSession
+    principal: Principal
+    settings: Settings
+    agent_client: Mip003Client
 
 
 @dataclass
@@ -48,16 +98,16 @@ class ToolRunner:
 
     @asynccontextmanager
     async def call(
-        self, ctx: Context, permission: Permission, *, write: bool = False
-    ) -> AsyncIterator[tuple[AsyncSession, Principal]]:
-        """The tool call's unit of work (the request lifecycle's ``Unit``, READ or WRITE: it
-        commits only when the tool returns) and the authenticated caller holding
-        ``permission``."""
+        self, ctx: Context, permission: Permission, declared: Mode = Mode.READ
+    ) -> AsyncIterator[ToolCall]:
+        """The tool call's unit of work in its declared mode (it commits only when the tool
+        returns) and the authenticated caller holding ``permission``; after-commit hooks run
+        before the tool's answer."""
         request = ctx.request_context.request
         state = getattr(request, "state", None)
         key = getattr(state, TOKEN_STATE, None) if state is not None else None
         headers = getattr(request, "headers", {}) or {}
-        unit = Unit(self.db, Mode.WRITE if write else Mode.READ)
+        unit = Unit(self.db, declared)
         try:
             session = await unit.session()
             principal = await auth.authenticate(
@@ -68,7 +118,7 @@ class ToolRunner:
                 organization_slug=headers.get("x-organization-slug"),
             )
             principal.require(permission)
-            yield session, principal
+            yield ToolCall(unit, session, principal, self.settings, self.agent_client)
             await unit.finish(None)
         except BaseException as exc:
             await unit.finish(exc)  # a no-op when the commit itself failed
@@ -79,3 +129,26 @@ class ToolRunner:
             raise
         for hook, committed in unit.after:  # after commit, before the tool's answer
             await hook(committed)
+
+
+# The server a tool runs on → its runner (one per app; tests build many apps).
+_RUNNERS: weakref.WeakKeyDictionary[MCPServer, ToolRunner] = weakref.WeakKeyDictionary()
+
+
+def register(server: MCPServer, runner: ToolRunner, tools: Sequence[Tool]) -> None:
+    """Register ``tools`` on ``server`` (each docstring, dedented, is the description) and bind
+    the runner their calls use."""
+    _RUNNERS[server] = runner
+    for tool in tools:
+        server.add_tool(tool, description=inspect.cleandoc(tool.__doc__ or ""))
+
+
+def runner_of(ctx: Context) -> ToolRunner:
+    return _RUNNERS[ctx.mcp_server]
+
+
+def tool_call(
+    ctx: Context, permission: Permission, declared: Mode = Mode.READ
+) -> AbstractAsyncContextManager[ToolCall]:
+    """``async with tool_call(ctx, Permission.X, Mode.WRITE) as call:`` (see the module)."""
+    return runner_of(ctx).call(ctx, permission, declared)

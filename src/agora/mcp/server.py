@@ -6,6 +6,7 @@ AGORA_ALLOWED_HOSTS)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -17,8 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from agora import __version__
 from agora.kit.db import Database
 from agora.mcp.auth import McpAuthMiddleware
-from agora.mcp.runner import ToolRunner
-from agora.mcp.tools import register_tools
+from agora.mcp.runner import Tool, ToolRunner, register
 from agora.mip003.client import Mip003Client
 from agora.settings import Settings
 
@@ -47,6 +47,7 @@ def transport_security(settings: Settings) -> TransportSecuritySettings:
 class McpApp:
     server: MCPServer
     runner: ToolRunner
+    tools: Sequence[Tool] = ()
     routes: list[Route] = field(default_factory=list)
     _task: asyncio.Task[None] | None = None
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
@@ -57,7 +58,7 @@ class McpApp:
         each) costs a quarter second, so it happens on the first MCP request, or at a server's
         start (``app.freeze_startup_objects``), not whenever an app is built (every test)."""
         if not self._tools_registered:
-            register_tools(self.server, self.runner)
+            register(self.server, self.runner, self.tools)
             self._tools_registered = True
 
     async def start(self) -> None:
@@ -95,9 +96,11 @@ class _WithTools:
         await self.app(scope, receive, send)
 
 
-def build_mcp(db: Database, settings: Settings, agent_client: Mip003Client) -> McpApp:
+def build_mcp(
+    db: Database, settings: Settings, agent_client: Mip003Client, tools: Sequence[Tool]
+) -> McpApp:
     server: MCPServer = MCPServer(name="agora", instructions=INSTRUCTIONS, version=__version__)
-    mcp = McpApp(server, ToolRunner(db, settings, agent_client))
+    mcp = McpApp(server, ToolRunner(db, settings, agent_client), tools)
     security = transport_security(settings)
     # RFC 9728: where a refused client finds the authorization server (oauth/endpoints.py).
     well_known = f"{settings.public_url.rstrip('/')}/.well-known/oauth-protected-resource"

@@ -1,0 +1,151 @@
+"""MCP tools of the catalogue: browse, search, compare and read agents (docs/mcp.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp.server.mcpserver import Context
+from mcp.types import TextContent
+
+from agora.agents import service
+from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut, InputSchemaOut
+from agora.auth.principal import Permission
+from agora.kit.errors import NotFound
+from agora.mcp.runner import Tool, as_text, dump, tool_call, tool_error
+
+SEARCH_PAGES = 10  # search reads at most 1 000 agents
+READ = Permission.READ
+
+
+async def list_agents(
+    ctx: Context,
+    category: list[str] | None = None,
+    cursor: str | None = None,
+    limit: int = 20,
+) -> TextContent:
+    """Browse available (verified) agents, optionally by category slugs (any of them;
+    'uncategorized' = none). Returns the agents (as the API's data); page with `cursor` =
+    the id of the last agent you got."""
+    async with tool_call(ctx, READ) as call:
+        page = await service.cursor_listing(
+            call.session,
+            cursor=cursor,
+            limit=max(1, min(limit, 100)),
+            categories=service.parse_category_values(category),
+        )
+    return as_text([AgentOut.model_validate(a) for a in page.agents])
+
+
+async def get_agent(ctx: Context, agent_id: str) -> dict[str, Any]:
+    """One agent: description, verification status, price (credits, fee included), tags."""
+    async with tool_call(ctx, READ) as call:
+        return dump(AgentOut.model_validate(await service.get_listed(call.session, agent_id)))
+
+
+async def get_agent_input_schema(ctx: Context, agent_id: str) -> dict[str, Any]:
+    """The MIP-003 input schema of an agent: the fields `create_job` expects in input_data."""
+    async with tool_call(ctx, READ) as call:
+        agent = await service.get_shown(call.session, agent_id)
+        if agent.input_schema is None:
+            raise tool_error(NotFound(f"Agent {agent_id} has no input schema"))
+        return dump(InputSchemaOut(agentId=str(agent.id), **agent.input_schema))
+
+
+async def list_categories(ctx: Context) -> TextContent:
+    """Every agent category (slugs usable in list_agents), with its number of agents."""
+    async with tool_call(ctx, READ) as call:
+        categories = await service.list_categories(call.session)
+        counted = await service.counted_categories(call.session, categories)
+        return as_text([CategoryOut.model_validate(c) for c in counted])
+
+
+async def search_agents(
+    ctx: Context,
+    query: str | None = None,
+    sort: str | None = None,
+    category: list[str] | None = None,
+    favourites: bool = False,
+    hired_before: bool = False,
+    featured: bool = False,
+    cursor: str | None = None,
+    limit: int = 20,
+) -> TextContent:
+    """Find available agents. query: text in name, description or tags. sort: relevance
+    (needs query), rating (Bayesian average of the stars), popularity (completed jobs, last
+    30 days), newest, price (lowest first), featured. favourites / hired_before: only your
+    favourite agents / agents you hired before. Each agent has `rating` (average, count,
+    distribution, score). Page with `cursor` = the previous answer's `nextCursor`."""
+    async with tool_call(ctx, READ) as call:
+        person = (
+            service.PersonFilters(call.principal.user_id, favourites, hired_before)
+            if favourites or hired_before
+            else None
+        )
+        page = await service.cursor_listing(
+            call.session,
+            cursor=cursor,
+            limit=max(1, min(limit, 100)),
+            categories=service.parse_category_values(category),
+            q=query,
+            sort=sort,
+            featured=featured,
+            person=person,
+        )
+    return as_text(
+        {
+            "agents": [dump(AgentOut.model_validate(a)) for a in page.agents],
+            "total": page.total,
+            "nextCursor": page.next_cursor,
+        }
+    )
+
+
+async def compare_agents(ctx: Context, agent_ids: list[str]) -> TextContent:
+    """Two or three agents side by side: price, rating, p50 duration, failure rate, completed
+    jobs in the last 30 days, availability and input fields."""
+    async with tool_call(ctx, READ) as call:
+        compared = await service.compare(call.session, service.parse_compared(agent_ids))
+    return as_text([ComparedAgentOut.model_validate(a) for a in compared])
+
+
+async def search(ctx: Context, query: str) -> TextContent:
+    """Agents whose name, description or tags contain every word of `query`."""
+    words = [w for w in query.lower().split() if w][:10]
+    found: list[AgentOut] = []
+    cursor: str | None = None
+    async with tool_call(ctx, READ) as call:
+        for _ in range(SEARCH_PAGES):
+            page = await service.cursor_listing(
+                call.session, cursor=cursor, limit=100, categories=[]
+            )
+            for agent in map(AgentOut.model_validate, page.agents):
+                text = " ".join(
+                    [agent.name, agent.description] + [t.name for t in agent.tags]
+                ).lower()
+                if all(w in text for w in words):
+                    found.append(agent)
+            if not page.has_more or page.next_cursor is None or len(found) >= 20:
+                break
+            cursor = page.next_cursor
+    return as_text(found[:20])
+
+
+async def fetch(ctx: Context, id: str) -> dict[str, Any]:
+    """One agent by id, with its input schema (`inputSchema`)."""
+    async with tool_call(ctx, READ) as call:
+        listed = await service.get_listed(call.session, id)
+        out: dict[str, Any] = dump(AgentOut.model_validate(listed))
+    out["inputSchema"] = listed.input_schema
+    return out
+
+
+TOOLS: list[Tool] = [
+    list_agents,
+    get_agent,
+    get_agent_input_schema,
+    list_categories,
+    search_agents,
+    compare_agents,
+    search,
+    fetch,
+]
