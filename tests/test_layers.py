@@ -88,7 +88,8 @@ QUERY_METHODS = frozenset(
 SESSION_METHODS = frozenset(
     {"execute", "scalars", "scalar", "get", "add", "add_all", "delete", "merge", "stream"}
 )
-ENDPOINT_MODULES = frozenset({"endpoints", "admin"})
+# A domain's doors: REST endpoints, web pages and MCP tools. Nothing else imports a door.
+ENDPOINT_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "tools"})
 
 
 @dataclass(frozen=True)

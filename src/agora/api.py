@@ -1,23 +1,30 @@
 """Every door of every domain, in one place: ``ROUTERS`` (REST; the app serves each under
-``/v1`` and again under ``/api/v1``) and ``TOOLS`` (MCP).
+``/v1`` and again under ``/api/v1``), ``PAGES`` (the web app) and ``TOOLS`` (MCP).
 
-To add a domain: give it ``endpoints.py`` with a ``router`` and ``tools.py`` with ``TOOLS``, and
-add them here.
+To add a domain: give it ``endpoints.py`` with a ``router``, ``pages.py`` with a ``router`` and
+``tools.py`` with ``TOOLS``, and add them here. Order matters where paths overlap: a router whose
+literal path (``/agents/compare``) shadows another's parameter (``/agents/{agent_id}``) comes
+first.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
+from agora.accounts import pages as account_pages
 from agora.accounts.endpoints import keys_router as api_keys_router
 from agora.accounts.endpoints import router as accounts_router
+from agora.agents import pages as agent_pages
 from agora.agents import tools as agent_tools
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
 from agora.audit.endpoints import admin_router as audit_admin_router
 from agora.audit.endpoints import organization_router as audit_organization_router
+from agora.billing import pages as billing_pages
 from agora.billing import tools as billing_tools
 from agora.billing.endpoints import router as billing_router
+from agora.console import ops_pages as console_ops_pages
+from agora.console import pages as console_pages
 from agora.console.endpoints import router as console_router
 from agora.conversations.endpoints import router as conversations_router
 from agora.coworkers import tools as coworker_tools
@@ -25,34 +32,42 @@ from agora.coworkers.endpoints import admin_router as coworkers_admin_router
 from agora.coworkers.endpoints import router as coworkers_router
 from agora.credits import tools as credit_tools
 from agora.credits.endpoints import router as credits_router
+from agora.developer import pages as developer_pages
 from agora.developer.admin import router as developer_admin_router
 from agora.developer.endpoints import router as developer_router
 from agora.files.endpoints import router as files_router
 from agora.history import tools as history_tools
 from agora.history.endpoints import router as history_router
+from agora.jobs import pages as job_pages
 from agora.jobs import tools as job_tools
 from agora.jobs.endpoints import router as jobs_router
 from agora.jobs.endpoints import shares_router
 from agora.mcp.runner import Tool
+from agora.notifications import pages as notification_pages
 from agora.notifications import tools as notification_tools
 from agora.notifications.endpoints import router as notifications_router
 from agora.ops.endpoints import v1_router as meta_router
+from agora.organizations import pages as organization_pages
 from agora.organizations.endpoints import invitations_router
 from agora.organizations.endpoints import router as organizations_router
 from agora.payments.endpoints import admin_router as payments_admin_router
 from agora.payments.endpoints import router as payments_router
 from agora.projects import tools as project_tools
 from agora.projects.endpoints import router as projects_router
+from agora.ratings import pages as rating_pages
 from agora.ratings import tools as rating_tools
 from agora.ratings.endpoints import admin_router as ratings_admin_router
 from agora.ratings.endpoints import router as ratings_router
 from agora.registry.endpoints import router as registry_router
+from agora.schedules import pages as schedule_pages
 from agora.schedules import tools as schedule_tools
 from agora.schedules.endpoints import router as schedules_router
+from agora.tasks import pages as task_pages
 from agora.tasks import tools as task_tools
 from agora.tasks.endpoints import router as tasks_router
 from agora.users import tools as user_tools
 from agora.users.endpoints import router as users_router
+from agora.web import pages as shell
 
 ROUTERS: list[APIRouter] = [
     meta_router,
@@ -88,6 +103,21 @@ ROUTERS: list[APIRouter] = [
     payments_admin_router,
 ]
 
+PAGES: list[APIRouter] = [
+    task_pages.router,  # history, projects, tasks
+    notification_pages.router,  # inbox, settings, unsubscribe
+    billing_pages.router,  # credits, buy credits, receipts
+    schedule_pages.router,
+    rating_pages.router,  # favourites, ratings, compare (before the agent page)
+    organization_pages.router,
+    developer_pages.router,  # your agents: submit, edit, withdraw, statistics
+    console_pages.router,  # the operator's console (/admin)
+    console_ops_pages.router,  # its registry quarantine and stuck payments
+    shell.router,  # the home redirect, the icon
+    account_pages.router,  # sign-up, sign-in, keys
+    agent_pages.router,  # the gallery
+    job_pages.router,  # the agent page and its hire form, jobs, shares
+]
 
 TOOLS: list[Tool] = [
     *agent_tools.TOOLS,

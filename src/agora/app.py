@@ -20,7 +20,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
 from agora.agents.checker import AvailabilityChecker
-from agora.api import ROUTERS, TOOLS
+from agora.api import PAGES, ROUTERS, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.dispatch.worker import Dispatcher, background_services
@@ -49,7 +49,6 @@ from agora.payments.embedded import NODE_PREFIX, demo_seller, node_token
 from agora.payments.node import local_node
 from agora.registry.scheduler import RegistrySyncLoop
 from agora.settings import Settings
-from agora.web.endpoints import router as web_router
 from agora.web.pages import SignInFirst, sign_in_first
 from agora.web.render import STATIC_DIR, error_page
 
@@ -181,7 +180,8 @@ def create_app(
         app.mount(NODE_PREFIX, node_app, name="payment-node")
     app.include_router(oauth_router)  # OAuth 2.1 for MCP clients and tools (oauth/)
     app.include_router(oauth_pages_router)  # its consent, device and authorized-apps pages
-    app.include_router(web_router)  # the web app's pages (docs/web.md)
+    for page_router in PAGES:  # the web app's pages (docs/web.md)
+        app.include_router(page_router)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="web-static")
     app.state.html_error_page = error_page  # errors outside /v1 and /api render as pages
     app.add_exception_handler(SignInFirst, sign_in_first)  # a page that needs a person: 303

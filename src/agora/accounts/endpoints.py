@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Query, Request, Response
+from fastapi import Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from agora.accounts import service
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
-from agora.accounts.mailer import build_sender
+from agora.accounts.dependencies import ACCEPTED, ContextDep
 from agora.accounts.schemas import (
     AccountOut,
     ApiKeyIn,
@@ -41,48 +41,14 @@ from agora.auth.dependencies import (
     secret_key,
     session_cookie,
 )
-from agora.kit.attempts import AttemptLimiter
 from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
-from agora.kit.mail import MailSender
 from agora.kit.passwords import MAX_LENGTH, MIN_LENGTH, PASSWORD_RULES
 from agora.kit.security import csrf_token
 from agora.kit.units import Mode, mode
 
 router = key_router(prefix="/auth", tags=["accounts"])
 keys_router = key_router(prefix="/api-keys", tags=["api-keys"])
-ACCEPTED = "If the address has an account, a mail is on its way."
-
-
-def mail_sender(request: Request) -> MailSender:
-    """The app's mail sender (tests and embedders may put their own in app.state.mail_sender)."""
-    sender: MailSender | None = getattr(request.app.state, "mail_sender", None)
-    if sender is None:
-        sender = build_sender(request.app.state.settings)
-        request.app.state.mail_sender = sender
-    return sender
-
-
-def attempt_limiter(request: Request) -> AttemptLimiter:
-    limiter: AttemptLimiter | None = getattr(request.app.state, "attempt_limiter", None)
-    if limiter is None:
-        settings = request.app.state.settings
-        limiter = AttemptLimiter(settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts")
-        request.app.state.attempt_limiter = limiter
-    return limiter
-
-
-async def context(request: Request, settings: SettingsDep) -> service.Context:
-    return service.Context(
-        settings=settings,
-        mailer=mail_sender(request),
-        attempts=attempt_limiter(request),
-        client_address=request.client.host if request.client else "unknown",
-        user_agent=request.headers.get("user-agent", ""),
-    )
-
-
-ContextDep = Annotated[service.Context, Depends(context)]
 
 
 def _signed_in(

@@ -3,7 +3,7 @@ Roles and what they allow: auth/roles.py and docs/accounts.md."""
 
 from __future__ import annotations
 
-from agora.accounts.endpoints import ContextDep
+from agora.accounts.dependencies import ContextDep
 from agora.accounts.schemas import ApiKeyOut, MessageOut
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep
 from agora.files.storage import storage_from_settings

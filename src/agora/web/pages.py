@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.datastructures import FormData
 
@@ -23,16 +23,20 @@ from agora.auth.dependencies import (
     SettingsDep,
     check_csrf,
     csrf_token_for,
+    public,
 )
 from agora.auth.principal import Principal
 from agora.billing import warnings as low_balance
 from agora.console import service as console
 from agora.kit.errors import AgoraError
+from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import service as inbox
 from agora.web import service as web
 from agora.web.render import page
 
 Text = Annotated[str | None, Query(max_length=200)]
+# The shell's own routes (the home redirect, the icon); each domain's pages.py has its router.
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
 
 class SignInFirst(Exception):  # a signal answered with a redirect, not an error
@@ -129,3 +133,19 @@ def safe_next(target: str | None, default: str = "/agents") -> str:
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
         return default
     return target
+
+
+@router.get("/")
+@public
+async def home() -> RedirectResponse:
+    return RedirectResponse("/agents", status_code=303)
+
+
+@router.get("/favicon.ico")
+@public
+async def favicon() -> RedirectResponse:
+    """Browsers ask for /favicon.ico whatever the page says: the app's icon (pages name it with
+    ``<link rel="icon">``), so no page shows a 404 in the console."""
+    return RedirectResponse(
+        "/static/favicon.svg", status_code=301, headers={"Cache-Control": "public, max-age=86400"}
+    )

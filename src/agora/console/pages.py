@@ -12,8 +12,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.accounts import service as accounts
+from agora.accounts.dependencies import ContextDep
 from agora.audit import service as audit
-from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
+from agora.auth.dependencies import (
+    SessionDep,
+    SettingsDep,
+    UnitDep,
+)
 from agora.auth.principal import Principal
 from agora.console import service as console
 from agora.developer import service as developer
@@ -22,7 +28,7 @@ from agora.kit.pagination import PageParams
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
 from agora.models.statuses import JobStatus
-from agora.web.pages import OperatorDep
+from agora.web.pages import OperatorDep, safe_next
 from agora.web.pages import field_errors as _field_errors
 from agora.web.pages import posted as _form
 from agora.web.pages import render as _render
@@ -445,3 +451,15 @@ async def audit_export(
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="audit.csv"'},
     )
+
+
+@router.post("/admin/reauthenticate")
+@mode(Mode.CALLS_OUT)
+async def reauthenticate(
+    request: Request, unit: UnitDep, principal: OperatorDep, ctx: ContextDep
+) -> Response:
+    """Confirm the password: the proof admin actions need (Argon2 with no transaction open)."""
+    form = await _form(request)
+    await accounts.check_password(await unit.session(), ctx, principal, _text(form, "password"))
+    await accounts.reauthenticate(await unit.write(), principal)
+    return RedirectResponse(safe_next(_text(form, "next", 500), "/admin"), status_code=303)

@@ -8,10 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
-from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.auth.dependencies import (
+    SessionDep,
+    SettingsDep,
+)
 from agora.billing import service as billing
+from agora.credits import service as credits
 from agora.kit.errors import NotFound
 from agora.kit.money import to_display
 from agora.kit.units import UnitOfWorkRoute
@@ -91,4 +95,15 @@ async def receipt_page(
         request, session, principal, "receipt.html",
         purchase=purchase, price=billing.shown_price(purchase.price, purchase.currency),
         refunded=billing.shown_price(purchase.refunded, purchase.currency),
+    )  # fmt: skip
+
+
+@router.get("/credits")
+async def credits_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    account = await credits.account(session, principal, limit=50)
+    return await _render(
+        request, session, principal, "credits.html", account=account,
+        balance=to_display(account.balance), held=to_display(account.held),
+        shortfall=account.shortfall,
+        purchases=await billing.list_purchases(session, principal, limit=50),
     )  # fmt: skip

@@ -12,9 +12,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.accounts.dependencies import ContextDep
 from agora.accounts.service import Context
 from agora.audit import service as audit
-from agora.auth.dependencies import SessionDep
+from agora.auth.dependencies import (
+    SessionDep,
+)
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction
 from agora.kit.errors import AgoraError, BadRequest, Conflict, Forbidden, NotFound
@@ -204,7 +207,7 @@ async def revoke_organization_key(
     return RedirectResponse(f"/organizations/{org_id}", status_code=303)
 
 
-async def invite(
+async def invite_page(
     request: Request, org_id: str, session: Any, principal: Principal, ctx: Context
 ) -> Response:
     """By email (``email`` given: the invitation is mailed) or by link (shown once, after the
@@ -274,3 +277,11 @@ async def accept_invitation(
             offer=None, problem=exc.details[0].reason if exc.details else exc.message,
         )  # fmt: skip
     return RedirectResponse(f"/organizations/{org['id']}", status_code=303)
+
+
+@router.post("/organizations/{org_id}/invitations")
+async def invite(
+    request: Request, org_id: str, session: SessionDep, principal: SignedInDep, ctx: ContextDep
+) -> Response:
+    """Invite by email or by link (web/organizations.py; here for the accounts' mail context)."""
+    return await invite_page(request, org_id, session, principal, ctx)

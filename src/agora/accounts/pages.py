@@ -1,0 +1,403 @@
+"""The web app's account pages: sign-up, sign-in (password or mailed link), email
+confirmation, password reset, sign-out, the workspace switch and API keys (docs/accounts.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from agora.accounts import service as accounts
+from agora.accounts.cookies import clear_session_cookies, set_session_cookies
+from agora.accounts.dependencies import ACCEPTED, ContextDep
+from agora.auth.dependencies import (
+    SessionDep,
+    SessionPrincipalDep,
+    SettingsDep,
+    UnitDep,
+    check_same_origin,
+    public,
+    secret_key,
+    session_cookie,
+)
+from agora.auth.principal import Principal
+from agora.kit.errors import AgoraError, BadRequest
+from agora.kit.units import Mode, UnitOfWorkRoute, mode
+from agora.web import flash
+from agora.web.pages import SignedInDep, Text, safe_next
+from agora.web.pages import field_errors as _field_errors
+from agora.web.pages import posted as _form
+from agora.web.pages import render as _render
+from agora.web.pages import text as _text
+from agora.web.render import sentence
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+
+@router.get("/sign-up")
+@public
+async def sign_up_page(request: Request, session: SessionDep, next: Text = None) -> HTMLResponse:
+    """``next``: where to return after the confirmation (kept through the mailed link: an
+    invitation opened before the account existed is not lost)."""
+    return await _render(
+        request, session, None, "sign_up.html", values={}, errors={}, next=safe_next(next, "")
+    )
+
+
+@router.post("/sign-up")
+@public
+async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTMLResponse:
+    form = await _form(request)
+    values = {k: _text(form, k, 320) for k in ("email", "name")}
+    then = safe_next(_text(form, "next", 500), "")
+    try:
+        user = await accounts.sign_up(
+            session, ctx, email=values["email"], password=_text(form, "password", 200),
+            name=values["name"], then=then or None,
+        )  # fmt: skip
+    except AgoraError as exc:
+        errors = _field_errors(exc) or {"form": exc.message}
+        if not exc.details and exc.message.startswith("email:"):
+            errors = {"email": exc.message.removeprefix("email:").strip()}
+        return await _render(
+            request, session, None, "sign_up.html", exc.status_code, values=values, errors=errors,
+            next=then, summary=None,  # the page writes its own
+        )  # fmt: skip
+    return await _render(
+        request, session, None, "signed_up.html", email=user.email,
+        invitation=then.startswith("/invitations/"),
+    )  # fmt: skip
+
+
+# The pages that ask for an address and mail a link (the same service calls as
+# POST /v1/auth/magic-link, /password-reset and /verify-email/resend): one answer whether or not
+# the address has an account; the POST redirects (PRG) to the page with ``sent=1``.
+_MAIL_PAGES: dict[str, dict[str, str]] = {
+    "/magic-link": {
+        "title": "Sign in with a link",
+        "intro": "We mail you a one-time link that signs you in; no password needed.",
+        "button": "Mail me a sign-in link",
+    },
+    "/reset-password": {
+        "title": "Reset your password",
+        "intro": "We mail you a link to choose a new password.",
+        "button": "Mail me a reset link",
+    },
+    "/verify-email": {
+        "title": "Confirm your email address",
+        "intro": "We mail you a new link to confirm your address (if it is not confirmed yet).",
+        "button": "Mail me a new confirmation link",
+    },
+}
+
+
+async def _mail_page(
+    request: Request,
+    session: Any,
+    path: str,
+    *,
+    sent: bool = False,
+    email: str = "",
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    errors = errors or {}
+    summary = [("email", sentence(errors["email"], "email"))] if errors.get("email") else []
+    return await _render(
+        request, session, None, "request_mail.html", status_code, **_MAIL_PAGES[path],
+        action=f"{path}/request", sent=ACCEPTED if sent else "", email=email, errors=errors,
+        summary=summary,
+    )  # fmt: skip
+
+
+async def _request_mail(request: Request, session: Any, ctx: Any, path: str) -> Response:
+    form = await _form(request)
+    email = _text(form, "email", 320).strip()
+    send = {
+        "/magic-link": accounts.request_magic_link,
+        "/reset-password": accounts.request_password_reset,
+        "/verify-email": accounts.resend_verification,
+    }[path]
+    try:
+        if not email:
+            raise BadRequest.field("email", "is required")
+        await send(session, ctx, email)
+    except BadRequest as exc:
+        errors = _field_errors(exc) or {"form": exc.message}
+        if "email" not in errors and exc.message.startswith("email:"):
+            errors = {"email": exc.message.removeprefix("email:").strip()}
+        return await _mail_page(request, session, path, email=email, errors=errors, status_code=400)
+    return RedirectResponse(f"{path}?sent=1", status_code=303)
+
+
+@router.get("/verify-email")
+@public
+async def verify_page(
+    request: Request,
+    session: SessionDep,
+    token: Text = None,
+    sent: Text = None,
+    next: Text = None,
+) -> HTMLResponse:
+    """An interstitial (a mail scanner following the link spends nothing): a button that POSTs.
+    Without a token: the form that mails a new link. ``next`` (from sign-up) is kept."""
+    if not token:
+        return await _mail_page(request, session, "/verify-email", sent=bool(sent))
+    return await _render(
+        request, session, None, "token.html", token=token or "", action="/verify-email",
+        title="Confirm your email address", button="Confirm my address",
+        next=safe_next(next, ""),
+    )  # fmt: skip
+
+
+@router.post("/verify-email")
+@public
+async def verify(request: Request, session: SessionDep) -> Response:
+    form = await _form(request)
+    await accounts.verify_email(session, _text(form, "token", 200))
+    then = safe_next(_text(form, "next", 500), "")
+    target = "/sign-in?verified=1" + (f"&next={quote(then, safe='')}" if then else "")
+    return RedirectResponse(target, status_code=303)
+
+
+@router.get("/magic-link")
+@public
+async def magic_page(
+    request: Request, session: SessionDep, token: Text = None, sent: Text = None
+) -> HTMLResponse:
+    if not token:  # no link yet: the form that mails one
+        return await _mail_page(request, session, "/magic-link", sent=bool(sent))
+    return await _render(
+        request, session, None, "token.html", token=token or "", action="/magic-link",
+        title="Sign in with your link", button="Sign me in",
+    )  # fmt: skip
+
+
+@router.post("/magic-link")
+@public
+async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    check_same_origin(request)  # login CSRF: a form on another site never signs in here
+    form = await _form(request)
+    user = await accounts.sign_in_magic(session, _text(form, "token", 200))
+    new = await accounts.start_session(session, ctx, user, "magic_link", session_cookie(request))
+    response = RedirectResponse("/agents", status_code=303)
+    set_session_cookies(response, ctx.settings, secret_key(request), new.token)
+    return response
+
+
+@router.get("/sign-in")
+@public
+async def sign_in_page(
+    request: Request, session: SessionDep, next: Text = None, verified: Text = None
+) -> HTMLResponse:
+    target = safe_next(next)
+    notice = "Your address is confirmed: sign in." if verified else ""
+    if target.startswith("/invitations/accept"):
+        notice = (notice + " " if notice else "") + (
+            "Sign in to accept your invitation. No account yet? Create one: the invitation "
+            "waits for you."
+        )
+    return await _render(
+        request, session, None, "sign_in.html", next=target, values={}, errors={}, notice=notice,
+    )  # fmt: skip
+
+
+def _sign_in_errors(exc: AgoraError) -> dict[str, str]:
+    """The sign-in refusals as full sentences on their fields: wrong credentials on the
+    password, an unconfirmed address on the email (the page links to a new confirmation)."""
+    found = _field_errors(exc)
+    if "credentials" in found:
+        return {"password": "The email address or the password is wrong."}
+    if "not verified" in found.get("email", ""):
+        return {
+            "email": "Confirm your email address first: open the link we mailed you, or ask "
+            "for a new one below."
+        }
+    if found:
+        return {k: f"{v[:1].upper()}{v[1:].rstrip('.')}." for k, v in found.items()}
+    return {"form": f"{exc.message.rstrip('.')}."}
+
+
+def _sign_in_summary(errors: dict[str, str]) -> list[tuple[str | None, str]]:
+    return [(None if k == "form" else k, v) for k, v in errors.items()]
+
+
+@router.post("/sign-in")
+@mode(Mode.CALLS_OUT)
+@public
+async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
+    check_same_origin(request)  # login CSRF: a form on another site never signs in here
+    form = await _form(request)
+    email, target = _text(form, "email", 320), safe_next(_text(form, "next", 500))
+    read = await unit.session()
+    try:  # the read phase: Argon2 never holds the write transaction (SQLite's write lock)
+        user = await accounts.sign_in_password(
+            read, ctx, email=email, password=_text(form, "password", 200)
+        )
+    except AgoraError as exc:
+        errors = _sign_in_errors(exc)
+        return await _render(
+            request, read, None, "sign_in.html", exc.status_code, next=target,
+            values={"email": email}, errors=errors, summary=_sign_in_summary(errors),
+            unverified="not verified" in _field_errors(exc).get("email", ""),
+        )  # fmt: skip
+    session = await unit.write()
+    new = await accounts.start_session(session, ctx, user, "password", session_cookie(request))
+    response = RedirectResponse(target, status_code=303)
+    set_session_cookies(response, ctx.settings, secret_key(request), new.token)
+    return response
+
+
+@router.post("/sign-out")
+async def sign_out(
+    request: Request, session: SessionDep, principal: SessionPrincipalDep, settings: SettingsDep
+) -> Response:
+    await _form(request)
+    if principal is not None:
+        await accounts.sign_out(session, principal)
+    response = RedirectResponse("/sign-in", status_code=303)
+    clear_session_cookies(response, settings)
+    return response
+
+
+@router.get("/reset-password")
+@public
+async def reset_page(
+    request: Request, session: SessionDep, token: Text = None, sent: Text = None
+) -> HTMLResponse:
+    if not token:  # no link yet: the form that mails one
+        return await _mail_page(request, session, "/reset-password", sent=bool(sent))
+    revoked = await accounts.reset_preview(session, token)  # the confirm step names them
+    return await _render(
+        request, session, None, "reset.html", token=token, errors={}, revoked=revoked,
+        notice=accounts.EVICTION_NOTICE,
+    )  # fmt: skip
+
+
+@router.post("/magic-link/request")
+@public
+async def request_magic_link(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    return await _request_mail(request, session, ctx, "/magic-link")
+
+
+@router.post("/reset-password/request")
+@public
+async def request_password_reset(
+    request: Request, session: SessionDep, ctx: ContextDep
+) -> Response:
+    return await _request_mail(request, session, ctx, "/reset-password")
+
+
+@router.post("/verify-email/request")
+@public
+async def request_verification(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
+    return await _request_mail(request, session, ctx, "/verify-email")
+
+
+@router.post("/reset-password")
+@public
+async def reset(request: Request, session: SessionDep) -> Response:
+    form = await _form(request)
+    token = _text(form, "token", 200)
+    try:
+        await accounts.reset_password(session, token, _text(form, "password", 200))
+    except AgoraError as exc:
+        errors = _field_errors(exc) or {"form": exc.message}
+        return await _render(
+            request, session, None, "reset.html", exc.status_code, token=token, errors=errors,
+            revoked=[], notice=accounts.EVICTION_NOTICE,
+        )  # fmt: skip
+    return RedirectResponse("/sign-in", status_code=303)
+
+
+@router.post("/workspace")
+async def switch_workspace(
+    request: Request, session: SessionDep, principal: SignedInDep
+) -> Response:
+    form = await _form(request)
+    await accounts.switch_workspace(session, principal, _text(form, "workspaceId", 100))
+    return RedirectResponse(safe_next(_text(form, "next", 500)), status_code=303)
+
+
+async def _keys_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    *,
+    created: str = "",
+    errors: dict[str, str] | None = None,
+    name: str = "",
+    status_code: int = 200,
+) -> HTMLResponse:
+    keys = await accounts.list_keys(session, principal)
+    errors = errors or {}
+    summary = [("key-name", sentence(errors["name"], "name"))] if errors.get("name") else []
+    if errors.get("password"):
+        summary.append(("key-password", sentence(errors["password"], "password")))
+    return await _render(
+        request, session, principal, "keys.html", status_code, keys=keys, created=created,
+        errors=errors, summary=summary, key_name=name,
+        reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
+    )  # fmt: skip
+
+
+@router.get("/keys")
+async def keys_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    # A key just created (POST /keys → 303 here) is shown once: sealed for this session in a
+    # one-path cookie (web/flash.py), deleted by this answer.
+    response = await _keys_page(request, session, principal, created=flash.take(request, "/keys"))
+    flash.clear(request, response, "/keys")
+    return response
+
+
+@router.post("/keys")
+@mode(Mode.CALLS_OUT)
+async def create_key(
+    request: Request, unit: UnitDep, principal: SignedInDep, ctx: ContextDep
+) -> Response:
+    form = await _form(request)
+    settings, password = ctx.settings, _text(form, "password", 1024)
+    name = _text(form, "name", 300)
+    try:
+        if password:  # a session creates keys only after a recent password proof, checked in
+            # the read phase: Argon2 never holds the write transaction
+            await accounts.check_password(await unit.session(), ctx, principal, password)
+        session = await unit.write()
+        if password:
+            await accounts.reauthenticate(session, principal)
+        _key, plaintext = await accounts.create_key(
+            session, settings, principal, name=name, expires_at=None,
+            scopes=None, workspace_id=None,
+        )  # fmt: skip
+    except AgoraError as exc:
+        errors = _field_errors(exc)
+        if errors.get("password"):  # the whole sentence: what is asked and why
+            errors["password"] = exc.message
+        elif not errors.get("name"):
+            errors = {"form": exc.message}
+        return await _keys_page(
+            request,
+            await unit.session(),
+            principal,
+            errors=errors,
+            name=name,
+            status_code=exc.status_code,
+        )
+    # Post/Redirect/Get: a reload of the next page creates nothing. The key is shown once, by
+    # that page (never stored in the clear, never in a URL).
+    response = RedirectResponse("/keys", status_code=303)
+    flash.put(request, response, settings, "/keys", plaintext)
+    return response
+
+
+@router.post("/keys/{key_id}/revoke")
+async def revoke_key(
+    request: Request, key_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    await _form(request)
+    await accounts.revoke_key(session, principal, key_id)
+    return RedirectResponse("/keys", status_code=303)
