@@ -19,11 +19,9 @@ from starlette.routing import Mount
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
-from agora.agents.checker import AvailabilityChecker
 from agora.api import PAGES, ROUTERS, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.demo_agents import MOUNT_PREFIX, demo_host
-from agora.dispatch.worker import Dispatcher, background_services
 from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers, passwords, wire
@@ -47,10 +45,10 @@ from agora.ops.endpoints import router as ops_router
 from agora.payments.backend import payment_backend
 from agora.payments.embedded import NODE_PREFIX, demo_seller, node_token
 from agora.payments.node import local_node
-from agora.registry.scheduler import RegistrySyncLoop
 from agora.settings import Settings
 from agora.web.pages import SignInFirst, sign_in_first
 from agora.web.render import STATIC_DIR, error_page
+from agora.workers import background_services, readiness
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
 
@@ -109,8 +107,6 @@ def create_app(
     )
     app.state.settings = settings
     app.state.db = database
-    app.state.background = []
-    app.state.readiness = {}
     app.state.job_streams = JobStreams(
         database,
         StreamLimits(
@@ -138,19 +134,18 @@ def create_app(
     if demo_agents is not None:
         local[MOUNT_PREFIX] = demo_route(demo_agents)
     app.state.agent_client = client_for(settings, local=local or None)
-    if settings.run_dispatcher:  # the embedded default; `agora worker` processes scale it out
-        node_route = {NODE_PREFIX: local[NODE_PREFIX]} if node_app is not None else None
-        payments = payment_backend(settings, local=node_route)
-        for service in background_services(
-            database, app.state.agent_client, settings, payments=payments
-        ):
-            app.state.background.append(service)
-            if isinstance(service, Dispatcher):
-                app.state.readiness["dispatcher"] = service.readiness
-    if settings.availability_check_seconds > 0:
-        app.state.background.append(AvailabilityChecker(database, app.state.agent_client, settings))
-    if settings.registry_url and settings.registry_sync_seconds > 0:
-        app.state.background.append(RegistrySyncLoop(database, settings))
+    # The dispatcher and its companions run here by default (the embedded default); `agora
+    # worker` processes scale them out (workers.py).
+    node_route = {NODE_PREFIX: local[NODE_PREFIX]} if node_app is not None else None
+    app.state.background = background_services(
+        database,
+        app.state.agent_client,
+        settings,
+        dispatching=settings.run_dispatcher,
+        serving=True,
+        payments=payment_backend(settings, local=node_route) if settings.run_dispatcher else None,
+    )
+    app.state.readiness = readiness(app.state.background)
     app.state.rate_limiter = build_rate_limiter(
         settings.rate_limit_public,
         settings.rate_limit_authenticated,

@@ -101,7 +101,7 @@ class Settings(BaseSettings):
     admin_reauth_minutes: float = 10.0
     # The audit log keeps rows this many days (`agora audit prune`; 0: forever).
     audit_retention_days: int = 400
-    # Housekeeping (ops/housekeeping.py), in every dispatching process: every this many seconds
+    # Housekeeping (ops/worker.py), in every dispatching process: every this many seconds
     # (0: never) delete what has expired more than `expired_rows_keep_days` ago — sessions,
     # one-time links, OAuth tokens and device codes — popularity counters past their window,
     # and audit rows past `audit_retention_days`.

@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from agora.credits import ledger
 from agora.kit.db import Database
 from agora.kit.money import to_base
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from agora.settings import Settings
 from tests.accounts.helpers import mails_to, sign_up_verified
 from tests.conftest import MakeUser

@@ -25,7 +25,7 @@ import pytest
 from fastapi import FastAPI
 
 from agora.kit.money import to_base
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import dispatcher, echo, fast_settings, reviewer

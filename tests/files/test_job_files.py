@@ -16,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 
 from agora.app import create_app
-from agora.files.collector import OutputCollector
+from agora.files.worker import OutputCollector
 from agora.kit.db import Database
 from agora.settings import Settings
 from tests.conftest import MakeUser

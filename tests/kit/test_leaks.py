@@ -16,7 +16,7 @@ from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.kit.errors import BadRequest
 from agora.kit.logging import configure_logging
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, echo, register
 from tests.support.agents import LoopbackAgents

@@ -21,7 +21,7 @@ from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy, literal_address
 from agora.mip003.client import client_for
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.support.listener import Listener, counting_listener

@@ -13,8 +13,8 @@ from fastapi import FastAPI
 
 from agora.kit.money import to_base
 from agora.kit.timeutil import utcnow
-from agora.notifications import sender as sender_module
-from agora.notifications.sender import NotificationSender
+from agora.notifications import worker as sender_module
+from agora.notifications.worker import NotificationSender
 from tests.accounts.helpers import mails_to
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register

@@ -18,7 +18,7 @@ from agora.jobs import lifecycle
 from agora.kit.db import Database
 from agora.kit.ids import parse_uuid
 from agora.models import Job
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register, reviewer
 from tests.notifications.test_webhooks import Receiver, _serve

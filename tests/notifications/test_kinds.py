@@ -11,7 +11,7 @@ from fastapi import FastAPI
 
 from agora.kit.db import Database
 from agora.kit.money import to_base
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from tests.accounts.helpers import mails_to
 from tests.billing.test_caps import SLUG, organization, set_cap
 from tests.conftest import MakeUser, TestUser

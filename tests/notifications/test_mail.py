@@ -20,7 +20,7 @@ from fastapi import FastAPI
 
 from agora.demo_agents.protocol import Step
 from agora.kit.money import to_base
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from agora.settings import Settings
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register, reviewer

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register
 from tests.support.agents import LoopbackAgents

@@ -1,4 +1,4 @@
-"""Housekeeping (ops/housekeeping.py, docs/operations.md "Housekeeping"): what expired more than
+"""Housekeeping (ops/worker.py, docs/operations.md "Housekeeping"): what expired more than
 AGORA_EXPIRED_ROWS_KEEP_DAYS ago is deleted — sessions, one-time links, OAuth tokens and device
 codes — with popularity counters past their window and audit rows past their retention; what a
 reader may still need stays. Rows are aged in the database; the sweep is the loop's own round."""
@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 
 from agora.cli import audit as cli_audit
 from agora.cli.main import app as cli
-from agora.dispatch.worker import background_services
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.models import (
@@ -31,9 +30,10 @@ from agora.models import (
     OAuthGrant,
     OAuthToken,
 )
-from agora.ops import housekeeping as housekeeping_module
-from agora.ops.housekeeping import Housekeeping
+from agora.ops import worker as housekeeping_module
+from agora.ops.worker import Housekeeping
 from agora.settings import Settings, get_settings
+from agora.workers import background_services
 from tests.conftest import MakeUser
 from tests.jobs.helpers import echo, register
 from tests.support.agents import LoopbackAgents
@@ -166,12 +166,16 @@ async def test_sweeps_go_in_bounded_batches(
 
 def test_dispatching_processes_run_housekeeping_unless_turned_off(app: FastAPI) -> None:
     settings = app.state.settings
-    on = background_services(app.state.db, app.state.agent_client, settings)
+    on = background_services(
+        app.state.db, app.state.agent_client, settings, dispatching=True, serving=False
+    )
     assert any(isinstance(s, Housekeeping) for s in on)
     off = background_services(
         app.state.db,
         app.state.agent_client,
         settings.model_copy(update={"housekeeping_seconds": 0}),
+        dispatching=True,
+        serving=False,
     )
     assert not any(isinstance(s, Housekeeping) for s in off)
 

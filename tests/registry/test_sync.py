@@ -23,8 +23,8 @@ from agora.kit.logging import configure_logging
 from agora.kit.timeutil import utcnow
 from agora.models import Agent, RegistryCheckpoint, RegistryQuarantine
 from agora.registry.client import RegistryError
-from agora.registry.scheduler import RegistrySyncLoop
 from agora.registry.service import sync
+from agora.registry.worker import RegistrySyncLoop
 from agora.settings import Settings
 from tests.conftest import TestUser
 from tests.jobs.helpers import echo

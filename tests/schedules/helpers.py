@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Agent, Job
-from agora.schedules.runner import Scheduler
+from agora.schedules.worker import Scheduler
 from tests.conftest import TestUser
 
 

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 
 from agora.kit.db import Database
 from agora.kit.money import to_base
-from agora.notifications.sender import NotificationSender
+from agora.notifications.worker import NotificationSender
 from tests.conftest import MakeUser
 from tests.jobs.helpers import dispatcher, fast_settings
 from tests.schedules.helpers import (

@@ -10,7 +10,7 @@ import typer
 from agora.audit import service as audit
 from agora.cli.common import emit, run_with_db
 from agora.kit.db import Database
-from agora.ops.housekeeping import delete_in_batches
+from agora.ops.worker import delete_in_batches
 from agora.settings import Settings
 
 PRUNE_BATCH = 1000  # rows per transaction: a long backlog never holds one long delete

@@ -9,13 +9,14 @@ from typing import Annotated
 
 import typer
 
-from agora.dispatch.worker import Dispatcher, background_services
+from agora.dispatch.worker import Dispatcher
 from agora.kit.background import stop_all
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
 from agora.mip003.client import client_for
 from agora.settings import get_settings
+from agora.workers import background_services
 
 
 def worker(
@@ -36,7 +37,7 @@ def worker(
         if db.is_sqlite:  # the embedded database migrates itself, as `agora serve` does
             await upgrade(db.engine)
         client = client_for(settings)
-        services = background_services(db, client, settings)
+        services = background_services(db, client, settings, dispatching=True, serving=False)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -32,11 +32,11 @@ from sqlalchemy import make_url
 
 from agora.dispatch import repository as repo
 from agora.files import service as files_service
-from agora.files.collector import FILES_COLLECT
+from agora.files.worker import FILES_COLLECT
 from agora.jobs import lifecycle
 from agora.jobs.signals import JOB_READY
 from agora.kit import background
-from agora.kit.background import Loop, finish
+from agora.kit.background import LoopService, finish
 from agora.kit.db import Database
 from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
 from agora.kit.textinput import find_unstorable
@@ -54,7 +54,7 @@ IDLE_POLL_SECONDS = 2.0
 RUNNING_AGENT_STATUSES = frozenset({"running", "awaiting_payment", "pending", "started"})
 
 
-class Dispatcher:
+class Dispatcher(LoopService):
     """Claims and advances jobs. ``start()``/``stop()`` run it as a background service;
     ``run_once()`` and ``run_until_idle()`` drive it directly (tests, benchmarks)."""
 
@@ -75,30 +75,27 @@ class Dispatcher:
         self._inflight: set[asyncio.Task[None]] = set()
         self._listener: Any = None  # asyncpg connection LISTENing on PostgreSQL
         self._last_listen_attempt = 0.0
-        self.loop = Loop(
-            f"dispatcher-{self.owner}", self.round, topics=(JOB_READY,), max_delay=IDLE_POLL_SECONDS
+        super().__init__(
+            f"dispatcher-{self.owner}",
+            interval=IDLE_POLL_SECONDS,
+            topics=(JOB_READY,),
+            max_delay=IDLE_POLL_SECONDS,
         )
 
     # ---- service -------------------------------------------------------------------------
 
     async def start(self) -> None:
         await self._ensure_listener()
-        await self.loop.start()
+        await super().start()
 
     async def stop(self) -> None:
-        await self.loop.stop()
+        await super().stop()
         # In-flight calls are abandoned; their leases expire and another worker resumes them.
         await finish(self._inflight, name=f"{self.loop.name} in flight")
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.close()
             self._listener = None
-
-    def wake(self) -> None:
-        self.loop.wake()
-
-    def readiness(self) -> tuple[bool, str]:
-        return self.loop.readiness()
 
     async def _ensure_listener(self) -> None:
         if self.db.is_sqlite or (self._listener is not None and not self._listener.is_closed()):
@@ -285,7 +282,7 @@ class Dispatcher:
                 result=status.result if status.result is not None else "",
                 agent_job_status=value,
             )
-            if done:  # its output files are collected next (files/collector.py)
+            if done:  # its output files are collected next (files/worker.py)
                 background.wake(FILES_COLLECT)
         elif value == "failed":
             reason = status.message or status.result or "the agent reported that the job failed"
@@ -467,29 +464,3 @@ def unstorable(**values: Any) -> str | None:
         if found:
             return f"{found[0]} {found[1]}"
     return None
-
-
-def background_services(
-    db: Database,
-    client: Mip003Client,
-    settings: Settings,
-    *,
-    payments: PaymentBackend | None = None,
-) -> list[Any]:
-    """What a dispatching process runs: the dispatcher, the notification sender, the output
-    collector (files/collector.py), the scheduler (schedules/runner.py) and housekeeping
-    (ops/housekeeping.py, unless ``housekeeping_seconds`` is 0)."""
-    from agora.files.collector import OutputCollector
-    from agora.notifications.sender import NotificationSender
-    from agora.ops.housekeeping import Housekeeping
-    from agora.schedules.runner import Scheduler
-
-    services: list[Any] = [
-        Dispatcher(db, client, settings, payments=payments),
-        NotificationSender(db, settings),
-        OutputCollector(db, settings),
-        Scheduler(db, settings),
-    ]
-    if settings.housekeeping_seconds > 0:
-        services.append(Housekeeping(db, settings))
-    return services

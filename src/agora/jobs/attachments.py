@@ -3,7 +3,7 @@
 A link is a URL the result names, a file is an http(s) URL in the input's text values or in the
 result whose path ends in a file extension, or an uploaded file the input names by id. A result
 file is listed as found (status AVAILABLE, MIME type guessed from the extension, size unknown)
-until the output collector (files/collector.py) has fetched it; then with its state (STORED,
+until the output collector (files/worker.py) has fetched it; then with its state (STORED,
 TOO_LARGE, REFUSED, UNREACHABLE), and when stored with its size, sha256, sniffed type and
 Agora's URL. Ids of files not kept are stable (UUIDv5 of the job and the URL).
 """

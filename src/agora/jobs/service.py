@@ -633,7 +633,7 @@ async def job_files(
     session: AsyncSession, principal: Principal, job_id: str, *, settings: Settings
 ) -> list[attachments.JobFile]:
     """The job's files: uploaded inputs (their ids in the input), and the file URLs of its
-    result with what the output collector made of each (files/collector.py)."""
+    result with what the output collector made of each (files/worker.py)."""
     job = await visible_job(session, principal, job_id)
     found = attachments.files(job)
     kept = {row.source_url: row for row in await files_service.job_files(session, job.id)}

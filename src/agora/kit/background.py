@@ -17,7 +17,10 @@ only by ``wake(topic, k)`` (and by ``wake_all(topic)``), a plain subscriber by e
 the topic. ``signal(..., key=k, listened=True)`` is for topics a ``kit.listen.Listener`` carries:
 on PostgreSQL it only sends ``NOTIFY topic, 'k'`` (this process's listener delivers it too, so
 there is one path), on SQLite it wakes in-process.
-The domain keeps its rounds (``Dispatcher.round``); the machinery lives here.
+
+Background work has one shape, ``LoopService`` (Prefect's ``LoopService``): a subclass in a
+domain's ``worker.py`` writes ``round()``; the loop is the machinery. ``agora.workers`` lists
+every service a process runs.
 """
 
 from __future__ import annotations
@@ -225,3 +228,60 @@ class Loop:
                 delay = self.error_delay
             self.rounds += 1
             await self._sleep(delay)
+
+
+class LoopService:
+    """One background service: a named loop (``Loop``) of rounds that a subclass writes.
+
+    ``round()`` does one round and returns the seconds until the next (0: at once; ``None``: the
+    service's ``interval``). Wake-ups on ``topics`` (or ``wake()``) end a wait early; a failing
+    round is logged, marks the service not ready and is retried after ``error_delay``; waits are
+    clamped to ``max_delay``. A round opens its own short transactions
+    (``async with self.db.transaction() as session``) and hands the session to its domain's
+    services: only a ``worker.py`` (and the CLI and ``kit/``) opens a transaction. Subclasses
+    that hold more (a client, tasks in flight) extend ``stop()``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        interval: float,
+        topics: Iterable[str] = (),
+        initial_delay: float = 0.0,
+        error_delay: float = 1.0,
+        max_delay: float = 3600.0,
+    ) -> None:
+        self.interval = float(interval)
+        self.loop = Loop(
+            name,
+            self._step,
+            topics=topics,
+            initial_delay=initial_delay,
+            error_delay=error_delay,
+            max_delay=max_delay,
+        )
+
+    @property
+    def name(self) -> str:
+        return self.loop.name
+
+    async def round(self) -> float | None:
+        """One round of work; the seconds until the next (``None``: ``interval``)."""
+        raise NotImplementedError
+
+    async def _step(self) -> float:
+        delay = await self.round()
+        return self.interval if delay is None else delay
+
+    async def start(self) -> None:
+        await self.loop.start()
+
+    async def stop(self) -> None:
+        await self.loop.stop()
+
+    def wake(self) -> None:
+        self.loop.wake()
+
+    def readiness(self) -> tuple[bool, str]:
+        return self.loop.readiness()

@@ -46,7 +46,7 @@ async def ledger_totals(session: AsyncSession) -> dict[str, int]:
     return totals
 
 
-# ---- housekeeping (ops/housekeeping.py): deletes of what no reader needs any more ----------
+# ---- housekeeping (ops/worker.py): deletes of what no reader needs any more ----------
 
 
 SWEEPS: dict[str, tuple[Any, Callable[[datetime], Any]]] = {

@@ -26,7 +26,7 @@ from agora.files import repository as repo
 from agora.files import service
 from agora.files.content import Meter, parse_types, safe_name
 from agora.jobs import attachments
-from agora.kit.background import Loop
+from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.errors import PayloadTooLarge, UnsupportedMediaType
 from agora.kit.ids import uuid7
@@ -71,24 +71,18 @@ class _Outcome:
     sha256: str | None = None
 
 
-class OutputCollector:
+class OutputCollector(LoopService):
     def __init__(self, db: Database, settings: Settings, *, local: Any = None) -> None:
         self.db, self.settings = db, settings
         self.storage = service.storage_for(settings)
         self.policy = OutboundPolicy.from_setting(settings.outbound_allow)
         self.local = local
-        self.loop = Loop(
-            "file-collector", self.round, topics=(FILES_COLLECT,), max_delay=POLL_SECONDS
+        super().__init__(
+            "file-collector",
+            interval=POLL_SECONDS,
+            topics=(FILES_COLLECT,),
+            max_delay=POLL_SECONDS,
         )
-
-    async def start(self) -> None:
-        await self.loop.start()
-
-    async def stop(self) -> None:
-        await self.loop.stop()
-
-    def readiness(self) -> tuple[bool, str]:
-        return self.loop.readiness()
 
     async def round(self) -> float:
         return 0.0 if await self.run_once() else POLL_SECONDS

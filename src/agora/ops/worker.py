@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents.repository import popular_since
 from agora.audit import service as audit
-from agora.kit.background import Loop
+from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.ops import repository as repo
@@ -56,23 +56,18 @@ class Swept:
         return sum(self.counts.values())
 
 
-class Housekeeping:
+class Housekeeping(LoopService):
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
         every = float(settings.housekeeping_seconds)
-        self.loop = Loop("housekeeping", self.round, error_delay=60.0, max_delay=max(every, 1.0))
+        super().__init__(
+            "housekeeping", interval=every, error_delay=60.0, max_delay=max(every, 1.0)
+        )
 
-    async def start(self) -> None:
-        await self.loop.start()
-
-    async def stop(self) -> None:
-        await self.loop.stop()
-
-    async def round(self) -> float:
+    async def round(self) -> None:
         swept = await self.run_once()
         if swept.total:
             log.info("housekeeping", **swept.counts)
-        return float(self.settings.housekeeping_seconds)
 
     async def run_once(self) -> Swept:
         now = utcnow()

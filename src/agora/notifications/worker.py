@@ -12,7 +12,7 @@ import httpx2
 import structlog
 
 from agora.accounts.mailer import build_sender
-from agora.kit.background import Loop
+from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.mail import MailSender
 from agora.kit.outbound import OutboundPolicy, guarded_client
@@ -39,7 +39,7 @@ MAX_BACKOFF_SECONDS = 3600.0
 DIGEST_KINDS = [k.name for k in registry.KINDS.values() if k.digest]
 
 
-class NotificationSender:
+class NotificationSender(LoopService):
     def __init__(
         self, db: Database, settings: Settings, *, mailer: MailSender | None = None
     ) -> None:
@@ -47,15 +47,15 @@ class NotificationSender:
         self.mailer = mailer if mailer is not None else build_sender(settings)
         self._secret_key: str | None = None
         self._client: httpx2.AsyncClient | None = None  # opened on first use, closed by stop()
-        self.loop = Loop(
-            "notification-sender", self.round, topics=(outbox.TOPIC,), max_delay=IDLE_POLL_SECONDS
+        super().__init__(
+            "notification-sender",
+            interval=IDLE_POLL_SECONDS,
+            topics=(outbox.TOPIC,),
+            max_delay=IDLE_POLL_SECONDS,
         )
 
-    async def start(self) -> None:
-        await self.loop.start()
-
     async def stop(self) -> None:
-        await self.loop.stop()
+        await super().stop()
         if self._client is not None:
             await self._client.aclose()
             self._client = None

@@ -1,4 +1,4 @@
-"""The scheduler: a ``kit.background.Loop`` in every dispatching process (``agora serve`` with
+"""The scheduler: a ``LoopService`` in every dispatching process (``agora serve`` with
 the embedded dispatcher, ``agora worker``). Each round
 
 1. settles the outcomes of runs whose jobs ended (failures in a row pause a schedule);
@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 import structlog
 
-from agora.kit.background import Loop
+from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.timeutil import as_utc, utcnow
 from agora.schedules import repository as repo
@@ -39,7 +39,7 @@ TOPIC = service.TOPIC
 Clock = Callable[[], datetime]
 
 
-class Scheduler:
+class Scheduler(LoopService):
     def __init__(
         self,
         db: Database,
@@ -52,18 +52,12 @@ class Scheduler:
         self.db, self.settings, self.clock = db, settings, clock
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.lease = timedelta(seconds=lease_seconds)
-        self.loop = Loop(
-            f"scheduler-{self.owner}", self.round, topics=(TOPIC,), max_delay=IDLE_POLL_SECONDS
+        super().__init__(
+            f"scheduler-{self.owner}",
+            interval=IDLE_POLL_SECONDS,
+            topics=(TOPIC,),
+            max_delay=IDLE_POLL_SECONDS,
         )
-
-    async def start(self) -> None:
-        await self.loop.start()
-
-    async def stop(self) -> None:
-        await self.loop.stop()
-
-    def readiness(self) -> tuple[bool, str]:
-        return self.loop.readiness()
 
     async def round(self) -> float:
         """One round; returns the seconds until the next (0: more may be due at once)."""

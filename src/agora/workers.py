@@ -1,0 +1,60 @@
+"""Every background service, in one registry: what ``agora serve`` (``app.py``) and
+``agora worker`` (``cli/worker.py``) start. Each service is a ``LoopService`` in its domain's
+``worker.py``.
+
+- A dispatching process (``agora worker``; ``agora serve`` unless ``AGORA_RUN_DISPATCHER`` is
+  false) runs the dispatcher, the notification sender, the output collector, the scheduler and
+  housekeeping (unless ``AGORA_HOUSEKEEPING_SECONDS`` is 0).
+- A serving process (``agora serve``) also checks the agents' availability (unless
+  ``AGORA_AVAILABILITY_CHECK_SECONDS`` is 0) and syncs the registry feed when one is configured.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agora.agents.worker import AvailabilityChecker
+from agora.dispatch.worker import Dispatcher
+from agora.files.worker import OutputCollector
+from agora.kit.background import LoopService
+from agora.kit.db import Database
+from agora.mip003.client import Mip003Client
+from agora.notifications.worker import NotificationSender
+from agora.ops.worker import Housekeeping
+from agora.payments.backend import PaymentBackend
+from agora.registry.worker import RegistrySyncLoop
+from agora.schedules.worker import Scheduler
+from agora.settings import Settings
+
+
+def background_services(
+    db: Database,
+    client: Mip003Client,
+    settings: Settings,
+    *,
+    dispatching: bool,
+    serving: bool,
+    payments: PaymentBackend | None = None,
+) -> list[LoopService]:
+    """The services a process runs, in the order they start (see the module docstring)."""
+    services: list[LoopService] = []
+    if dispatching:
+        services += [
+            Dispatcher(db, client, settings, payments=payments),
+            NotificationSender(db, settings),
+            OutputCollector(db, settings),
+            Scheduler(db, settings),
+        ]
+        if settings.housekeeping_seconds > 0:
+            services.append(Housekeeping(db, settings))
+    if serving and settings.availability_check_seconds > 0:
+        services.append(AvailabilityChecker(db, client, settings))
+    if serving and settings.registry_url and settings.registry_sync_seconds > 0:
+        services.append(RegistrySyncLoop(db, settings))
+    return services
+
+
+def readiness(services: list[LoopService]) -> dict[str, Any]:
+    """The readiness checks ``/readyz`` reads: the dispatcher's, when this process runs one."""
+    dispatchers = [s for s in services if isinstance(s, Dispatcher)]
+    return {"dispatcher": dispatchers[0].readiness} if dispatchers else {}
