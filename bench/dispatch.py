@@ -27,12 +27,12 @@ from tests.support.agents import LoopbackAgents, loopback_agents
 from agora.accounts import provisioning as identity
 from agora.agents import service as agents
 from agora.app import create_app
-from agora.demo_agents.agents import DEMO_AGENTS
-from agora.demo_agents.protocol import Behaviour
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
 from agora.kit.money import to_base
+from agora.sandbox.agents import DEMO_AGENTS
+from agora.sandbox.protocol import Behaviour
 from agora.settings import Settings
 from bench.common import percentile, throwaway_postgres
 

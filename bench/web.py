@@ -34,7 +34,6 @@ from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
 from agora.app import create_app
 from agora.auth.service import authenticate
-from agora.demo_agents.agents import ECHO_SCHEMA
 from agora.jobs import service as jobs
 from agora.jobs.schemas import JobCreate
 from agora.kit.db import Database
@@ -42,6 +41,7 @@ from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
 from agora.kit.timeutil import utcnow
 from agora.models import AgentCheck, Job
+from agora.sandbox.agents import ECHO_SCHEMA
 from agora.settings import Settings
 from bench.common import percentile, throwaway_postgres
 

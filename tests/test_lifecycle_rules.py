@@ -29,7 +29,7 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "kit/db.py": "defines Database.transaction",
     "kit/units.py": "the request lifecycle: the route's (and a tool call's) unit of work",
     "cli/": "one transaction per command",
-    "demo.py": "seeds the demo at start-up",
+    "sandbox/demo.py": "seeds the demo at start-up",
     "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
     "payments/backend.py": "payment steps of the dispatcher (no transaction across a node call)",
     "notifications/worker.py": "the webhook sender's rounds",

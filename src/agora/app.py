@@ -21,7 +21,6 @@ from swagger_ui_bundle import swagger_ui_path
 from agora import __version__
 from agora.api import PAGES, ROUTERS, TOOLS
 from agora.auth.service import key_id_resolver
-from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
 from agora.kit import errorhandlers, passwords, wire
@@ -43,8 +42,10 @@ from agora.oauth.endpoints import router as oauth_router
 from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
 from agora.payments.backend import payment_backend
-from agora.payments.embedded import NODE_PREFIX, demo_seller, node_token
-from agora.payments.node import local_node
+from agora.payments.embedded import NODE_PREFIX, node_token
+from agora.sandbox import MOUNT_PREFIX, demo_host
+from agora.sandbox.payment_node import local_node
+from agora.sandbox.seller import demo_seller
 from agora.settings import Settings
 from agora.web.pages import SignInFirst, sign_in_first
 from agora.web.render import STATIC_DIR, error_page

@@ -10,9 +10,9 @@ import pytest
 from fastapi import FastAPI
 
 from agora.agents import service
-from agora.demo_agents.agents import DEMO_AGENTS
 from agora.kit.db import Database
 from agora.models import Agent
+from agora.sandbox.agents import DEMO_AGENTS
 from tests.support.agents import LoopbackAgents
 
 RegisterAgent = Callable[..., Awaitable[Agent]]

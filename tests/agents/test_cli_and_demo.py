@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from agora.demo_agents.agents import DEMO_AGENTS
+from agora.sandbox.agents import DEMO_AGENTS
 from tests.support.agents import LoopbackAgents
 from tests.support.server import agora_env, run_cli, running_agora_serve
 

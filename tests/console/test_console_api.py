@@ -5,8 +5,8 @@ from __future__ import annotations
 import httpx2
 from fastapi import FastAPI
 
-from agora.demo_agents.protocol import Step
 from agora.jobs.lifecycle import CANCELLED, RUNNING
+from agora.sandbox.protocol import Step
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import create, dispatcher, echo, job, register
 

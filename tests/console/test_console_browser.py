@@ -19,7 +19,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from agora.demo_agents.protocol import Step
+from agora.sandbox.protocol import Step
 from tests.jobs.helpers import echo
 from tests.support.agents import LoopbackAgents, loopback_agents
 from tests.support.server import agora_env, create_user, run_cli, running_agora_serve

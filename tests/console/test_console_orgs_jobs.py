@@ -13,10 +13,10 @@ from fastapi import FastAPI
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
 from agora.credits import ledger
-from agora.demo_agents.protocol import Step
 from agora.jobs.lifecycle import CANCELLED, COMPLETED, RUNNING
 from agora.kit.db import Database
 from agora.kit.money import to_base
+from agora.sandbox.protocol import Step
 from agora.settings import Settings
 from tests.accounts.helpers import sign_up_verified
 from tests.conftest import MakeUser, TestUser

@@ -7,8 +7,8 @@ from fastapi import FastAPI
 from starlette.responses import JSONResponse
 
 from agora.agents.service import check_availability
-from agora.demo_agents.protocol import AgentJob, Step
 from agora.kit.money import to_base
+from agora.sandbox.protocol import AgentJob, Step
 from tests.conftest import MakeUser, TestUser
 from tests.developer.conftest import submission
 from tests.jobs.helpers import dispatcher, echo

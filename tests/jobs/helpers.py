@@ -9,10 +9,10 @@ import httpx2
 from fastapi import FastAPI
 
 from agora.agents import service as agents
-from agora.demo_agents.agents import DEMO_AGENTS
-from agora.demo_agents.protocol import Behaviour
 from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
+from agora.sandbox.agents import DEMO_AGENTS
+from agora.sandbox.protocol import Behaviour
 from agora.settings import Settings
 from tests.support.agents import LoopbackAgents
 

@@ -11,7 +11,6 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import select, update
 
-from agora.demo_agents.protocol import Step
 from agora.dispatch import repository as dispatch_repo
 from agora.dispatch import worker as worker_module
 from agora.kit.db import Database
@@ -19,6 +18,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base
 from agora.kit.timeutil import utcnow
 from agora.models import Job, LedgerEntry, Workspace
+from agora.sandbox.protocol import Step
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, job, register, reviewer
 from tests.support.agents import LoopbackAgents

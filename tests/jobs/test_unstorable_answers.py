@@ -143,7 +143,7 @@ async def test_an_answer_over_5_mib_is_cut_off(
 async def test_listings_carry_a_bounded_preview_and_the_job_the_whole_result(
     app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
 ) -> None:
-    from agora.demo_agents.protocol import Step
+    from agora.sandbox.protocol import Step
 
     long_result = "r" * 100_000
     agent_id = await register(

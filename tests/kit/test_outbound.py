@@ -17,11 +17,11 @@ from fastapi import FastAPI
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
 from agora.app import demo_route
-from agora.demo_agents import MOUNT_PREFIX, demo_host
 from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy, literal_address
 from agora.mip003.client import client_for
 from agora.notifications.worker import NotificationSender
+from agora.sandbox import MOUNT_PREFIX, demo_host
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.support.listener import Listener, counting_listener

@@ -7,7 +7,7 @@ import time
 
 from fastapi import FastAPI
 
-from agora.demo_agents.protocol import Step
+from agora.sandbox.protocol import Step
 from tests.conftest import MakeUser
 from tests.jobs.helpers import echo, register
 from tests.mcp.test_mcp import call, connect

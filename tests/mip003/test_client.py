@@ -11,8 +11,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from agora.demo_agents.agents import ECHO_SCHEMA
-from agora.demo_agents.protocol import Behaviour, Step
 from agora.kit.outbound import OutboundPolicy
 from agora.mip003.client import Mip003Client, new_identifier_from_purchaser, validate_base_url
 from agora.mip003.errors import (
@@ -22,6 +20,8 @@ from agora.mip003.errors import (
     AgentTimeout,
     AgentUnreachable,
 )
+from agora.sandbox.agents import ECHO_SCHEMA
+from agora.sandbox.protocol import Behaviour, Step
 from tests.conftest import LOOPBACK_ALLOW
 from tests.support.agents import LoopbackAgents
 

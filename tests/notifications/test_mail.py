@@ -18,9 +18,9 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from fastapi import FastAPI
 
-from agora.demo_agents.protocol import Step
 from agora.kit.money import to_base
 from agora.notifications.worker import NotificationSender
+from agora.sandbox.protocol import Step
 from agora.settings import Settings
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register, reviewer

@@ -6,7 +6,7 @@ import httpx2
 import pytest
 from fastapi import FastAPI
 
-from agora.payments.node import local_node
+from agora.sandbox.payment_node import local_node
 from agora.settings import Settings
 from tests.conftest import MakeUser
 from tests.jobs.helpers import fast_settings

@@ -16,13 +16,13 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp
 
 from agora.agents import service as agents
-from agora.demo_agents.protocol import Behaviour
-from agora.demo_agents.seller import SellerConfig, build_seller_app
 from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.kit.outbound import OutboundPolicy
-from agora.payments.node import PaymentNode
+from agora.sandbox.payment_node import PaymentNode
+from agora.sandbox.protocol import Behaviour
+from agora.sandbox.seller import SellerConfig, build_seller_app
 from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import create, dispatcher, echo, job

@@ -11,9 +11,9 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from agora.demo_agents.protocol import Behaviour, Step
 from agora.kit.money import to_base
 from agora.models import Agent
+from agora.sandbox.protocol import Behaviour, Step
 from tests.jobs.helpers import create, register
 from tests.payments.helpers import (
     HOUR_MS,

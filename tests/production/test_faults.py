@@ -14,7 +14,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from agora.demo_agents.protocol import AgentJob, Step
+from agora.sandbox.protocol import AgentJob, Step
 from tests.jobs.helpers import echo
 from tests.production.conftest import wait_until, workers
 from tests.support.agents import LoopbackAgents

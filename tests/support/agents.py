@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from agora.demo_agents.host import AgentHost
-from agora.demo_agents.protocol import Behaviour
+from agora.sandbox.host import AgentHost
+from agora.sandbox.protocol import Behaviour
 from tests.support.server import serve_in_thread
 
 

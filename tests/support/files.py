@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from agora.demo_agents.protocol import AgentJob, Behaviour, Step
+from agora.sandbox.protocol import AgentJob, Behaviour, Step
 from tests.support.agents import LoopbackAgents
 
 PNG = (

@@ -13,10 +13,10 @@ from sqlalchemy import select
 
 from agora.agents import service as agents
 from agora.agents.service import check_availability
-from agora.demo_agents.protocol import AgentJob, Step
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Job
+from agora.sandbox.protocol import AgentJob, Step
 from agora.settings import Settings
 from tests.accounts.helpers import last_link, sign_up_verified
 from tests.conftest import MakeUser, TestUser

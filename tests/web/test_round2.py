@@ -11,7 +11,7 @@ from typing import Any
 import httpx2
 from fastapi import FastAPI
 
-from agora.demo_agents.protocol import AgentJob, Behaviour, Step
+from agora.sandbox.protocol import AgentJob, Behaviour, Step
 from agora.settings import Settings
 from tests.accounts.helpers import STRONG_PASSWORD, last_link, mails_to
 from tests.jobs.helpers import dispatcher, register, reviewer

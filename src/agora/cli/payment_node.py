@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 import uvicorn
 
-from agora.payments.node import local_node
+from agora.sandbox.payment_node import local_node
 
 
 def payment_node(

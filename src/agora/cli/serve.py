@@ -29,9 +29,9 @@ def serve(
     import uvicorn
 
     from agora.app import create_app, freeze_startup_objects
-    from agora.demo import demo_sign_in_link, ensure_demo_agents, ensure_demo_user
-    from agora.demo_agents import MOUNT_PREFIX
     from agora.mip003.client import Mip003Client
+    from agora.sandbox import MOUNT_PREFIX
+    from agora.sandbox.demo import demo_sign_in_link, ensure_demo_agents, ensure_demo_user
 
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.json_logs)

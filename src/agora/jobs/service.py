@@ -45,13 +45,13 @@ from agora.kit.money import to_base, to_display
 from agora.kit.outbound import OutboundPolicy
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import isoformat, utcnow
+from agora.mip003 import hashes
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
 from agora.models import Job, JobEvent, Organization
 from agora.models.rows import JobColumns
 from agora.models.statuses import AgentStatus, JobType, PricingType
 from agora.notifications import service as notifications
-from agora.payments import hashes
 from agora.settings import Settings
 
 DEFAULT_LIMIT = 20

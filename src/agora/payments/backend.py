@@ -29,12 +29,12 @@ from agora.kit.db import Database
 from agora.kit.money import fee_for, to_display
 from agora.kit.outbound import OutboundPolicy
 from agora.kit.timeutil import isoformat, utcnow
+from agora.mip003 import hashes
 from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentError
 from agora.mip003.types import StartedJob
 from agora.models import Job
 from agora.models.statuses import JobType, PricingType
-from agora.payments import hashes
 from agora.payments.client import (
     NodeConflict,
     NodeError,

@@ -12,12 +12,12 @@ from agora.accounts import repository as accounts_repo
 from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents
-from agora.demo_agents import DEMO_AGENTS, DEMO_CATEGORIES
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import Mip003Client
 from agora.models.statuses import AgentStatus
+from agora.sandbox import DEMO_AGENTS, DEMO_CATEGORIES
 from agora.settings import Settings
 
 DEMO_EMAIL = "demo@agora.local"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import rfc8785
 
-from agora.payments import hashes
+from agora.mip003 import hashes
 
 with warnings.catch_warnings():  # the SDK's package uses pydantic class Config and on_event
     warnings.simplefilter("ignore", DeprecationWarning)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agora.demo_agents.host import AgentHost
-from agora.demo_agents.protocol import AgentJob, Behaviour, Step
-from agora.demo_agents.seller import SellerConfig, build_seller_app
+from agora.sandbox.host import AgentHost
+from agora.sandbox.protocol import AgentJob, Behaviour, Step
+from agora.sandbox.seller import SellerConfig, build_seller_app
 
 ECHO_SCHEMA = {
     "input_data": [

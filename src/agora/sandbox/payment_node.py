@@ -62,7 +62,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from agora.payments.hashes import valid_hash, valid_purchaser_identifier
+from agora.mip003.hashes import valid_hash, valid_purchaser_identifier
 
 MINUTE_MS = 60_000
 HOUR_MS = 60 * MINUTE_MS

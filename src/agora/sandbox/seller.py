@@ -29,7 +29,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from agora.demo_agents.protocol import (
+from agora.kit.outbound import OutboundError, OutboundPolicy, guarded_client, send_limited
+from agora.mip003 import hashes
+from agora.payments.embedded import node_token, node_url
+from agora.sandbox.protocol import (
     MAX_JOBS,
     AgentJob,
     Behaviour,
@@ -37,8 +40,7 @@ from agora.demo_agents.protocol import (
     read_start,
     status_payload,
 )
-from agora.kit.outbound import OutboundError, OutboundPolicy, guarded_client, send_limited
-from agora.payments import hashes
+from agora.settings import Settings
 
 
 @dataclass
@@ -229,4 +231,33 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
             Route("/start_job", start_job, methods=["POST"]),
             Route("/status", status),
         ]
+    )
+
+
+def demo_seller(
+    settings: Settings, *, local: Mapping[str, Any] | None = None
+) -> SellerConfig | None:
+    """The paid demo agent's seller side: on the node ``AGORA_DEMO_SELLER_NODE_URL`` names (a
+    real one: its token, agentIdentifier and selling wallet's key hash come from the
+    ``AGORA_DEMO_SELLER_*`` settings), else on the embedded node; ``local``: the in-process
+    routes (the embedded node)."""
+    policy = OutboundPolicy.from_setting(settings.outbound_allow)
+    if settings.demo_seller_node_url:
+        return SellerConfig(
+            node_url=settings.demo_seller_node_url.rstrip("/"),
+            token=settings.demo_seller_token,
+            agent_identifier=settings.demo_seller_agent_identifier,
+            seller_vkey=settings.demo_seller_vkey,
+            network=settings.masumi_network,
+            policy=policy,
+        )
+    if not settings.payment_node_embedded:
+        return None
+    return SellerConfig(
+        node_url=node_url(settings),
+        token=node_token(settings),
+        agent_identifier="demo-reviewer-seller",
+        network=settings.masumi_network,
+        policy=policy,
+        local=local,
     )

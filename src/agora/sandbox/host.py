@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-from agora.demo_agents.protocol import Behaviour, build_agent_app
+from agora.sandbox.protocol import Behaviour, build_agent_app
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
