@@ -9,6 +9,7 @@ from sqlalchemy import select, text
 
 from agora.accounts import provisioning as service
 from agora.accounts import repository as repo
+from agora.auth import repository as auth_repo
 from agora.auth import service as auth_service
 from agora.kit.db import Database
 from agora.kit.security import hash_key
@@ -143,7 +144,7 @@ async def test_a_key_revoked_in_this_process_is_refused_at_once_though_cached(
     assert (await client.get("/v1/users/me", headers=user.key_headers)).status_code == 200
     assert hash_key(user.api_key) in auth_service._principal_cache  # warm
     async with db.transaction() as session:
-        found = await repo.key_principal(session, hash_key(user.api_key))
+        found = await auth_repo.key_principal(session, hash_key(user.api_key))
         assert found is not None
         await service.revoke_key(session, found.key_id)
     response = await client.get("/v1/users/me", headers=user.key_headers)

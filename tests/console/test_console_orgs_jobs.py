@@ -12,6 +12,7 @@ from fastapi import FastAPI
 
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
+from agora.auth import repository as auth_repo
 from agora.credits import ledger
 from agora.jobs.lifecycle import CANCELLED, COMPLETED, RUNNING
 from agora.kit.db import Database
@@ -286,7 +287,7 @@ async def test_operator_suspends_an_organization_from_its_page(
         async with db.transaction() as session:
             mia = await identity_repo.user_by_email(session, "member@example.com")
             await identity.add_member(session, org=org, user=mia, role="member")  # type: ignore[arg-type]
-            workspace = await identity_repo.organization_workspace(session, org.id)
+            workspace = await auth_repo.organization_workspace(session, org.id)
             assert workspace is not None
         switched = await browser.post(
             "/workspace",

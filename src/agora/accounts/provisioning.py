@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import repository as repo
+from agora.auth import service as auth
 from agora.auth.principal import Permission, coworker_scope
 from agora.auth.service import forget_cached_principals
 from agora.credits import ledger
@@ -119,10 +120,10 @@ async def create_key(
             raise BadRequest.field("kind", "only a coworker key is bound to a coworker")
         clean_scopes.append(coworker_scope(coworker_id))
     if workspace is None:
-        workspace = await repo.personal_workspace(session, user.id)
+        workspace = await auth.personal_workspace(session, user.id)
         if workspace is None:
             raise NotFound("The user has no personal workspace")
-    elif not await repo.is_member(session, user.id, workspace.id):
+    elif not await auth.is_member(session, user.id, workspace.id):
         raise BadRequest.field("workspace", "the user is not a member of this workspace")
     material = generate_key(kind)
     key = ApiKey(
@@ -156,7 +157,7 @@ async def create_organization(
     slug = slug.strip().lower()
     if not _SLUG.match(slug):
         raise BadRequest.field("slug", "lowercase letters, digits and hyphens, 1 to 100 chars")
-    if await repo.organization_by_slug(session, slug):
+    if await auth.organization_by_slug(session, slug):
         raise Conflict(f"An organization with slug {slug} already exists")
     org = Organization(slug=slug, name=name.strip() or slug)
     await repo.add(session, org)
@@ -172,6 +173,6 @@ async def create_organization(
 async def add_member(
     session: AsyncSession, *, org: Organization, user: User, role: str = "member"
 ) -> None:
-    if await repo.is_org_member(session, user.id, org.id):
+    if await auth.is_org_member(session, user.id, org.id):
         return
     await repo.add(session, OrganizationMember(organization_id=org.id, user_id=user.id, role=role))

@@ -4,10 +4,9 @@ browser sessions."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from sqlalchemy import and_, bindparam, exists, func, or_, select, update
+from sqlalchemy import bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_one
@@ -16,9 +15,7 @@ from agora.models import (
     ApiKey,
     BrowserSession,
     Organization,
-    OrganizationMember,
     User,
-    Workspace,
 )
 from agora.models.rows import UserColumns
 
@@ -42,73 +39,8 @@ async def user_row(session: AsyncSession, user_id: uuid.UUID) -> UserColumns | N
     return await read_one(session, _USER_ROW, user_id=user_id)
 
 
-async def personal_workspace(session: AsyncSession, user_id: uuid.UUID) -> Workspace | None:
-    return await session.scalar(select(Workspace).where(Workspace.owner_user_id == user_id))
-
-
-async def workspace_by_id(session: AsyncSession, workspace_id: uuid.UUID) -> Workspace | None:
-    return await session.get(Workspace, workspace_id)
-
-
-async def organization_by_slug(session: AsyncSession, slug: str) -> Organization | None:
-    return await session.scalar(select(Organization).where(Organization.slug == slug.lower()))
-
-
 async def organization_by_id(session: AsyncSession, org_id: uuid.UUID) -> Organization | None:
     return await session.get(Organization, org_id)
-
-
-async def organization_workspace(session: AsyncSession, org_id: uuid.UUID) -> Workspace | None:
-    return await session.scalar(select(Workspace).where(Workspace.organization_id == org_id))
-
-
-async def is_member(session: AsyncSession, user_id: uuid.UUID, workspace_id: uuid.UUID) -> bool:
-    """Owner of a personal workspace, or member of the organization that owns the workspace."""
-    org_member = exists().where(
-        OrganizationMember.organization_id == Workspace.organization_id,
-        OrganizationMember.user_id == user_id,
-    )
-    query = select(Workspace.id).where(
-        Workspace.id == workspace_id, or_(Workspace.owner_user_id == user_id, org_member)
-    )
-    return (await session.scalar(query)) is not None
-
-
-async def is_org_member(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID) -> bool:
-    query = select(OrganizationMember.user_id).where(
-        OrganizationMember.organization_id == org_id, OrganizationMember.user_id == user_id
-    )
-    return (await session.scalar(query)) is not None
-
-
-async def org_standing(
-    session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID
-) -> tuple[str | None, bool]:
-    """The user's role in the organization (None: not a member) and whether an operator
-    suspended the organization: one round trip."""
-    row = (
-        await session.execute(
-            select(OrganizationMember.role, Organization.suspended_at)
-            .select_from(Organization)
-            .outerjoin(
-                OrganizationMember,
-                and_(
-                    OrganizationMember.organization_id == Organization.id,
-                    OrganizationMember.user_id == user_id,
-                ),
-            )
-            .where(Organization.id == org_id)
-        )
-    ).first()
-    return (None, False) if row is None else (row[0], row[1] is not None)
-
-
-async def org_role(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID) -> str | None:
-    query = select(OrganizationMember.role).where(
-        OrganizationMember.organization_id == org_id, OrganizationMember.user_id == user_id
-    )
-    role: str | None = await session.scalar(query)
-    return role
 
 
 async def api_key_with_user(session: AsyncSession, key_hash: str) -> tuple[ApiKey, User] | None:
@@ -122,93 +54,8 @@ async def api_key_with_user(session: AsyncSession, key_hash: str) -> tuple[ApiKe
     return (row[0], row[1]) if row else None
 
 
-@dataclass(frozen=True)
-class KeyPrincipalRow:
-    """What authentication needs of a key, its default workspace and the user's role in that
-    workspace's organization included (one statement)."""
-
-    key_id: uuid.UUID
-    key_hash: str
-    user_id: uuid.UUID
-    kind: str
-    scopes: list[str]
-    revoked_at: datetime | None
-    expires_at: datetime | None
-    default_workspace_id: uuid.UUID
-    organization_id: uuid.UUID | None
-    org_role: str | None
-    # The personal workspace's owner (None for an organization's workspace).
-    workspace_owner_id: uuid.UUID | None = None
-    # The default workspace's organization is suspended by an operator (its workspace refuses).
-    org_suspended: bool = False
-
-
-_KEY_PRINCIPAL = Prepared(
-    select(
-        ApiKey.id,
-        ApiKey.key_hash,
-        ApiKey.user_id,
-        ApiKey.kind,
-        ApiKey.scopes,
-        ApiKey.revoked_at,
-        ApiKey.expires_at,
-        ApiKey.default_workspace_id,
-        Workspace.organization_id,
-        OrganizationMember.role,
-        Workspace.owner_user_id,
-        Organization.suspended_at,
-    )
-    .join(Workspace, Workspace.id == ApiKey.default_workspace_id)
-    .outerjoin(Organization, Organization.id == Workspace.organization_id)
-    .outerjoin(
-        OrganizationMember,
-        and_(
-            OrganizationMember.organization_id == Workspace.organization_id,
-            OrganizationMember.user_id == ApiKey.user_id,
-        ),
-    )
-    .where(ApiKey.key_hash == bindparam("key_hash"))
-)
-
-
-async def key_principal(session: AsyncSession, key_hash: str) -> KeyPrincipalRow | None:
-    """The key with this hash, its default workspace's organization and the key owner's role
-    there: ONE round trip."""
-    row = await read_one(session, _KEY_PRINCIPAL, key_hash=key_hash)
-    if row is None:
-        return None
-    return KeyPrincipalRow(
-        key_id=row[0],
-        key_hash=row[1],
-        user_id=row[2],
-        kind=row[3],
-        scopes=row[4],
-        revoked_at=row[5],
-        expires_at=row[6],
-        default_workspace_id=row[7],
-        organization_id=row[8],
-        org_role=row[9],
-        workspace_owner_id=row[10],
-        org_suspended=row[11] is not None,
-    )
-
-
 async def api_key_by_id(session: AsyncSession, key_id: uuid.UUID) -> ApiKey | None:
     return await session.get(ApiKey, key_id)
-
-
-async def touch_api_key(
-    session: AsyncSession, key_id: uuid.UUID, now: datetime, min_interval: timedelta
-) -> None:
-    """Write ``last_used_at`` unless it was written less than ``min_interval`` ago."""
-    await session.execute(
-        update(ApiKey)
-        .where(
-            ApiKey.id == key_id,
-            or_(ApiKey.last_used_at.is_(None), ApiKey.last_used_at < now - min_interval),
-        )
-        .values(last_used_at=now)
-    )
 
 
 async def revoke_workspace_keys(
@@ -330,19 +177,6 @@ async def token_by_id(session: AsyncSession, token_id: uuid.UUID) -> AccountToke
 # Browser sessions
 
 
-async def session_with_user(
-    session: AsyncSession, token_hash: str
-) -> tuple[BrowserSession, User] | None:
-    row = (
-        await session.execute(
-            select(BrowserSession, User)
-            .join(User, User.id == BrowserSession.user_id)
-            .where(BrowserSession.token_hash == token_hash)
-        )
-    ).first()
-    return (row[0], row[1]) if row else None
-
-
 async def sessions_of(
     session: AsyncSession, user_id: uuid.UUID, now: datetime
 ) -> list[BrowserSession]:
@@ -375,23 +209,6 @@ async def revoke_sessions(
         query.values(revoked_at=now).execution_options(synchronize_session=False)
     )
     return int(getattr(result, "rowcount", 0))
-
-
-async def touch_session(
-    session: AsyncSession, session_id: uuid.UUID, now: datetime, min_interval: timedelta
-) -> None:
-    await session.execute(
-        update(BrowserSession)
-        .where(
-            BrowserSession.id == session_id,
-            or_(
-                BrowserSession.last_seen_at.is_(None),
-                BrowserSession.last_seen_at < now - min_interval,
-            ),
-        )
-        .values(last_seen_at=now)
-        .execution_options(synchronize_session=False)
-    )
 
 
 # API keys

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.accounts import provisioning, tokens
 from agora.accounts import repository as repo
 from agora.audit import service as audit
+from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal
 from agora.auth.service import forget_cached_principals
 from agora.kit.attempts import AttemptLimiter
@@ -482,7 +483,7 @@ async def start_session(
         )
     now = utcnow()
     if previous_cookie:
-        found = await repo.session_with_user(session, hash_key(previous_cookie))
+        found = await auth.session_with_user(session, hash_key(previous_cookie))
         if found is not None:
             await repo.revoke_sessions(session, found[0].user_id, now, only=found[0].id)
     plaintext, token_hash = new_token()
@@ -559,7 +560,7 @@ async def switch_workspace(
 ) -> BrowserSession:
     row = await current_session(session, principal)
     workspace_id = parse_uuid(raw_workspace_id.strip())
-    if workspace_id is None or not await repo.is_member(session, principal.user_id, workspace_id):
+    if workspace_id is None or not await auth.is_member(session, principal.user_id, workspace_id):
         raise NotFound(f"workspaceId: workspace {raw_workspace_id} not found")
     row.workspace_id = workspace_id
     await session.flush()
@@ -602,7 +603,7 @@ async def create_key(
         )
     if workspace_id is not None:
         chosen = parse_uuid(workspace_id.strip())
-        if chosen is None or not await repo.is_member(session, principal.user_id, chosen):
+        if chosen is None or not await auth.is_member(session, principal.user_id, chosen):
             raise NotFound(f"workspaceId: workspace {workspace_id} not found")
     else:
         chosen = principal.workspace_id
@@ -624,7 +625,7 @@ async def create_key(
         created_by_session_id=principal.session_id,
     )
     await repo.add(session, key)
-    workspace = await repo.workspace_by_id(session, chosen)
+    workspace = await auth.workspace_by_id(session, chosen)
     await audit.record(
         session,
         "key.created",
@@ -653,7 +654,7 @@ async def revoke_key(session: AsyncSession, principal: Principal, raw_id: str) -
 
 
 async def audit_key_revoked(session: AsyncSession, key: ApiKey) -> None:
-    workspace = await repo.workspace_by_id(session, key.default_workspace_id)
+    workspace = await auth.workspace_by_id(session, key.default_workspace_id)
     await audit.record(
         session,
         "key.revoked",
@@ -677,3 +678,18 @@ async def resend_verification(session: AsyncSession, ctx: Context, raw_email: st
     user = await _mail_target(session, ctx, raw_email)
     if user is not None and user.email_verified_at is None:
         await send_verification(session, ctx, user)
+
+
+# ---- asked by other domains (they never import accounts.repository) -------------------------
+user_by_id = repo.user_by_id
+user_by_email = repo.user_by_email
+user_row = repo.user_row
+session_by_id = repo.session_by_id
+revoke_sessions = repo.revoke_sessions
+organization_by_id = repo.organization_by_id
+api_key_by_id = repo.api_key_by_id
+revoke_workspace_keys = repo.revoke_workspace_keys
+workspace_keys = repo.workspace_keys
+invitations_of = repo.invitations_of
+token_by_id = repo.token_by_id
+revoke_named_keys = repo.revoke_named_keys

@@ -19,8 +19,8 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
 from agora.audit import repository as repo
+from agora.auth import service as auth
 from agora.auth.principal import Principal, coworker_of
 from agora.kit.errors import NotFound
 from agora.kit.ids import parse_uuid
@@ -123,7 +123,7 @@ async def record(
     if action not in ACTIONS:
         raise ValueError(f"unknown audit action {action!r}")
     if organization_id is None and workspace_id is not None:
-        workspace = await accounts_repo.workspace_by_id(session, workspace_id)
+        workspace = await auth.workspace_by_id(session, workspace_id)
         organization_id = workspace.organization_id if workspace is not None else None
     facts = current_request()
     if actor is None and isinstance(facts.principal, Principal):
@@ -192,7 +192,7 @@ async def organization_id_for_reader(
     session: AsyncSession, principal: Principal, raw_org_id: str
 ) -> uuid.UUID:
     org_id = parse_uuid(raw_org_id)
-    role = await accounts_repo.org_role(session, principal.user_id, org_id) if org_id else None
+    role = await auth.org_role(session, principal.user_id, org_id) if org_id else None
     if org_id is None or role not in READERS:
         raise NotFound(f"Organization {raw_org_id} not found")
     return org_id

@@ -18,7 +18,7 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as repo
+from agora.auth import repository as repo
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLE_PERMISSIONS
 from agora.kit.db import Database, on_commit
@@ -26,9 +26,9 @@ from agora.kit.errors import BadRequest, FieldError, Forbidden, Unauthorized
 from agora.kit.ids import parse_uuid
 from agora.kit.security import hash_key, hashes_match
 from agora.kit.timeutil import as_utc, utcnow
-from agora.oauth import repository as oauth_repo
-from agora.oauth.tokens import ACCESS_PREFIX
 
+# An OAuth access token (oauth/tokens.py makes them): accepted wherever an API key is.
+ACCESS_PREFIX = "agora_oat_"
 LAST_USED_INTERVAL = timedelta(minutes=1)
 # Process-local memo of when we last wrote last_used_at, so most requests skip the write.
 _last_touch: dict[uuid.UUID, float] = {}
@@ -157,7 +157,7 @@ async def authenticate_access_token(
     """An OAuth access token → the Principal of the person who granted it, in the workspace of
     the grant (a header naming another one: 403), with the scopes granted. Read from the
     database on every request: a revoked token or grant is refused at once."""
-    row = await oauth_repo.access_principal(session, hash_key(token))
+    row = await repo.access_principal(session, hash_key(token))
     if row is None or row.kind != "access":
         raise _unauthorized("the access token is not valid")
     if row.revoked_at is not None or row.grant_revoked_at is not None:
@@ -193,7 +193,7 @@ async def authenticate_access_token(
 async def touch_grant(db: Database, grant_id: uuid.UUID) -> None:
     """An OAuth grant's last use, in its own short transaction (at most once a minute)."""
     async with db.transaction() as session:
-        await oauth_repo.touch_grant(session, grant_id, utcnow())
+        await repo.touch_grant(session, grant_id, utcnow())
 
 
 def _not_member() -> Forbidden:
@@ -323,7 +323,7 @@ def key_id_resolver(db: Database) -> Callable[[str], Awaitable[str | None]]:
         digest = hash_key(token)
         if token.startswith(ACCESS_PREFIX):  # an OAuth access token: its grant is the "key"
             async with db.transaction(write=False) as session:
-                row = await oauth_repo.access_principal(session, digest)
+                row = await repo.access_principal(session, digest)
             usable = row is not None and row.kind == "access" and row.revoked_at is None
             if row is None or not usable or as_utc(row.expires_at) <= utcnow():
                 return None
@@ -358,3 +358,16 @@ async def touch_session(db: Database, session_id: uuid.UUID) -> None:
     ``_touch_due`` first: at most once a minute per session)."""
     async with db.transaction() as session:
         await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
+
+
+# ---- tenancy: who belongs to which workspace and organization --------------------------------
+# The other domains ask these here (the SQL is auth's: it resolves every request's workspace).
+personal_workspace = repo.personal_workspace
+workspace_by_id = repo.workspace_by_id
+organization_by_slug = repo.organization_by_slug
+organization_workspace = repo.organization_workspace
+is_member = repo.is_member
+is_org_member = repo.is_org_member
+org_standing = repo.org_standing
+org_role = repo.org_role
+session_with_user = repo.session_with_user

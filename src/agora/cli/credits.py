@@ -6,8 +6,9 @@ from typing import Annotated, Any
 
 import typer
 
-from agora.accounts import repository as repo
+from agora.accounts import service as accounts
 from agora.audit import service as audit
+from agora.auth import service as auth
 from agora.billing import reconcile as reconciliation
 from agora.billing import service as billing
 from agora.billing import stripe_api
@@ -50,15 +51,15 @@ def grant(
 
     async def work(db: Database, _settings: Settings) -> tuple[str, int]:
         async with db.transaction() as session:
-            owner = await repo.user_by_email(session, user)
+            owner = await accounts.user_by_email(session, user)
             if owner is None:
                 raise NotFound(f"No user with email {user}")
             if workspace:
                 ws_id = parse_uuid(workspace)
-                if ws_id is None or not await repo.is_member(session, owner.id, ws_id):
+                if ws_id is None or not await auth.is_member(session, owner.id, ws_id):
                     raise NotFound(f"{user} has no workspace {workspace}")
             else:
-                personal = await repo.personal_workspace(session, owner.id)
+                personal = await auth.personal_workspace(session, owner.id)
                 if personal is None:
                     raise NotFound(f"{user} has no personal workspace")
                 ws_id = personal.id

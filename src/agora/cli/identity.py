@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from agora.accounts import provisioning as service
-from agora.accounts import repository as repo
+from agora.accounts import service as accounts
+from agora.auth import service as auth
 from agora.cli.common import emit, run_with_db
 from agora.kit.db import Database
 from agora.kit.errors import NotFound
@@ -71,13 +72,13 @@ def keys_create(
 
     async def work(db: Database, _settings: Settings) -> service.CreatedKey:
         async with db.transaction() as session:
-            owner = await repo.user_by_email(session, user)
+            owner = await accounts.user_by_email(session, user)
             if owner is None:
                 raise NotFound(f"No user with email {user}")
             ws = None
             if workspace:
                 ws_id = parse_uuid(workspace)
-                ws = await repo.workspace_by_id(session, ws_id) if ws_id else None
+                ws = await auth.workspace_by_id(session, ws_id) if ws_id else None
                 if ws is None:
                     raise NotFound(f"No workspace {workspace}")
             return await service.create_key(
@@ -123,7 +124,7 @@ def orgs_create(
 
     async def work(db: Database, _settings: Settings) -> tuple[str, str]:
         async with db.transaction() as session:
-            user = await repo.user_by_email(session, owner)
+            user = await accounts.user_by_email(session, owner)
             if user is None:
                 raise NotFound(f"No user with email {owner}")
             org, ws = await service.create_organization(session, slug=slug, name=name, owner=user)
@@ -149,10 +150,10 @@ def orgs_add_member(
 
     async def work(db: Database, _settings: Settings) -> None:
         async with db.transaction() as session:
-            org = await repo.organization_by_slug(session, slug)
+            org = await auth.organization_by_slug(session, slug)
             if org is None:
                 raise NotFound(f"No organization {slug}")
-            member = await repo.user_by_email(session, user)
+            member = await accounts.user_by_email(session, user)
             if member is None:
                 raise NotFound(f"No user with email {user}")
             await service.add_member(session, org=org, user=member, role=role)

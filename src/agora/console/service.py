@@ -18,8 +18,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
+from agora.accounts import service as accounts
 from agora.audit import service as audit
+from agora.auth import service as auth
 from agora.auth.principal import Principal
 from agora.auth.service import forget_cached_principals
 from agora.console import repository as repo
@@ -69,7 +70,7 @@ async def require_operator(
     if not await is_operator(session, principal):
         raise NotFound("Not found")
     if acting and principal.session_id is not None:
-        row = await accounts_repo.session_by_id(session, principal.session_id)
+        row = await accounts.session_by_id(session, principal.session_id)
         proof = as_utc(row.authenticated_at or row.created_at) if row is not None else None
         window = timedelta(minutes=settings.admin_reauth_minutes)
         if proof is None or proof < utcnow() - window:
@@ -105,7 +106,7 @@ async def search_users(
 
 async def get_user(session: AsyncSession, raw_user_id: str) -> User:
     user_id = parse_uuid(raw_user_id)
-    user = await accounts_repo.user_by_id(session, user_id) if user_id else None
+    user = await accounts.user_by_id(session, user_id) if user_id else None
     if user is None:
         raise NotFound(f"User {raw_user_id} not found")
     return user
@@ -161,7 +162,7 @@ async def suspend(
         raise Conflict(f"User {user.id} is already suspended")
     now = utcnow()
     user.suspended_at = now
-    sessions = await accounts_repo.revoke_sessions(session, user.id, now)
+    sessions = await accounts.revoke_sessions(session, user.id, now)
     keys = await repo.revoke_all_keys(session, user.id, now)
     on_commit(session, forget_cached_principals)
     cancelled, left = await _cancel_jobs(
@@ -281,7 +282,7 @@ class OrganizationDetail:
 async def organization_detail(session: AsyncSession, raw_org_id: str) -> OrganizationDetail:
     """Members with roles, the workspace's balance and caps, recent jobs, its audit rows."""
     org = await get_organization(session, raw_org_id)
-    workspace = await accounts_repo.organization_workspace(session, org.id)
+    workspace = await auth.organization_workspace(session, org.id)
     events, _ = await audit.search_all(
         session, audit.Filters(organization_id=str(org.id)), limit=20
     )
@@ -305,9 +306,7 @@ class OrgSuspension:
 
 
 async def _not_a_member(session: AsyncSession, actor: audit.Actor, org: Organization) -> None:
-    if actor.user_id is not None and await accounts_repo.is_org_member(
-        session, actor.user_id, org.id
-    ):
+    if actor.user_id is not None and await auth.is_org_member(session, actor.user_id, org.id):
         raise Forbidden(
             "An operator may not suspend an organization they belong to; ask another operator",
             details=[FieldError("organizationId", "is one of your own organizations")],
@@ -331,7 +330,7 @@ async def suspend_organization(
     org.suspended_at = utcnow()
     org.suspension_reason = reason[:500]
     on_commit(session, forget_cached_principals)
-    workspace = await accounts_repo.organization_workspace(session, org.id)
+    workspace = await auth.organization_workspace(session, org.id)
     cancelled, left = (
         await _cancel_jobs(
             session,
@@ -535,14 +534,14 @@ async def grant_credits(
     _not_yourself(actor, user.id, "grant credits to")
     if workspace_id:
         chosen = parse_uuid(workspace_id.strip())
-        if chosen is None or not await accounts_repo.is_member(session, user.id, chosen):
+        if chosen is None or not await auth.is_member(session, user.id, chosen):
             raise NotFound(f"workspaceId: the user has no workspace {workspace_id}")
     else:
-        personal = await accounts_repo.personal_workspace(session, user.id)
+        personal = await auth.personal_workspace(session, user.id)
         if personal is None:
             raise NotFound(f"User {user.id} has no workspace")
         chosen = personal.id
-    if actor.user_id is not None and await accounts_repo.is_member(session, actor.user_id, chosen):
+    if actor.user_id is not None and await auth.is_member(session, actor.user_id, chosen):
         raise Forbidden(
             "An operator may not grant credits to a workspace they belong to",
             details=[FieldError("workspaceId", "is one of your own workspaces")],

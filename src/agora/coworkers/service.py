@@ -24,8 +24,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import provisioning
-from agora.accounts import repository as accounts_repo
 from agora.accounts import service as accounts
+from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as repo
 from agora.coworkers.schemas import (
@@ -258,8 +258,8 @@ async def issue_key(
         )
     if body.expiresAt is not None and as_utc(body.expiresAt) <= utcnow():
         raise BadRequest.field("expiresAt", "must be in the future")
-    user = await accounts_repo.user_by_id(session, principal.user_id)
-    workspace = await accounts_repo.workspace_by_id(session, principal.workspace_id)
+    user = await accounts.user_by_id(session, principal.user_id)
+    workspace = await auth.workspace_by_id(session, principal.workspace_id)
     assert user is not None
     assert workspace is not None
     created = await provisioning.create_key(

@@ -21,9 +21,10 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
+from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents_service
+from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal
 from agora.billing import caps
 from agora.billing import warnings as low_balance
@@ -293,20 +294,18 @@ async def _share_target(
     async def mine(found: Organization | None) -> Organization | None:
         if found is None:
             return None
-        member = await accounts_repo.is_org_member(session, principal.user_id, found.id)
+        member = await auth.is_org_member(session, principal.user_id, found.id)
         return found if member else None
 
     org: Organization | None = None
     if request.recipientOrganizationId is not None:
         parsed = parse_uuid(request.recipientOrganizationId)
-        org = await mine(
-            await accounts_repo.organization_by_id(session, parsed) if parsed else None
-        )
+        org = await mine(await accounts.organization_by_id(session, parsed) if parsed else None)
         if org is None:
             raise BadRequest.field(f"{at}recipientOrganizationId", NOT_YOUR_ORGANIZATION)
     if request.recipientOrganizationSlug is not None:
         by_slug = await mine(
-            await accounts_repo.organization_by_slug(session, request.recipientOrganizationSlug)
+            await auth.organization_by_slug(session, request.recipientOrganizationSlug)
         )
         if by_slug is None:
             raise BadRequest.field(f"{at}recipientOrganizationSlug", NOT_YOUR_ORGANIZATION)
@@ -802,7 +801,7 @@ async def shared_job(
             principal.user_id == job.user_id
             or (
                 job.share_recipient_organization_id is not None
-                and await accounts_repo.is_org_member(
+                and await auth.is_org_member(
                     session, principal.user_id, job.share_recipient_organization_id
                 )
             )

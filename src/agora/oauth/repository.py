@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import (
@@ -15,8 +15,6 @@ from agora.models import (
     OAuthDeviceCode,
     OAuthGrant,
     OAuthToken,
-    Organization,
-    OrganizationMember,
     Workspace,
 )
 
@@ -78,67 +76,6 @@ async def revoke_token(session: AsyncSession, token_id: uuid.UUID, now: datetime
         .where(OAuthToken.id == token_id, OAuthToken.revoked_at.is_(None))
         .values(revoked_at=now)
     )
-
-
-async def touch_grant(session: AsyncSession, grant_id: uuid.UUID, now: datetime) -> None:
-    await session.execute(
-        update(OAuthGrant).where(OAuthGrant.id == grant_id).values(last_used_at=now)
-    )
-
-
-@dataclass(frozen=True)
-class AccessRow:
-    """An access token with what authentication needs of its grant and workspace."""
-
-    token_id: uuid.UUID
-    kind: str
-    expires_at: datetime
-    revoked_at: datetime | None
-    grant_id: uuid.UUID
-    user_id: uuid.UUID
-    workspace_id: uuid.UUID
-    scopes: list[str]
-    grant_revoked_at: datetime | None
-    organization_id: uuid.UUID | None
-    workspace_owner_id: uuid.UUID | None
-    org_role: str | None
-    org_suspended_at: datetime | None = None
-
-
-async def access_principal(session: AsyncSession, token_hash: str) -> AccessRow | None:
-    """The token with this hash, its grant, the grant's workspace and the person's role there:
-    one round trip (checked on every request: a revocation applies at once)."""
-    row = (
-        await session.execute(
-            select(
-                OAuthToken.id,
-                OAuthToken.kind,
-                OAuthToken.expires_at,
-                OAuthToken.revoked_at,
-                OAuthGrant.id,
-                OAuthGrant.user_id,
-                OAuthGrant.workspace_id,
-                OAuthGrant.scopes,
-                OAuthGrant.revoked_at,
-                Workspace.organization_id,
-                Workspace.owner_user_id,
-                OrganizationMember.role,
-                Organization.suspended_at,
-            )
-            .join(OAuthGrant, OAuthGrant.id == OAuthToken.grant_id)
-            .join(Workspace, Workspace.id == OAuthGrant.workspace_id)
-            .outerjoin(Organization, Organization.id == Workspace.organization_id)
-            .outerjoin(
-                OrganizationMember,
-                and_(
-                    OrganizationMember.organization_id == Workspace.organization_id,
-                    OrganizationMember.user_id == OAuthGrant.user_id,
-                ),
-            )
-            .where(OAuthToken.token_hash == token_hash)
-        )
-    ).first()
-    return None if row is None else AccessRow(*row)  # type: ignore[call-arg]
 
 
 @dataclass(frozen=True)

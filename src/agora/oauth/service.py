@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
+from agora.auth import service as auth
 from agora.auth.principal import Permission
 from agora.kit.security import hash_key, hashes_match
 from agora.kit.timeutil import as_utc, utcnow
@@ -369,7 +369,7 @@ async def check_workspace(
         chosen = uuid.UUID(str(workspace_id))
     except ValueError:
         raise InvalidRequestError("workspace must be one of your workspaces") from None
-    if not await accounts_repo.is_member(session, user_id, chosen):
+    if not await auth.is_member(session, user_id, chosen):
         raise InvalidRequestError("workspace must be one of your workspaces")
     return chosen
 
@@ -446,7 +446,7 @@ async def _usable_grant(
         raise InvalidGrantError("the grant was not issued to this client")
     if grant.revoked_at is not None or token.revoked_at is not None:
         raise InvalidGrantError("the grant has been revoked")
-    if not await accounts_repo.is_member(session, grant.user_id, grant.workspace_id):
+    if not await auth.is_member(session, grant.user_id, grant.workspace_id):
         raise InvalidGrantError("the person is no longer a member of the grant's workspace")
     return grant
 

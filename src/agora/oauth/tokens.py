@@ -6,12 +6,12 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from agora.auth.service import ACCESS_PREFIX
 from agora.kit.security import hash_key
 from agora.oauth.rfc import generate_token
 
-__all__ = ["generate_token"]
+__all__ = ["ACCESS_PREFIX", "generate_token"]
 
-ACCESS_PREFIX = "agora_oat_"  # an access token: accepted wherever an API key is
 REFRESH_PREFIX = "agora_ort_"
 CODE_PREFIX = "agora_oac_"
 CLIENT_ID_PREFIX = "agora_ocl_"

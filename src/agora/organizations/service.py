@@ -13,10 +13,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import provisioning, tokens
-from agora.accounts import repository as accounts_repo
-from agora.accounts.repository import invitations_of, token_by_id
+from agora.accounts import service as accounts
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.audit import service as audit
+from agora.auth import service as auth
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLES, Allowed, OrgAction, may_invite_as, may_remove, role_allows
 from agora.auth.service import forget_cached_principals
@@ -45,10 +45,10 @@ async def _membership(
     org_id = parse_uuid(raw_org_id)
     org = None
     if org_id is not None:
-        org = await (repo.lock_organization if lock else accounts_repo.organization_by_id)(
+        org = await (repo.lock_organization if lock else accounts.organization_by_id)(
             session, org_id
         )
-    role = await accounts_repo.org_role(session, principal.user_id, org.id) if org else None
+    role = await auth.org_role(session, principal.user_id, org.id) if org else None
     if org is None or role is None:
         raise NotFound(f"Organization {raw_org_id} not found")
     return org, role
@@ -80,7 +80,7 @@ async def create(
     session: AsyncSession, principal: Principal, *, name: str, slug: str | None
 ) -> dict[str, Any]:
     name = trimmed("name", name, 200)
-    user = await accounts_repo.user_by_id(session, principal.user_id)
+    user = await accounts.user_by_id(session, principal.user_id)
     assert user is not None
     org, _workspace = await provisioning.create_organization(
         session, slug=slug if slug is not None else _slug_from(name), name=name, owner=user
@@ -180,10 +180,10 @@ async def remove(
     )
     # In the same transaction: the keys bound to the organization's workspace (user keys made
     # with its workspaceId, coworker keys issued there) stop working with the membership.
-    workspace = await accounts_repo.organization_workspace(session, org.id)
+    workspace = await auth.organization_workspace(session, org.id)
     if workspace is not None:
         now = utcnow()
-        await accounts_repo.revoke_workspace_keys(session, target["user_id"], workspace.id, now)
+        await accounts.revoke_workspace_keys(session, target["user_id"], workspace.id, now)
         on_commit(session, forget_cached_principals)
 
 
@@ -194,7 +194,7 @@ async def delete(
     cascade and their blobs in ``storage`` once the deletion commits."""
     org, role = await _membership(session, principal, raw_org_id, lock=True)
     _require(role, OrgAction.DELETE, "delete the organization")
-    workspace = await accounts_repo.organization_workspace(session, org.id)
+    workspace = await auth.organization_workspace(session, org.id)
     if workspace is not None and workspace.held > 0:
         raise Conflict("Running jobs hold this organization's credits; wait for them to finish")
     if workspace is not None:
@@ -210,7 +210,7 @@ async def _keys_workspace(
 ) -> uuid.UUID:
     org, role = await _membership(session, principal, raw_org_id)
     _require(role, OrgAction.MANAGE_KEYS, what)
-    workspace = await accounts_repo.organization_workspace(session, org.id)
+    workspace = await auth.organization_workspace(session, org.id)
     if workspace is None:
         raise NotFound(f"Organization {raw_org_id} not found")
     return workspace.id
@@ -222,7 +222,7 @@ async def keys(
     """The live keys whose default workspace is the organization's: every member's user keys
     made with its workspaceId and the coworker keys issued there (never the secrets)."""
     workspace_id = await _keys_workspace(session, principal, raw_org_id, "see its API keys")
-    rows = await accounts_repo.workspace_keys(session, workspace_id, utcnow())
+    rows = await accounts.workspace_keys(session, workspace_id, utcnow())
     return [_key_row(key, email, name) for key, email, name in rows]
 
 
@@ -250,7 +250,7 @@ async def revoke_key(
     """Revoke a key bound to the organization's workspace (another workspace's key: 404)."""
     workspace_id = await _keys_workspace(session, principal, raw_org_id, "revoke its API keys")
     key_id = parse_uuid(raw_key_id)
-    key = await accounts_repo.api_key_by_id(session, key_id) if key_id else None
+    key = await accounts.api_key_by_id(session, key_id) if key_id else None
     if key is None or key.default_workspace_id != workspace_id:
         raise NotFound(f"API key {raw_key_id} not found")
     revoked = await provisioning.revoke_key(session, key.id)
@@ -313,7 +313,7 @@ async def invite(
         details={"email": email, "role": role, "maxUses": max_uses or 1},
     )
     if email is not None:
-        inviter = await accounts_repo.user_by_id(session, principal.user_id)
+        inviter = await accounts.user_by_id(session, principal.user_id)
         who = inviter.name if inviter else "Someone"
         text = (
             f"Hello,\n\n{who} invites you to join the organization {org.name} on Agora as "
@@ -323,7 +323,7 @@ async def invite(
         )
         mail = Mail(email, f"Join {org.name} on Agora", text)
         on_commit(session, lambda: ctx.mailer.send(mail))
-        invitee = await accounts_repo.user_by_email(session, email)
+        invitee = await accounts.user_by_email(session, email)
         if invitee is not None:  # an existing account: its inbox too (the mail has the link)
             await notify(
                 session,
@@ -346,7 +346,7 @@ async def invitations(
 ) -> list[AccountToken]:
     org, role = await _membership(session, principal, raw_org_id)
     _require(role, OrgAction.INVITE, "see invitations")
-    return await invitations_of(session, org.id)
+    return await accounts.invitations_of(session, org.id)
 
 
 async def revoke_invitation(
@@ -355,7 +355,7 @@ async def revoke_invitation(
     org, role = await _membership(session, principal, raw_org_id)
     _require(role, OrgAction.INVITE, "revoke invitations")
     token_id = parse_uuid(raw_id)
-    token = await token_by_id(session, token_id) if token_id else None
+    token = await accounts.token_by_id(session, token_id) if token_id else None
     if token is None or token.organization_id != org.id or token.purpose != "invitation":
         raise NotFound(f"Invitation {raw_id} not found")
     if token.revoked_at is None:
@@ -377,7 +377,7 @@ async def preview(session: AsyncSession, plaintext: str) -> dict[str, Any]:
     to), for the page that asks to accept it; an unusable token is a 400 on ``token``."""
     token = await tokens.find(session, plaintext, "invitation")
     assert token.organization_id is not None
-    org = await accounts_repo.organization_by_id(session, token.organization_id)
+    org = await accounts.organization_by_id(session, token.organization_id)
     if org is None:
         raise BadRequest.field("token", "unknown token; ask for a new link")
     return {"organization": org.name, "role": token.role or "member", "email": token.email}
@@ -385,13 +385,13 @@ async def preview(session: AsyncSession, plaintext: str) -> dict[str, Any]:
 
 async def accept(session: AsyncSession, principal: Principal, plaintext: str) -> dict[str, Any]:
     token = await tokens.find(session, plaintext, "invitation")
-    user = await accounts_repo.user_by_id(session, principal.user_id)
+    user = await accounts.user_by_id(session, principal.user_id)
     assert user is not None
     assert token.organization_id is not None
     await _addressee_check(token, user)
-    if await accounts_repo.org_role(session, user.id, token.organization_id) is None:
+    if await auth.org_role(session, user.id, token.organization_id) is None:
         await tokens.use(session, token)
-        org = await accounts_repo.organization_by_id(session, token.organization_id)
+        org = await accounts.organization_by_id(session, token.organization_id)
         assert org is not None
         role = valid_role(token.role or "member")  # one stored before roles were checked: 400
         await provisioning.add_member(session, org=org, user=user, role=role)
@@ -420,7 +420,7 @@ async def decline(session: AsyncSession, principal: Principal, plaintext: str) -
     """An emailed invitation is revoked by its addressee's decline; a shared link stays usable
     by others (declining it just does not join)."""
     token = await tokens.find(session, plaintext, "invitation")
-    user = await accounts_repo.user_by_id(session, principal.user_id)
+    user = await accounts.user_by_id(session, principal.user_id)
     assert user is not None
     await _addressee_check(token, user)
     if token.email is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agora.accounts import provisioning
-from agora.accounts import repository as accounts_repo
 from agora.accounts import service as accounts
 from agora.agents import repository as agents_repo
 from agora.agents import service as agents
@@ -36,14 +35,14 @@ class DemoInfo:
 
 async def ensure_demo_user(db: Database) -> DemoInfo:
     async with db.transaction() as session:
-        user = await accounts_repo.user_by_email(session, DEMO_EMAIL)
+        user = await accounts.user_by_email(session, DEMO_EMAIL)
         if user is None:
             created = await provisioning.create_user(
                 session, email=DEMO_EMAIL, name=DEMO_NAME, credits=DEMO_CREDITS
             )
             created.key.name = DEMO_KEY_NAME
             return DemoInfo(DEMO_EMAIL, created.api_key, str(created.workspace.id), True)
-        await accounts_repo.revoke_named_keys(session, user.id, DEMO_KEY_NAME, utcnow())
+        await accounts.revoke_named_keys(session, user.id, DEMO_KEY_NAME, utcnow())
         key = await provisioning.create_key(session, user=user, name=DEMO_KEY_NAME)
         return DemoInfo(DEMO_EMAIL, key.plaintext, str(key.key.default_workspace_id), False)
 

@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
 from agora.agents import service as agents_service
+from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal
 from agora.auth.roles import ROLE_PERMISSIONS
 from agora.jobs import lifecycle
@@ -475,9 +475,7 @@ async def owner_principal(
         raise Forbidden("the schedule's owner is suspended")
     role = None
     if workspace.organization_id is not None:
-        role, suspended = await accounts_repo.org_standing(
-            session, user.id, workspace.organization_id
-        )
+        role, suspended = await auth.org_standing(session, user.id, workspace.organization_id)
         if role is None:
             raise Forbidden("the owner is no longer a member of the workspace's organization")
         if suspended:

@@ -11,7 +11,7 @@ import uuid
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
+from agora.accounts import service as accounts
 from agora.kit.errors import NotFound
 from agora.kit.fields import patch_fields, trimmed
 from agora.models import User
@@ -20,7 +20,7 @@ from agora.users.schemas import ProfileUpdate
 
 
 async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
-    user = await accounts_repo.user_by_id(session, user_id)
+    user = await accounts.user_by_id(session, user_id)
     if user is None:
         raise NotFound("User not found")
     return user
@@ -28,7 +28,7 @@ async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
 
 async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> UserColumns:
     """``get_user`` as a Core row: what ``GET /v1/users/me`` shows, without loading an entity."""
-    row = await accounts_repo.user_row(session, user_id)
+    row = await accounts.user_row(session, user_id)
     if row is None:
         raise NotFound("User not found")
     return row

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import repository as accounts_repo
 from agora.agents import repository as agents_repo
+from agora.auth import service as auth
 from agora.auth.principal import Principal
 from agora.files import service as files_service
 from agora.files.serving import is_preview
@@ -32,7 +32,7 @@ class WorkspaceChoice:
 async def workspaces(session: AsyncSession, principal: Principal) -> list[WorkspaceChoice]:
     """The signed-in person's workspaces: the personal one, then their organizations'."""
     out = []
-    personal = await accounts_repo.personal_workspace(session, principal.user_id)
+    personal = await auth.personal_workspace(session, principal.user_id)
     if personal is not None:
         out.append(WorkspaceChoice(personal.id, "Personal", personal.id == principal.workspace_id))
     for org in await org_repo.memberships_of(session, principal.user_id):
