@@ -16,8 +16,10 @@ HOMES: dict[str, dict[str, str]] = {
     r"^class Schema\(": {"kit/schemas.py": "the base of every response schema"},
     r"Annotated\[Principal\b": {
         "auth/dependencies.py": "one alias per permission (Reader, JobsWriter …)",
-        "web/pages.py": "the web's viewer: the session's principal plus the header's workspaces, "
+        "web/shell.py": "the web's viewer: the session's principal plus the header's workspaces, "
         "kept for the error page (ViewerDep, SignedInDep)",
+        "accounts/dependencies.py": "the console's operator: a signed-in person with a live "
+        "admin key (OperatorDep)",
     },
     r"[\"']success[\"']\s*:\s*True": {"kit/envelopes.py": "Envelope A, typed (EnvelopeA[...])"},
     r"^def envelope_[ab]\(": {},  # dict envelopes are gone: EnvelopeA[...] / EnvelopeB[...]

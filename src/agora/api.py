@@ -67,7 +67,9 @@ from agora.tasks import tools as task_tools
 from agora.tasks.endpoints import router as tasks_router
 from agora.users import tools as user_tools
 from agora.users.endpoints import router as users_router
-from agora.web import pages as shell
+from agora.web import service as web_service
+from agora.web import shell
+from agora.web.shell import Layout
 
 ROUTERS: list[APIRouter] = [
     meta_router,
@@ -118,6 +120,12 @@ PAGES: list[APIRouter] = [
     agent_pages.router,  # the gallery
     job_pages.router,  # the agent page and its hire form, jobs, shares
 ]
+
+# The header of every page (web/shell.py): the workspace switcher, the balance, the bell.
+LAYOUT = Layout(
+    workspaces=web_service.workspaces,
+    parts=(billing_pages.header, notification_pages.header),
+)
 
 TOOLS: list[Tool] = [
     *agent_tools.TOOLS,

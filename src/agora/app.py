@@ -19,7 +19,7 @@ from starlette.routing import Mount
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
-from agora.api import PAGES, ROUTERS, TOOLS
+from agora.api import LAYOUT, PAGES, ROUTERS, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
@@ -47,8 +47,8 @@ from agora.sandbox import MOUNT_PREFIX, demo_host
 from agora.sandbox.payment_node import local_node
 from agora.sandbox.seller import demo_seller
 from agora.settings import Settings
-from agora.web.pages import SignInFirst, sign_in_first
 from agora.web.render import STATIC_DIR, error_page
+from agora.web.shell import SignInFirst, sign_in_first
 from agora.workers import background_services, readiness
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
@@ -107,6 +107,7 @@ def create_app(
         dependencies=[Depends(request_checks)],  # one solve per request (kit/guards.py)
     )
     app.state.settings = settings
+    app.state.layout = LAYOUT  # what the web app's header shows (web/shell.py)
     app.state.db = database
     app.state.job_streams = JobStreams(
         database,

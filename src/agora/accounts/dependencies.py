@@ -1,5 +1,5 @@
-"""What the accounts' doors (REST and pages) take from a request: the mail sender, the attempt
-limiter and the ``Context`` the account use cases need."""
+"""What doors take from a request about accounts: the mail sender, the attempt limiter, the
+``Context`` the account use cases need, and the operator of a console page (``OperatorDep``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from fastapi import Depends, Request
 
 from agora.accounts import service
 from agora.accounts.mailer import build_sender
-from agora.auth.dependencies import SettingsDep
+from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.auth.principal import Principal
 from agora.kit.attempts import AttemptLimiter
 from agora.kit.mail import MailSender
+from agora.web.shell import SignedInDep
 
 ACCEPTED = "If the address has an account, a mail is on its way."
 
@@ -45,3 +47,14 @@ async def context(request: Request, settings: SettingsDep) -> service.Context:
 
 
 ContextDep = Annotated[service.Context, Depends(context)]
+
+
+async def _operator(
+    session: SessionDep, settings: SettingsDep, principal: SignedInDep
+) -> Principal:
+    """An operator's session (404 for anyone else: the console does not exist for them)."""
+    await service.require_operator(session, settings, principal, acting=False)
+    return principal
+
+
+OperatorDep = Annotated[Principal, Depends(_operator)]

@@ -26,12 +26,12 @@ from agora.auth.principal import Principal
 from agora.kit.errors import AgoraError, BadRequest
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.web import flash
-from agora.web.pages import SignedInDep, Text, safe_next
-from agora.web.pages import field_errors as _field_errors
-from agora.web.pages import posted as _form
-from agora.web.pages import render as _render
-from agora.web.pages import text as _text
 from agora.web.render import sentence
+from agora.web.shell import SignedInDep, Text, safe_next
+from agora.web.shell import field_errors as _field_errors
+from agora.web.shell import posted as _form
+from agora.web.shell import render as _render
+from agora.web.shell import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

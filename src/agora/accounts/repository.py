@@ -276,3 +276,18 @@ async def mark_authenticated(session: AsyncSession, session_id: uuid.UUID, now: 
         .values(authenticated_at=now)
         .execution_options(synchronize_session=False)
     )
+
+
+async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:
+    """The user holds a live admin key (the CLI makes them: `agora keys create --kind admin`)."""
+    found = await session.scalar(
+        select(ApiKey.id)
+        .where(
+            ApiKey.user_id == user_id,
+            ApiKey.kind == "admin",
+            ApiKey.revoked_at.is_(None),
+            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
+        )
+        .limit(1)
+    )
+    return found is not None

@@ -680,6 +680,44 @@ async def resend_verification(session: AsyncSession, ctx: Context, raw_email: st
         await send_verification(session, ctx, user)
 
 
+# ---- operators (the console's people: a live admin key) ---------------------------------------
+
+
+async def is_operator(session: AsyncSession, principal: Principal | None) -> bool:
+    if principal is None:
+        return False
+    if principal.key_kind == "admin":
+        return True
+    return principal.session_id is not None and await repo.is_operator(
+        session, principal.user_id, utcnow()
+    )
+
+
+async def require_operator(
+    session: AsyncSession, settings: Settings, principal: Principal, *, acting: bool
+) -> audit.Actor:
+    """The operator as an audit actor (``admin``); 404 for anyone else (the console does not
+    exist for them), 403 naming ``password`` for an action without a recent proof."""
+    if not await is_operator(session, principal):
+        raise NotFound("Not found")
+    if acting and principal.session_id is not None:
+        row = await repo.session_by_id(session, principal.session_id)
+        proof = as_utc(row.authenticated_at or row.created_at) if row is not None else None
+        window = timedelta(minutes=settings.admin_reauth_minutes)
+        if proof is None or proof < utcnow() - window:
+            raise Forbidden(
+                "An admin action needs a recent sign-in: confirm your password",
+                details=[
+                    FieldError(
+                        "password",
+                        f"no password or magic-link proof in the last "
+                        f"{settings.admin_reauth_minutes:g} min",
+                    )
+                ],
+            )
+    return audit.actor_of(principal, operator=True)
+
+
 # ---- asked by other domains (they never import accounts.repository) -------------------------
 user_by_id = repo.user_by_id
 user_by_email = repo.user_by_email

@@ -14,8 +14,8 @@ from agora.auth.dependencies import (
 from agora.kit.units import UnitOfWorkRoute
 from agora.ratings import service as ratings
 from agora.web import service as web
-from agora.web.pages import Text, ViewerDep
-from agora.web.pages import render as _render
+from agora.web.shell import Text, ViewerDep
+from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

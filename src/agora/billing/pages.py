@@ -9,21 +9,30 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.dependencies import (
     SessionDep,
     SettingsDep,
 )
+from agora.auth.principal import Principal
 from agora.billing import service as billing
+from agora.billing import warnings as low_balance
 from agora.credits import service as credits
 from agora.kit.errors import NotFound
-from agora.kit.money import to_display
+from agora.kit.money import shown_price, to_display
 from agora.kit.units import UnitOfWorkRoute
-from agora.web.pages import SignedInDep, Text, safe_next
-from agora.web.pages import render as _render
 from agora.web.render import stripe_csp
+from agora.web.shell import SignedInDep, Text, safe_next
+from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+
+async def header(session: AsyncSession, principal: Principal) -> dict[str, Any]:
+    """The header's balance, and the low-balance banner's facts (web/shell.py, ``Layout``)."""
+    balance, low = await low_balance.header(session, principal)
+    return {"header_balance": balance, "low_balance": low}
 
 
 def _pack_view(pack: Any) -> dict[str, Any]:
@@ -31,7 +40,7 @@ def _pack_view(pack: Any) -> dict[str, Any]:
         "id": str(pack.id),
         "name": pack.name,
         "credits": to_display(pack.credits),
-        "price": billing.shown_price(pack.price, pack.currency),
+        "price": shown_price(pack.price, pack.currency),
     }
 
 
@@ -93,8 +102,8 @@ async def receipt_page(
     purchase = await billing.get_purchase(session, principal, purchase_id)
     return await _render(
         request, session, principal, "receipt.html",
-        purchase=purchase, price=billing.shown_price(purchase.price, purchase.currency),
-        refunded=billing.shown_price(purchase.refunded, purchase.currency),
+        purchase=purchase, price=shown_price(purchase.price, purchase.currency),
+        refunded=shown_price(purchase.refunded, purchase.currency),
     )  # fmt: skip
 
 

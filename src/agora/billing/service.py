@@ -26,7 +26,7 @@ from agora.billing.stripe_api import Confirmation, Intent
 from agora.credits import ledger
 from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound
 from agora.kit.ids import uuid7
-from agora.kit.money import to_base, to_display
+from agora.kit.money import shown_price, to_base, to_display
 from agora.kit.timeutil import utcnow
 from agora.models import CreditPack, CreditPurchase
 
@@ -424,11 +424,6 @@ async def _disputed(session: AsyncSession, dispute: dict[str, Any]) -> str:
     found.status = "disputed"
     await session.flush()
     return outcome
-
-
-def shown_price(price: int, currency: str) -> str:
-    """1000, "eur" → "10.00 EUR" (two-decimal currencies; docs/billing.md)."""
-    return f"{Decimal(price) / 100:.2f} {currency.upper()}"
 
 
 def describe(purchase: CreditPurchase) -> str:

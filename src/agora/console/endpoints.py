@@ -8,6 +8,7 @@ from typing import Annotated
 
 from fastapi import Query, Request
 
+from agora.accounts import service as accounts
 from agora.auth.dependencies import Admin, JobId, OrganizationId, SessionDep, SettingsDep, UserId
 from agora.console import service
 from agora.console.schemas import (
@@ -81,7 +82,7 @@ async def suspend_user(
 ) -> EnvelopeB[SuspensionOut]:
     """Suspend: every session and key stops at once (401), unfinished jobs are cancelled and
     refunded, sign-in is refused. Not your own account (403)."""
-    actor = await service.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     done = await service.suspend(session, actor, user_id, body.reason)
     return EnvelopeB[SuspensionOut](data=SuspensionOut.model_validate(done), meta=meta_b(request))
 
@@ -96,7 +97,7 @@ async def unsuspend_user(
     user_id: UserId, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
 ) -> EnvelopeB[AdminUserOut]:
     """Lift a suspension (the user signs in again; revoked keys stay revoked)."""
-    actor = await service.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     user = await service.unsuspend(session, actor, user_id)
     return EnvelopeB[AdminUserOut](data=AdminUserOut.model_validate(user), meta=meta_b(request))
 
@@ -116,7 +117,7 @@ async def grant_credits(
     admin: Admin,
 ) -> EnvelopeB[GrantOut]:
     """Grant (or correct with) credits, with a required reason; never to your own account."""
-    actor = await service.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     done = await service.grant_credits(
         session,
         actor,
@@ -192,7 +193,7 @@ async def suspend_organization(
     """Suspend: every key, session and token acting in its workspace is refused (403) at once,
     its unfinished jobs are cancelled and refunded; members keep their personal workspaces.
     Not an organization you belong to (403)."""
-    actor = await service.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     done = await service.suspend_organization(session, actor, organization_id, body.reason)
     return EnvelopeB[OrgSuspensionOut](
         data=OrgSuspensionOut.model_validate(done), meta=meta_b(request)
@@ -213,7 +214,7 @@ async def unsuspend_organization(
     admin: Admin,
 ) -> EnvelopeB[AdminOrganizationOut]:
     """Lift an organization's suspension (its members' keys and sessions work there again)."""
-    actor = await service.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     org = await service.unsuspend_organization(session, actor, organization_id)
     return EnvelopeB[AdminOrganizationOut](
         data=AdminOrganizationOut.model_validate(org), meta=meta_b(request)

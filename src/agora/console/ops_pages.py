@@ -10,18 +10,18 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.accounts import service as accounts
+from agora.accounts.dependencies import OperatorDep
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.auth.principal import Principal
-from agora.console import service as console
 from agora.kit.errors import AgoraError
 from agora.kit.pagination import PageParams
 from agora.kit.units import UnitOfWorkRoute
 from agora.payments import stuck
 from agora.registry import service as registry
-from agora.web.pages import OperatorDep
-from agora.web.pages import posted as _form
-from agora.web.pages import render as _render
-from agora.web.pages import text as _text
+from agora.web.shell import posted as _form
+from agora.web.shell import render as _render
+from agora.web.shell import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
@@ -85,7 +85,7 @@ async def registry_retry(
 ) -> Response:
     await _form(request)
     try:
-        actor = await console.require_operator(session, settings, principal, acting=True)
+        actor = await accounts.require_operator(session, settings, principal, acting=True)
         done = await registry.retry_quarantined(session, settings, actor, entry_id[:100])
     except AgoraError as exc:
         return await _registry_page(
@@ -105,7 +105,7 @@ async def registry_dismiss(
 ) -> Response:
     form = await _form(request)
     try:
-        actor = await console.require_operator(session, settings, principal, acting=True)
+        actor = await accounts.require_operator(session, settings, principal, acting=True)
         await registry.dismiss_quarantined(
             session, actor, entry_id[:100], _text(form, "reason", 2000)
         )
@@ -161,7 +161,7 @@ async def payment_retry(
 ) -> Response:
     await _form(request)
     try:
-        actor = await console.require_operator(session, settings, principal, acting=True)
+        actor = await accounts.require_operator(session, settings, principal, acting=True)
         await stuck.retry_refund(session, actor, job_id[:100])
     except AgoraError as exc:
         return await _payments_page(

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.accounts import service as accounts
-from agora.accounts.dependencies import ContextDep
+from agora.accounts.dependencies import ContextDep, OperatorDep
 from agora.audit import service as audit
 from agora.auth.dependencies import (
     SessionDep,
@@ -28,11 +28,11 @@ from agora.kit.pagination import PageParams
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
 from agora.models.statuses import JobStatus
-from agora.web.pages import OperatorDep, safe_next
-from agora.web.pages import field_errors as _field_errors
-from agora.web.pages import posted as _form
-from agora.web.pages import render as _render
-from agora.web.pages import text as _text
+from agora.web.shell import field_errors as _field_errors
+from agora.web.shell import posted as _form
+from agora.web.shell import render as _render
+from agora.web.shell import safe_next
+from agora.web.shell import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
@@ -108,7 +108,7 @@ async def _act(
     """Run an operator's action on a user (or an organization: ``kind``); a refusal shows the
     subject's page with the reason."""
     try:
-        actor = await console.require_operator(session, settings, principal, acting=True)
+        actor = await accounts.require_operator(session, settings, principal, acting=True)
         done = await work(actor)
     except AgoraError as exc:
         errors = _field_errors(exc)
@@ -344,7 +344,7 @@ async def approve(
     form = await _form(request)
     read = await unit.session()
     try:
-        actor = await console.require_operator(read, settings, principal, acting=True)
+        actor = await accounts.require_operator(read, settings, principal, acting=True)
         base_url = (await developer.get_any(read, agent_id)).base_url
         checked = await unit.call_out(
             developer.probe_for_review(app_client(request), agent_id, base_url)
@@ -370,7 +370,7 @@ async def reject(
 ) -> Response:
     form = await _form(request)
     try:
-        actor = await console.require_operator(session, settings, principal, acting=True)
+        actor = await accounts.require_operator(session, settings, principal, acting=True)
         await developer.reject(session, agent_id, _text(form, "reason", 2000), actor=actor)
     except AgoraError as exc:
         return await _reviews_page(
@@ -392,7 +392,7 @@ async def override(
     field, value = _text(form, "field", 40), _text(form, "value", 10_000)
     reason = _text(form, "reason", 500).strip()
     try:
-        actor = await console.require_operator(session, settings, principal, acting=True)
+        actor = await accounts.require_operator(session, settings, principal, acting=True)
         if not reason:
             raise BadRequest.field("reason", "say why the listing is overridden")
         given = _override_value(field, value)

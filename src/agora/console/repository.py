@@ -32,21 +32,6 @@ from agora.models.statuses import JobStatus, ReviewState
 FINAL_JOB_STATUSES = (JobStatus.COMPLETED, JobStatus.FAILED, JobStatus.CANCELLED)
 
 
-async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:
-    """The user holds a live admin key (the CLI makes them: `agora keys create --kind admin`)."""
-    found = await session.scalar(
-        select(ApiKey.id)
-        .where(
-            ApiKey.user_id == user_id,
-            ApiKey.kind == "admin",
-            ApiKey.revoked_at.is_(None),
-            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
-        )
-        .limit(1)
-    )
-    return found is not None
-
-
 def _pattern(q: str) -> str:
     """A LIKE pattern for a part of a text (case-insensitive; wildcards dropped)."""
     return f"%{q.lower().replace('%', '').replace('_', '')}%"

@@ -21,7 +21,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.accounts import service as accounts
 from agora.audit import service as audit
 from agora.auth import service as auth
-from agora.auth.principal import Principal
 from agora.auth.service import forget_cached_principals
 from agora.console import repository as repo
 from agora.credits import ledger
@@ -47,44 +46,8 @@ from agora.models import (
     Workspace,
 )
 from agora.models.statuses import JobStatus
-from agora.settings import Settings
 
 # ---- who may operate ----------------------------------------------------------------------
-
-
-async def is_operator(session: AsyncSession, principal: Principal | None) -> bool:
-    if principal is None:
-        return False
-    if principal.key_kind == "admin":
-        return True
-    return principal.session_id is not None and await repo.is_operator(
-        session, principal.user_id, utcnow()
-    )
-
-
-async def require_operator(
-    session: AsyncSession, settings: Settings, principal: Principal, *, acting: bool
-) -> audit.Actor:
-    """The operator as an audit actor (``admin``); 404 for anyone else (the console does not
-    exist for them), 403 naming ``password`` for an action without a recent proof."""
-    if not await is_operator(session, principal):
-        raise NotFound("Not found")
-    if acting and principal.session_id is not None:
-        row = await accounts.session_by_id(session, principal.session_id)
-        proof = as_utc(row.authenticated_at or row.created_at) if row is not None else None
-        window = timedelta(minutes=settings.admin_reauth_minutes)
-        if proof is None or proof < utcnow() - window:
-            raise Forbidden(
-                "An admin action needs a recent sign-in: confirm your password",
-                details=[
-                    FieldError(
-                        "password",
-                        f"no password or magic-link proof in the last "
-                        f"{settings.admin_reauth_minutes:g} min",
-                    )
-                ],
-            )
-    return audit.actor_of(principal, operator=True)
 
 
 def _not_yourself(actor: audit.Actor, user_id: uuid.UUID, what: str) -> None:

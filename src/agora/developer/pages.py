@@ -24,11 +24,11 @@ from agora.kit.pagination import PageParams
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
 from agora.web import charts
-from agora.web.pages import SignedInDep
-from agora.web.pages import field_errors as _field_errors
-from agora.web.pages import posted as _form
-from agora.web.pages import render as _render
-from agora.web.pages import text as _text
+from agora.web.shell import SignedInDep
+from agora.web.shell import field_errors as _field_errors
+from agora.web.shell import posted as _form
+from agora.web.shell import render as _render
+from agora.web.shell import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

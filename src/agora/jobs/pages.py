@@ -28,11 +28,11 @@ from agora.tasks import pages as work
 from agora.web import forms
 from agora.web import service as web
 from agora.web.nextsteps import next_step
-from agora.web.pages import SignedInDep, ViewerDep
-from agora.web.pages import field_errors as _field_errors
-from agora.web.pages import posted as _form
-from agora.web.pages import render as _render
-from agora.web.pages import text as _text
+from agora.web.shell import SignedInDep, ViewerDep
+from agora.web.shell import field_errors as _field_errors
+from agora.web.shell import posted as _form
+from agora.web.shell import render as _render
+from agora.web.shell import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

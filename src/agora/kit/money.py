@@ -39,3 +39,8 @@ def to_base(display: float | int | str | Decimal) -> int:
 def fee_for(price: int, fee_bps: int) -> int:
     """Marketplace fee on a base price, in base units, rounded half-even."""
     return int((Decimal(price) * fee_bps / 10_000).to_integral_value(ROUND_HALF_EVEN))
+
+
+def shown_price(price: int, currency: str) -> str:
+    """1000, "eur" → "10.00 EUR" (two-decimal currencies; docs/billing.md)."""
+    return f"{Decimal(price) / 100:.2f} {currency.upper()}"

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
@@ -18,9 +18,16 @@ from agora.notifications import service as notifications
 from agora.notifications import unsubscribe as tokens
 from agora.notifications.bell import open_bell
 from agora.notifications.schemas import PreferenceIn
-from agora.web.pages import SignedInDep, posted, render, text
+from agora.web.shell import SignedInDep, posted, render, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+
+async def header(session: AsyncSession, principal: Principal) -> dict[str, Any]:
+    """The bell's unread count (web/shell.py, ``Layout``)."""
+    return {"unread": await notifications.unread_count(session, principal)}
+
+
 Token = Annotated[str | None, Query(max_length=500)]
 
 

@@ -1,6 +1,6 @@
 """The person's side of OAuth, in the web app: the consent page (which client, which scopes,
 which workspace), the device page (enter the code a command-line tool shows), and the list of
-authorized apps with revoke. Forms carry the session's CSRF token (web/pages.py ``posted``).
+authorized apps with revoke. Forms carry the session's CSRF token (web/shell.py ``posted``).
 
 A person who is not signed in when a client sends them to ``/oauth/authorize`` signs in first:
 the authorization request waits in a short-lived signed cookie (``/oauth`` only) and
@@ -26,8 +26,8 @@ from agora.oauth import service
 from agora.oauth.rfc import OAuth2Error
 from agora.oauth.tokens import show_user_code
 from agora.web import service as web
-from agora.web.pages import SignedInDep, Text, ViewerDep, posted, render, text
 from agora.web.render import CSP
+from agora.web.shell import SignedInDep, Text, ViewerDep, posted, render, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

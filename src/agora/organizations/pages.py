@@ -25,7 +25,7 @@ from agora.kit.timeutil import as_utc, utcnow
 from agora.kit.units import UnitOfWorkRoute
 from agora.organizations import service as organizations
 from agora.web import flash
-from agora.web.pages import SignedInDep, Text, field_errors, posted, render, text
+from agora.web.shell import SignedInDep, Text, field_errors, posted, render, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

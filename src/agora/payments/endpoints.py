@@ -6,8 +6,8 @@ from typing import Annotated
 
 from fastapi import Query, Request
 
+from agora.accounts import service as accounts
 from agora.auth.dependencies import Admin, JobId, JobsWriter, SessionDep, SettingsDep
-from agora.console import service as console
 from agora.jobs.schemas import JobOut
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.families import bearer_router, key_router
@@ -74,7 +74,7 @@ async def retry_stuck(
 ) -> EnvelopeB[RetriedPaymentOut]:
     """Ask the node again for a refund it refused (the dispatcher's refund step runs now);
     409 when the job's refund is not stuck. Audited (``payment.retried``)."""
-    actor = await console.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     done = await stuck.retry_refund(session, actor, job_id)
     return EnvelopeB[RetriedPaymentOut](
         data=RetriedPaymentOut(job_id=done, step="request-refund"), meta=meta_b(request)

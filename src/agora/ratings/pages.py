@@ -22,8 +22,8 @@ from agora.mip003.validation import validate_input
 from agora.ratings import service as ratings
 from agora.web import forms
 from agora.web import service as web
-from agora.web.pages import SignedInDep, ViewerDep, posted, safe_next, text
-from agora.web.pages import render as _render
+from agora.web.shell import SignedInDep, ViewerDep, posted, safe_next, text
+from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

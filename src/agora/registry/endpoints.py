@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fastapi import Request
 
+from agora.accounts import service as accounts
 from agora.auth.dependencies import Admin, SessionDep, SettingsDep
-from agora.console import service as console
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
@@ -58,7 +58,7 @@ async def retry_quarantined(
 ) -> EnvelopeB[RetriedOut]:
     """Parse the stored entry with the current rules: imported (a PENDING agent) if it passes
     now, else kept with the new reason. Audited (``registry.retried``)."""
-    actor = await console.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     done = await service.retry_quarantined(session, settings, actor, entryId[:100])
     return EnvelopeB[RetriedOut](data=RetriedOut.model_validate(done), meta=meta_b(request))
 
@@ -79,6 +79,6 @@ async def dismiss_quarantined(
 ) -> EnvelopeB[DismissedOut]:
     """Take the entry out of the quarantine with a reason; the next sync leaves the same
     unchanged entry alone (a changed one is quarantined again). Audited (``registry.dismissed``)."""
-    actor = await console.require_operator(session, settings, admin, acting=True)
+    actor = await accounts.require_operator(session, settings, admin, acting=True)
     row = await service.dismiss_quarantined(session, actor, entryId[:100], body.reason)
     return EnvelopeB[DismissedOut](data=DismissedOut.model_validate(row), meta=meta_b(request))

@@ -14,8 +14,8 @@ from agora.auth.dependencies import SessionDep
 from agora.kit.timeutil import utcnow
 from agora.kit.units import UnitOfWorkRoute
 from agora.schedules import service as schedules
-from agora.web.pages import SignedInDep
-from agora.web.pages import render as _render
+from agora.web.shell import SignedInDep
+from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 

@@ -36,8 +36,8 @@ from agora.settings import Settings
 from agora.tasks import lifecycle
 from agora.tasks import service as tasks
 from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskUpdate
-from agora.web.pages import SignedInDep, Text, field_errors, posted, render, safe_next, text
 from agora.web.render import status_label
+from agora.web.shell import SignedInDep, Text, field_errors, posted, render, safe_next, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 PageNumber = Annotated[int, Query(alias="page", ge=1, le=10_000)]

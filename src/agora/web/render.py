@@ -22,9 +22,8 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from agora.auth.dependencies import csrf_token_for
-from agora.billing.service import shown_price
 from agora.kit.errors import AgoraError
-from agora.kit.money import to_display
+from agora.kit.money import shown_price, to_display
 from agora.settings import Settings
 from agora.web.nextsteps import next_step
 

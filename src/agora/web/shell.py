@@ -1,5 +1,9 @@
-"""What every page module shares: who is looking (``ViewerDep``, ``SignedInDep``), rendering a
+"""The shell's part of every page: who is looking (``ViewerDep``, ``SignedInDep``), rendering a
 template with the header's context, reading a posted form after its CSRF check, field errors.
+
+The header shows what domains above the shell know (the person's workspaces, the balance, the
+unread count): the composition root hands them in as a ``Layout`` (``api.LAYOUT``, kept on
+``app.state.layout``), so the shell imports no domain.
 
 A page that needs a person takes ``SignedInDep``: without a session it raises ``SignInFirst``,
 which the app answers with a 303 to ``/sign-in?next=<this path>`` (``sign_in_first``). Any other
@@ -10,33 +14,48 @@ which reads the viewer stashed on ``request.state`` so it keeps the header of a 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
+from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
 from agora.auth.dependencies import (
     SessionDep,
     SessionPrincipalDep,
-    SettingsDep,
     check_csrf,
     csrf_token_for,
     public,
 )
 from agora.auth.principal import Principal
-from agora.billing import warnings as low_balance
-from agora.console import service as console
 from agora.kit.errors import AgoraError
 from agora.kit.units import UnitOfWorkRoute
-from agora.notifications import service as inbox
-from agora.web import service as web
 from agora.web.render import page
 
 Text = Annotated[str | None, Query(max_length=200)]
 # The shell's own routes (the home redirect, the icon); each domain's pages.py has its router.
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+
+
+HeaderPart = Callable[[AsyncSession, Principal], Awaitable[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the header shows of the domains: ``workspaces`` (the switcher; also on error pages,
+    so it is read with the viewer) and ``parts`` (each adds keys to a rendered page's context)."""
+
+    workspaces: Callable[[AsyncSession, Principal], Awaitable[Sequence[Any]]]
+    parts: Sequence[HeaderPart] = ()
+
+
+def _layout(request: Request) -> Layout:
+    layout: Layout = request.app.state.layout
+    return layout
 
 
 class SignInFirst(Exception):  # a signal answered with a redirect, not an error
@@ -56,7 +75,7 @@ async def _viewer(
     ``request.state`` for the error page."""
     if principal is not None:
         request.state.web_principal = principal
-        request.state.web_workspaces = await web.workspaces(session, principal)
+        request.state.web_workspaces = await _layout(request).workspaces(session, principal)
     return principal
 
 
@@ -72,17 +91,6 @@ async def _signed_in(principal: ViewerDep) -> Principal:
 SignedInDep = Annotated[Principal, Depends(_signed_in)]
 
 
-async def _operator(
-    request: Request, session: SessionDep, settings: SettingsDep, principal: SignedInDep
-) -> Principal:
-    """An operator's session (404 for anyone else: the console does not exist for them)."""
-    await console.require_operator(session, settings, principal, acting=False)
-    return principal
-
-
-OperatorDep = Annotated[Principal, Depends(_operator)]
-
-
 async def render(
     request: Request,
     session: Any,
@@ -91,9 +99,10 @@ async def render(
     status_code: int = 200,
     **context: Any,
 ) -> HTMLResponse:
-    choices: list[web.WorkspaceChoice] = []
+    layout = _layout(request)
+    choices: Sequence[Any] = []
     if principal is not None:
-        choices = getattr(request.state, "web_workspaces", None) or await web.workspaces(
+        choices = getattr(request.state, "web_workspaces", None) or await layout.workspaces(
             session, principal
         )
     base: dict[str, Any] = {
@@ -102,8 +111,8 @@ async def render(
         "workspaces": choices,
     }
     if principal is not None:
-        base["header_balance"], base["low_balance"] = await low_balance.header(session, principal)
-        base["unread"] = await inbox.unread_count(session, principal)
+        for part in layout.parts:
+            base.update(await part(session, principal))
     return page(request, name, {**base, **context}, status_code)
 
 
