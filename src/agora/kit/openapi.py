@@ -18,6 +18,15 @@ from fastapi.routing import APIRoute, iter_route_contexts
 
 from agora.kit.families import Family
 
+ERRORS_KEY = "x-agora-errors"
+
+
+def errors(*statuses: int) -> dict[str, Any]:
+    """A route's error statuses beyond its family's defaults, for its ``openapi_extra``:
+    ``@router.get("/x", operation_id="getX", openapi_extra=errors(404, 409))``."""
+    return {ERRORS_KEY: list(statuses)}
+
+
 SECURITY_SCHEMES = {
     "bearerAuth": {
         "type": "http",
@@ -135,12 +144,12 @@ def _decorate_operations(app: FastAPI, doc: dict[str, Any]) -> None:
         methods = context.methods or set()
         if methods & {"POST", "PUT", "PATCH"}:
             statuses += ["413", "415"]
-        statuses += [str(s) for s in extra.get("x-agora-errors", [])]
+        statuses += [str(s) for s in extra.get(ERRORS_KEY, [])]
         for method in methods:
             op = path_item.get(method.lower())
             if op is None:
                 continue
-            op.pop("x-agora-errors", None)
+            op.pop(ERRORS_KEY, None)
             responses = op.setdefault("responses", {})
             responses.pop("422", None)
             for status in statuses:
