@@ -35,6 +35,8 @@ from agora.kit.writes import write
 log = structlog.get_logger(__name__)
 
 AfterCommit = Callable[[], Awaitable[None] | None]
+Bookkeeping = Callable[[AsyncSession], Awaitable[None]]
+DATABASE_KEY = "agora.database"  # in every session's info: the Database that opened it
 # Schedules ``run_after_commit(session)`` for later, e.g. ``BackgroundTasks.add_task``.
 Defer = Callable[..., Any]
 _WRITE_OPTION = "agora_write"
@@ -142,6 +144,7 @@ class Database:
 
     def session(self, *, write: bool) -> AsyncSession:
         session = self._write() if write else self._read()
+        session.info[DATABASE_KEY] = self
         if self.reads is not None:  # Prepared statements run lean (kit/reads.py): every one
             session.info[COMMITTED_KEY] = self.reads  # in a read unit, read_committed's in both
             if not write:
@@ -201,6 +204,19 @@ def _has_work(session: AsyncSession) -> bool:
 def on_commit(session: AsyncSession, hook: AfterCommit) -> None:
     """Run ``hook`` once the session's transaction has committed (never if it rolls back)."""
     session.info.setdefault("after_commit", []).append(hook)
+
+
+def write_after_commit(session: AsyncSession, work: Bookkeeping) -> None:
+    """Once this transaction commits, run ``work(session)`` in its own short write transaction
+    (never if it rolls back): bookkeeping that a read may not do itself (a key's last use, the
+    notifications of a job read on opening it). In a request it runs after the answer is sent."""
+    database: Database = session.info[DATABASE_KEY]
+
+    async def run() -> None:
+        async with database.transaction() as own:
+            await work(own)
+
+    on_commit(session, run)
 
 
 async def run_after_commit(session: AsyncSession) -> None:

@@ -21,6 +21,7 @@ from agora.auth import service as auth
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError, Unauthorized
 from agora.kit.unavailable import database_error, database_unavailable
+from agora.kit.units import Mode, Unit
 
 TOKEN_STATE = "agora_mcp_token"
 SSE_SESSION_PREFIX = b"session_id="
@@ -103,14 +104,19 @@ class McpAuthMiddleware:
                     "Authentication required: sign in by OAuth (Authorization: Bearer <access "
                     "token>) or pass an API key as Authorization: Bearer or x-api-key"
                 )
-            async with self.db.transaction(write=False) as session:
+            unit = Unit(self.db, Mode.READ)  # the request lifecycle's, as a tool call's
+            try:
                 await auth.authenticate(
-                    session,
+                    await unit.session(),
                     self.db,
                     key,
                     workspace_header=request.headers.get("x-workspace-id"),
                     organization_slug=request.headers.get("x-organization-slug"),
                 )
+            except BaseException as exc:
+                await unit.finish(exc)
+                raise
+            await unit.finish(None)
         except AgoraError as exc:
             await _refusal(exc, self.resource_metadata)(scope, receive, send)
             return
