@@ -16,7 +16,9 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
+from typer.testing import CliRunner
 
+from agora.cli.main import app as cli
 from agora.kit.db import Database
 from agora.kit.migrate import (
     MIGRATIONS_DIR,
@@ -79,9 +81,43 @@ async def test_downgrade_to_base_and_upgrade_again(db: Database, tmp_path: Path)
 
 
 def test_the_chain_is_linear_and_named_in_application_order() -> None:
+    assert_chain_in_order(MIGRATIONS_DIR)
+
+
+def test_a_new_migration_comes_from_the_house_template(tmp_path: Path) -> None:
+    """`agora migration new` writes the next number, revising the head, dated, formatted; with
+    --autogenerate against models that agree with the migrations it changes nothing."""
+    location = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS_DIR, location, ignore=shutil.ignore_patterns("__pycache__"))
+    head = head_revision()
+    assert head is not None
+    number = int(head[:4]) + 1
+    made = CliRunner().invoke(
+        cli, ["migration", "new", "Give tasks a colour!", "--directory", str(location)]
+    )
+    assert made.exit_code == 0, made.output
+    path = location / "versions" / f"{number:04d}_give_tasks_a_colour.py"
+    assert made.output.strip().endswith(str(path))
+    text = path.read_text()
+    assert f'down_revision: str | None = "{head}"' in text
+    assert re.search(r"^Create Date: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$", text, re.M)
+    assert_chain_in_order(location)
+    auto = CliRunner().invoke(
+        cli,
+        ["migration", "new", "nothing to do " * 5, "--autogenerate", "--directory", str(location)],
+    )
+    assert auto.exit_code == 0, auto.output
+    second = Path(auto.output.strip().splitlines()[-1])
+    assert len(second.stem) <= 32 and second.stem.startswith(f"{number + 1:04d}_nothing_to_do")
+    upgrade_body = second.read_text().split("def upgrade() -> None:")[1].split("def downgrade")[0]
+    assert "op." not in upgrade_body  # the models and the migrations agree
+    assert_chain_in_order(location)
+
+
+def assert_chain_in_order(location: Path) -> None:
     """One base, one head, no branch or merge; file N is the Nth migration applied, its revision
     id is its file name, and its docstring header states its id and parent."""
-    script = ScriptDirectory.from_config(alembic_config())
+    script = ScriptDirectory.from_config(alembic_config(location))
     assert len(script.get_bases()) == 1
     assert len(script.get_heads()) == 1
     applied = list(reversed(list(script.walk_revisions("base", "heads"))))
@@ -99,7 +135,7 @@ def test_the_chain_is_linear_and_named_in_application_order() -> None:
         assert re.search(rf"^Revision ID: {re.escape(revision.revision)}$", header, re.M)
         assert re.search(rf"^Revises: ?{re.escape(parent or '')}$", header, re.M), path.name
         parent = revision.revision
-    files = sorted(p.stem for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py"))
+    files = sorted(p.stem for p in (location / "versions").glob("[0-9]*.py"))
     assert files == [r.revision for r in applied]
 
 

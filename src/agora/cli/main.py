@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from agora.cli import agents, audit, coworkers, credits, identity, registry, serve, storage, worker
+from agora.cli import (
+    agents,
+    audit,
+    coworkers,
+    credits,
+    identity,
+    migrations,
+    registry,
+    serve,
+    storage,
+    worker,
+)
 from agora.cli.payment_node import payment_node
 
 app = typer.Typer(
@@ -23,6 +34,7 @@ app.add_typer(registry.registry_app, name="registry")
 app.add_typer(coworkers.coworkers_app, name="coworkers")
 app.add_typer(storage.storage_app, name="storage")
 app.add_typer(audit.audit_app, name="audit")
+app.add_typer(migrations.migration_app, name="migration")
 app.command(name="payment-node")(payment_node)
 
 if __name__ == "__main__":

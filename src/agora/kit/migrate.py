@@ -10,13 +10,15 @@ before Alembic looks (no schema changes: the renamed files are the same migratio
 
 from __future__ import annotations
 
+import re
+import tempfile
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -57,9 +59,16 @@ def include_object(
     return not (type_ == "index" and name in POSTGRES_ONLY_INDEXES)
 
 
-def alembic_config() -> Config:
+MAX_REVISION_LENGTH = 32  # alembic_version.version_num is VARCHAR(32)
+
+
+def alembic_config(location: Path = MIGRATIONS_DIR) -> Config:
+    """Alembic's configuration: the migrations under ``location``; a new one is written from the
+    house template (``script.py.mako``) to ``versions/<revision id>.py``, dated in UTC."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("script_location", str(location))
+    config.set_main_option("file_template", "%%(rev)s")
+    config.set_main_option("timezone", "UTC")
     return config
 
 
@@ -114,3 +123,34 @@ async def current_revision(engine: AsyncEngine) -> str | None:
 
 def head_revision() -> str | None:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def next_revision_id(message: str, location: Path = MIGRATIONS_DIR) -> str:
+    """``NNNN_<slug>``: the next number in application order and the message as a slug, within
+    the 32 characters of ``alembic_version.version_num``."""
+    numbers = [int(p.name[:4]) for p in (location / "versions").glob("[0-9][0-9][0-9][0-9]_*.py")]
+    prefix = f"{max(numbers, default=0) + 1:04d}_"
+    slug = re.sub(r"[^a-z0-9]+", "_", message.lower()).strip("_") or "migration"
+    return prefix + slug[: MAX_REVISION_LENGTH - len(prefix)].rstrip("_")
+
+
+def new_revision(message: str, *, autogenerate: bool, location: Path = MIGRATIONS_DIR) -> Path:
+    """Write the next migration from the house template and return its path. With
+    ``autogenerate``, its upgrade and downgrade are Alembic's comparison of the models with a
+    scratch SQLite database migrated to the current head (review them: SQLite-only details,
+    PostgreSQL-only indexes and data moves are for the author to write)."""
+    config = alembic_config(location)
+    revision_id = next_revision_id(message, location)
+    if not autogenerate:
+        command.revision(config, message, rev_id=revision_id)
+        return location / "versions" / f"{revision_id}.py"
+    with tempfile.TemporaryDirectory() as scratch:
+        engine = create_engine(f"sqlite:///{scratch}/scratch.db")
+        try:
+            with engine.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                command.revision(config, message, autogenerate=True, rev_id=revision_id)
+        finally:
+            engine.dispose()
+    return location / "versions" / f"{revision_id}.py"

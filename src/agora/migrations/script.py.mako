@@ -2,7 +2,7 @@
 
 Revision ID: ${up_revision}
 Revises: ${down_revision | comma,n}
-Create Date: ${create_date}
+Create Date: ${create_date.strftime("%Y-%m-%d %H:%M:%S")}
 """
 
 from collections.abc import Sequence
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import op
 ${imports if imports else ""}
 
-revision: str = ${repr(up_revision)}
-down_revision: str | None = ${repr(down_revision)}
+revision: str = "${up_revision}"
+down_revision: str | None = ${'"%s"' % down_revision if down_revision else "None"}
 branch_labels: str | Sequence[str] | None = ${repr(branch_labels)}
 depends_on: str | Sequence[str] | None = ${repr(depends_on)}
 
