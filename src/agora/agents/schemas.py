@@ -1,9 +1,10 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
+from fastapi import Path
 from pydantic import BaseModel, Field, computed_field, field_validator, with_config
 from typing_extensions import TypedDict
 
@@ -14,6 +15,11 @@ from agora.models.agent import RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT
 from agora.models.statuses import AgentStatus
 
 AGENT_STATUSES = tuple(AgentStatus)
+
+# The catalogue's path parameters. Ids stay ``str`` in the path: a malformed id answers the same
+# 404 as an unknown one (ids are opaque), which a ``UUID`` path type would turn into a 400.
+AgentId = Annotated[str, Path(alias="agentId")]
+CategoryIdOrSlug = Annotated[str, Path(alias="idOrSlug")]
 
 
 def bayesian(stars_sum: int, count: int) -> float:

@@ -217,15 +217,5 @@ async def set_favourite(
         await repo.unfavourite(session, principal.user_id, agent.id)
 
 
-async def marks(
-    session: AsyncSession, user_id: uuid.UUID, agent_ids: list[uuid.UUID]
-) -> tuple[set[uuid.UUID], set[uuid.UUID]]:
-    """(favourite, hired before) among ``agent_ids``: two statements for a page."""
-    return (
-        await repo.favourite_ids(session, user_id, agent_ids),
-        await repo.hired_ids(session, user_id, agent_ids),
-    )
-
-
 async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:
     return await repo.rated_jobs(session, job_ids)
