@@ -8,11 +8,11 @@ from mcp.server.mcpserver import Context
 from mcp.types import TextContent
 
 from agora.agents import comparison, filters, service
+from agora.agents import search as agent_search
 from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut
 from agora.auth.principal import Permission
 from agora.mcp.runner import Tool, as_text, dump, tool_call
 
-SEARCH_PAGES = 10  # search reads at most 1 000 agents
 READ = Permission.READ
 
 
@@ -105,24 +105,9 @@ async def compare_agents(ctx: Context, agent_ids: list[str]) -> TextContent:
 
 async def search(ctx: Context, query: str) -> TextContent:
     """Agents whose name, description or tags contain every word of `query`."""
-    words = [w for w in query.lower().split() if w][:10]
-    found: list[AgentOut] = []
-    cursor: str | None = None
     async with tool_call(ctx, READ) as call:
-        for _ in range(SEARCH_PAGES):
-            page = await service.cursor_listing(
-                call.session, cursor=cursor, limit=100, categories=[]
-            )
-            for agent in map(AgentOut.model_validate, page.agents):
-                text = " ".join(
-                    [agent.name, agent.description] + [t.name for t in agent.tags]
-                ).lower()
-                if all(w in text for w in words):
-                    found.append(agent)
-            if not page.has_more or page.next_cursor is None or len(found) >= 20:
-                break
-            cursor = page.next_cursor
-    return as_text(found[:20])
+        found = await agent_search.every_word(call.session, query)
+    return as_text([AgentOut.model_validate(a) for a in found])
 
 
 async def fetch(ctx: Context, id: str) -> dict[str, Any]:
