@@ -388,6 +388,20 @@ async def probe(client: Mip003Client, base_url: str) -> Probe:
     return Probe(url, availability.available, availability.message, schema.as_dict())
 
 
+def parse_price(value: float | int | str, *, at_most: int | None = None) -> int:
+    """A price in credits (fee excluded) as base units; 400 naming ``price`` if it is not a
+    number, negative, or above ``at_most`` credits."""
+    try:
+        price = to_base(value)
+    except ValueError as exc:
+        raise BadRequest.field("price", str(exc)) from exc
+    if price < 0:
+        raise BadRequest.field("price", "must not be negative")
+    if at_most is not None and price > to_base(at_most):
+        raise BadRequest.field("price", f"at most {at_most} credits")
+    return price
+
+
 class Registration(TypedDict):
     """What an operator registers an agent with, beside its base URL."""
 
@@ -430,12 +444,7 @@ async def register_agent(
 ) -> Agent:
     """List the agent that ``probe`` found speaking MIP-003 (/availability, /input_schema)."""
     url = probe.base_url
-    try:
-        base_price = to_base(price)
-    except ValueError as exc:
-        raise BadRequest.field("price", str(exc)) from exc
-    if base_price < 0:
-        raise BadRequest.field("price", "must not be negative")
+    base_price = parse_price(price)
     name = name.strip()
     if not 1 <= len(name) <= 200:
         raise BadRequest.field("name", "must be 1 to 200 characters")

@@ -16,7 +16,7 @@ from agora.agents import service as agents
 from agora.developer.schemas import PriceOut, PublishedOut, ReviewOut
 from agora.kit.errors import BadRequest
 from agora.kit.fields import trimmed
-from agora.kit.money import fee_for, to_base
+from agora.kit.money import fee_for
 from agora.kit.schemas import RowView
 from agora.models import Agent
 from agora.models.statuses import AgentStatus, PricingType, ReviewState
@@ -50,16 +50,11 @@ def clean_tags(field: str, tags: list[str]) -> list[str]:
     return out
 
 
+MAX_PRICE = 1_000_000  # credits per job
+
+
 def clean_price(value: float | int | str) -> int:
-    try:
-        price = to_base(value)
-    except ValueError as exc:
-        raise BadRequest.field("price", str(exc)) from exc
-    if price < 0:
-        raise BadRequest.field("price", "must not be negative")
-    if price > to_base(1_000_000):
-        raise BadRequest.field("price", "at most 1000000 credits")
-    return price
+    return agents.parse_price(value, at_most=MAX_PRICE)
 
 
 async def category_ids(session: AsyncSession, values: list[str]) -> list[uuid.UUID]:

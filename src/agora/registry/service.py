@@ -37,8 +37,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.audit import service as audit
 from agora.developer import listings
-from agora.kit.errors import BadRequest, NotFound
-from agora.kit.ids import parse_uuid
+from agora.kit.errors import BadRequest
+from agora.kit.ids import fetch_by_id
 from agora.kit.outbound import redact_url
 from agora.kit.pagination import PageParams
 from agora.kit.timeutil import parse_isoformat, utcnow
@@ -283,11 +283,11 @@ async def get_quarantined(
     session: AsyncSession, raw_id: str, *, for_update: bool = False
 ) -> RegistryQuarantine:
     """One quarantined entry (not dismissed), or 404."""
-    row_id = parse_uuid(raw_id)
-    row = await repo.quarantined_by_id(session, row_id, for_update=for_update) if row_id else None
-    if row is None:
-        raise NotFound(f"Quarantined entry {raw_id} not found")
-    return row
+    return await fetch_by_id(
+        raw_id,
+        "Quarantined entry",
+        lambda row_id: repo.quarantined_by_id(session, row_id, for_update=for_update),
+    )
 
 
 @dataclass(frozen=True)
