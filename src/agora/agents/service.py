@@ -185,6 +185,7 @@ async def _sorted_page(
     offset: int,
     limit: int,
 ) -> AgentPage:
+    """A sorted page of the available agents meeting ``found``, from position ``offset``."""
     agents: Sequence[Agent] | Sequence[ListedAgentColumns]
     if not found and sort != "relevance":  # no filter: prepared, read lean
         agents, total = await repo.available_sorted(
@@ -210,9 +211,6 @@ async def available_agents(session: AsyncSession) -> list[ListedAgent]:
 
 
 # ---- one agent, agents by condition (developer listings, the review queue) --------------------
-
-
-# DELETE-----------------------------------------------------------------------------
 
 
 async def _shown_by_id(agent_id: str, fetch: Callable[[uuid.UUID], Awaitable[Any]]) -> Any:
@@ -499,16 +497,22 @@ async def verify_agent(
         raise BadRequest(f"Agent {agent_id} failed its check: {probe.error}")
     if not probe.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable")
+    mark_verified(agent, settings, probe)
+    await session.flush()
+    return agent
+
+
+def mark_verified(agent: Agent, settings: Settings, found: Probe) -> None:
+    """VERIFIED from now for the verification lifetime, with the input schema the live check
+    found (an operator's verify, a review's approval)."""
     now = utcnow()
     agent.status = AgentStatus.VERIFIED
-    agent.input_schema = probe.input_schema
+    agent.input_schema = found.input_schema
     agent.verified_at = now
     agent.verification_expires_at = now + _verification_window(settings)
     agent.revoked_at = None
     agent.consecutive_failures = 0
     agent.last_checked_at = now
-    await session.flush()
-    return agent
 
 
 async def revoke_agent(session: AsyncSession, agent_id: str) -> Agent:

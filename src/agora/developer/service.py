@@ -18,7 +18,6 @@ registry re-imports. A developer's figures are developer/stats.py.
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement
@@ -318,17 +317,10 @@ async def approve(
     await agents.record_check(session, agent.id, AgentCheckKind.REVIEW, checked)
     if not checked.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable; cannot approve it")
-    now = utcnow()
-    agent.status = AgentStatus.VERIFIED
+    agents.mark_verified(agent, settings, checked)
     agent.review_state = APPROVED
     agent.review_note = note.strip() or None
-    agent.reviewed_at = now
-    agent.input_schema = checked.input_schema
-    agent.verified_at = now
-    agent.verification_expires_at = now + timedelta(days=settings.verification_lifetime_days)
-    agent.revoked_at = None
-    agent.consecutive_failures = 0
-    agent.last_checked_at = now
+    agent.reviewed_at = agent.verified_at
     await _decided(session, agent, "approved", actor, {"note": agent.review_note})
     return agent
 
