@@ -93,23 +93,19 @@ class AgentOut(Schema):
     def _tags(cls, tags: list[Any]) -> list[dict[str, str]]:
         return tag_list(tags)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def price(self) -> Price:
         return Price(credits=self.base_price + self.fee, included_fee=self.fee)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def rating(self) -> RatingSummary:
         return rating_summary(self)
 
-    @computed_field(description="Chosen by the operator.")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(description="Chosen by the operator.")
     def featured(self) -> bool:
         return self.featured_at is not None
 
-    @computed_field(description="Registered in the last 30 days.")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(description="Registered in the last 30 days.")
     def is_new(self) -> bool:
         return is_new(self.created_at)
 
@@ -192,8 +188,7 @@ class ComparedAgentOut(AgentOut):
     checked_at: UtcDateTime | None = Field(exclude=True)
     input_fields: list[InputField]
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def availability(self) -> AvailabilityOut:
         return AvailabilityOut(available=self.available, checked_at=self.checked_at)
 
