@@ -110,14 +110,14 @@ PAGES: list[APIRouter] = [
     notification_pages.router,  # inbox, settings, unsubscribe
     billing_pages.router,  # credits, buy credits, receipts
     schedule_pages.router,
-    rating_pages.router,  # favourites, ratings, compare (before the agent page)
+    rating_pages.router,  # favourites, ratings
     organization_pages.router,
     developer_pages.router,  # your agents: submit, edit, withdraw, statistics
     console_pages.router,  # the operator's console (/admin)
     console_ops_pages.router,  # its registry quarantine and stuck payments
     shell.router,  # the home redirect, the icon
     account_pages.router,  # sign-up, sign-in, keys
-    agent_pages.router,  # the gallery
+    agent_pages.router,  # the gallery, compare (before the agent page)
     job_pages.router,  # the agent page and its hire form, jobs, shares
 ]
 

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from sqlalchemy import select, update
 
 from agora.agents import service
+from agora.agents.worker import check_availability
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.models import Agent
@@ -100,7 +101,7 @@ async def test_failed_checks_expire_a_verification(
             .values(base_url=f"{agents_server.base_url}/vanished")
         )
     for round_number in range(settings.availability_failures_to_expire):
-        counts = await service.check_availability(db, app.state.agent_client, settings)
+        counts = await check_availability(db, app.state.agent_client, settings)
         assert counts["failed"] == 1
         assert counts["expired"] == (
             1 if round_number == settings.availability_failures_to_expire - 1 else 0
@@ -121,7 +122,7 @@ async def test_verification_lifetime_lapses(
             .where(Agent.id == agent.id)
             .values(verification_expires_at=utcnow() - timedelta(seconds=1))
         )
-    counts = await service.check_availability(db, app.state.agent_client, app.state.settings)
+    counts = await check_availability(db, app.state.agent_client, app.state.settings)
     assert counts["expired"] == 1
     async with db.transaction() as session:
         assert (await session.get(Agent, agent.id)).status == "EXPIRED"  # type: ignore[union-attr]

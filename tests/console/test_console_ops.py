@@ -20,7 +20,7 @@ from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.models import Agent, Job
-from agora.registry.service import sync
+from agora.registry.worker import sync
 from agora.settings import Settings
 from tests.accounts.helpers import sign_in, sign_up_verified
 from tests.conftest import MakeUser, TestUser

@@ -6,7 +6,7 @@ import httpx2
 from fastapi import FastAPI
 from starlette.responses import JSONResponse
 
-from agora.agents.service import check_availability
+from agora.agents.worker import check_availability
 from agora.kit.money import to_base
 from agora.sandbox.protocol import AgentJob, Step
 from tests.conftest import MakeUser, TestUser

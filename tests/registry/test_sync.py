@@ -23,8 +23,7 @@ from agora.kit.logging import configure_logging
 from agora.kit.timeutil import utcnow
 from agora.models import Agent, RegistryCheckpoint, RegistryQuarantine
 from agora.registry.client import RegistryError
-from agora.registry.service import sync
-from agora.registry.worker import RegistrySyncLoop
+from agora.registry.worker import RegistrySyncLoop, sync
 from agora.settings import Settings
 from tests.conftest import TestUser
 from tests.jobs.helpers import echo
@@ -221,7 +220,7 @@ async def test_old_spellings_still_read(
 ) -> None:
     """The payment node's POST /registry names (ExampleOutputs, Tags, Author, Legal) still
     import: the same entry through the parser (no feed sends them any more)."""
-    from agora.registry.service import parse_entry
+    from agora.registry.entries import parse_entry
 
     entry = parse_entry(
         {

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
 from agora.agents import service as agents
-from agora.agents.service import check_availability
+from agora.agents.worker import check_availability
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Job

@@ -12,7 +12,6 @@ from sqlalchemy import (
     ColumnElement,
     Date,
     Float,
-    FunctionElement,
     String,
     and_,
     bindparam,
@@ -27,9 +26,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import defer
-from sqlalchemy.sql.compiler import SQLCompiler
 
 from agora.kit.reads import Prepared, read_all, read_committed, read_one
 from agora.kit.timeutil import utcnow
@@ -46,7 +43,7 @@ from agora.models import (
 from agora.models.agent import RATING_PRIOR_MEAN as PRIOR_MEAN
 from agora.models.agent import RATING_PRIOR_WEIGHT as PRIOR_WEIGHT
 from agora.models.rows import AgentCategory, AgentForJob, ListedAgentColumns
-from agora.models.statuses import AgentStatus, JobStatus
+from agora.models.statuses import AgentStatus
 
 AVAILABLE = and_(Agent.is_shown.is_(True), Agent.status == AgentStatus.VERIFIED)
 
@@ -289,18 +286,23 @@ async def due_for_check(session: AsyncSession, limit: int) -> list[Agent]:
 
 
 async def expire_lapsed(session: AsyncSession, now: datetime) -> int:
-    result = await session.execute(
+    """Expire the verifications past their lifetime; how many."""
+    expired = await session.scalars(
         update(Agent)
         .where(Agent.status == AgentStatus.VERIFIED, Agent.verification_expires_at < now)
         .values(status=AgentStatus.EXPIRED, updated_at=now)
+        .returning(Agent.id)
     )
-    return int(result.rowcount)  # type: ignore[attr-defined]
+    return len(expired.all())
 
 
-_AGENTS = Agent.__table__.c
+_AGENT_TABLE = Agent.metadata.tables[
+    Agent.__tablename__
+]  # the Table (``__table__`` is a FromClause)
+_AGENTS = _AGENT_TABLE.c
 # A job creation's: compiled once, run on the session's connection (kit/writes.py).
 _INCREMENT_JOB_COUNT = PreparedWrite(
-    update(Agent.__table__)  # type: ignore[arg-type]
+    update(_AGENT_TABLE)
     .where(_AGENTS.id == bindparam("agent_id"))
     .values(job_count=_AGENTS.job_count + 1, updated_at=bindparam("now"))
 )
@@ -353,56 +355,6 @@ async def set_base_url(session: AsyncSession, agent_id: uuid.UUID, base_url: str
 
 def shown_with_status(status: str) -> list[ColumnElement[bool]]:
     return [Agent.is_shown.is_(True), Agent.status == status]
-
-
-# ---- figures for the web app's agent and gallery pages ----------------------------------------
-
-# The average duration reads the agent's most recent completed jobs only (a bounded sample,
-# as the developer statistics): the agent page's cost does not grow with the agent's history.
-DURATION_SAMPLE = 1000
-
-
-class seconds_between(FunctionElement[float]):
-    """``end - start`` in seconds, on both databases (timestamps are UTC)."""
-
-    type = Float()
-    name = "seconds_between"
-    inherit_cache = True
-
-
-@compiles(seconds_between, "postgresql")
-def _seconds_postgres(element: seconds_between, compiler: SQLCompiler, **kw: Any) -> str:
-    start, end = (compiler.process(c, **kw) for c in element.clauses)
-    return f"EXTRACT(EPOCH FROM ({end} - {start}))"
-
-
-@compiles(seconds_between, "sqlite")
-def _seconds_sqlite(element: seconds_between, compiler: SQLCompiler, **kw: Any) -> str:
-    start, end = (compiler.process(c, **kw) for c in element.clauses)
-    return f"((julianday({end}) - julianday({start})) * 86400.0)"
-
-
-async def completed_duration(
-    session: AsyncSession, agent_id: uuid.UUID
-) -> tuple[int, float | None]:
-    """(how many of the sample's jobs, their mean duration in seconds or None) over the agent's
-    most recent ``DURATION_SAMPLE`` COMPLETED jobs, every workspace's. A job's duration runs from
-    its start (the agent accepted it; its creation if it never ran) to its completion."""
-    start = func.coalesce(Job.started_at, Job.created_at)
-    sample = (
-        select(seconds_between(start, Job.completed_at).label("seconds"))
-        .where(
-            Job.agent_id == agent_id,
-            Job.status == JobStatus.COMPLETED,
-            Job.completed_at.is_not(None),
-        )
-        .order_by(Job.created_at.desc())
-        .limit(DURATION_SAMPLE)
-        .subquery()
-    )
-    row = (await session.execute(select(func.count(), func.avg(sample.c.seconds)))).one()
-    count, average = int(row[0] or 0), row[1]
-    return count, max(0.0, float(average)) if average is not None else None
 
 
 async def latest_checks(
@@ -511,6 +463,17 @@ def hired_by(user_id: uuid.UUID) -> ColumnElement[bool]:
     return exists().where(Job.agent_id == Agent.id, Job.user_id == user_id)
 
 
+async def marked(
+    session: AsyncSession, agent_ids: Sequence[uuid.UUID], condition: ColumnElement[bool]
+) -> set[uuid.UUID]:
+    """Which of ``agent_ids`` meet ``condition`` (``favourites_of``, ``hired_by``): one statement
+    for a page's marks."""
+    if not agent_ids:
+        return set()
+    rows = await session.scalars(select(Agent.id).where(Agent.id.in_(agent_ids), condition))
+    return set(rows)
+
+
 def featured() -> ColumnElement[bool]:
     return Agent.featured_at.is_not(None)
 
@@ -576,48 +539,17 @@ async def available_sorted(
     return [], int(total.total) if total is not None else 0
 
 
+def owned_by(user_id: uuid.UUID, organization_id: uuid.UUID | None) -> ColumnElement[bool]:
+    """The submitting user's agents, and their organization's when acting in its workspace."""
+    mine: ColumnElement[bool] = Agent.owner_user_id == user_id
+    if organization_id is None:
+        return mine
+    return or_(mine, Agent.owner_organization_id == organization_id)
+
+
 async def is_owned(session: AsyncSession, agent_id: uuid.UUID, owner: ColumnElement[bool]) -> bool:
     return bool(await session.scalar(select(Agent.id).where(Agent.id == agent_id, owner)))
 
 
 async def set_featured(session: AsyncSession, agent_id: uuid.UUID, when: datetime | None) -> None:
     await session.execute(update(Agent).where(Agent.id == agent_id).values(featured_at=when))
-
-
-async def outcome_counts(session: AsyncSession, agent_id: uuid.UUID) -> tuple[int, int]:
-    """(completed, failed) jobs of the agent, every workspace's."""
-    rows = await session.execute(
-        select(Job.status, func.count())
-        .where(Job.agent_id == agent_id, Job.status.in_([JobStatus.COMPLETED, JobStatus.FAILED]))
-        .group_by(Job.status)
-    )
-    counts = {status: int(n) for status, n in rows.all()}
-    return counts.get(JobStatus.COMPLETED, 0), counts.get(JobStatus.FAILED, 0)
-
-
-async def completed_durations(session: AsyncSession, agent_id: uuid.UUID) -> list[float]:
-    """Durations in seconds of the agent's most recent ``DURATION_SAMPLE`` completed jobs."""
-    start = func.coalesce(Job.started_at, Job.created_at)
-    rows = await session.scalars(
-        select(seconds_between(start, Job.completed_at))
-        .where(
-            Job.agent_id == agent_id,
-            Job.status == JobStatus.COMPLETED,
-            Job.completed_at.is_not(None),
-        )
-        .order_by(Job.created_at.desc())
-        .limit(DURATION_SAMPLE)
-    )
-    return [max(0.0, float(s)) for s in rows if s is not None]
-
-
-async def completed_since(session: AsyncSession, agent_id: uuid.UUID, since: date) -> int:
-    """The agent's jobs COMPLETED on a UTC day since ``since`` (the popularity sort's count)."""
-    return int(
-        await session.scalar(
-            select(func.coalesce(func.sum(AgentDailyCompletions.count), 0)).where(
-                AgentDailyCompletions.agent_id == agent_id, AgentDailyCompletions.day >= since
-            )
-        )
-        or 0
-    )

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
+from fastapi import Path
 from pydantic import BaseModel, Field, computed_field, field_validator, with_config
 from typing_extensions import TypedDict
 
@@ -14,6 +15,11 @@ from agora.models.agent import RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT
 from agora.models.statuses import AgentStatus
 
 AGENT_STATUSES = tuple(AgentStatus)
+
+# The catalogue's path parameters. Ids stay ``str`` in the path: a malformed id answers the same
+# 404 as an unknown one (ids are opaque), which a ``UUID`` path type would turn into a 400.
+AgentId = Annotated[str, Path(alias="agentId")]
+CategoryIdOrSlug = Annotated[str, Path(alias="idOrSlug")]
 
 
 def bayesian(stars_sum: int, count: int) -> float:
@@ -87,23 +93,19 @@ class AgentOut(Schema):
     def _tags(cls, tags: list[Any]) -> list[dict[str, str]]:
         return tag_list(tags)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def price(self) -> Price:
         return Price(credits=self.base_price + self.fee, included_fee=self.fee)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def rating(self) -> RatingSummary:
         return rating_summary(self)
 
-    @computed_field(description="Chosen by the operator.")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(description="Chosen by the operator.")
     def featured(self) -> bool:
         return self.featured_at is not None
 
-    @computed_field(description="Registered in the last 30 days.")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(description="Registered in the last 30 days.")
     def is_new(self) -> bool:
         return is_new(self.created_at)
 
@@ -186,8 +188,7 @@ class ComparedAgentOut(AgentOut):
     checked_at: UtcDateTime | None = Field(exclude=True)
     input_fields: list[InputField]
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def availability(self) -> AvailabilityOut:
         return AvailabilityOut(available=self.available, checked_at=self.checked_at)
 

@@ -1,35 +1,40 @@
-"""Catalogue rules: listings, registration, verification lifecycle, availability checks.
+"""Catalogue rules: listings, one agent, categories, registration, the verification lifecycle.
 
 Verification: PENDING → VERIFIED → REVOKED | EXPIRED. A verification lasts
 ``verification_lifetime_days``; ``availability_failures_to_expire`` consecutive failed checks
-expire it early. Revoked is an operator's decision and is never undone by a check; verifying
-again (``verify``) is how an expired or revoked agent comes back.
+expire it early (agents/availability.py, the checker's rounds). Revoked is an operator's decision
+and is never undone by a check; verifying again (``probe_and_verify``) is how an expired or
+revoked agent comes back.
+
+Actions that check an agent live take the request's ``Unit`` and run their phases themselves:
+the reads, the MIP-003 check with nothing held (``unit.call_out``), then the write
+(``probe_and_register``, ``probe_and_verify``; developer/service.py has the developer's).
 """
 
 from __future__ import annotations
 
 import re
-import statistics
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-import structlog
 from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
+from typing_extensions import Unpack
 
+from agora.agents import filters
 from agora.agents import repository as repo
-from agora.agents.schemas import AGENT_STATUSES
+from agora.agents.filters import PersonFilters
+from agora.agents.schemas import AGENT_STATUSES, InputSchemaOut
 from agora.auth.principal import Principal
-from agora.developer import repository as developer_repo
-from agora.kit.db import Database
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.money import fee_for, to_base
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import utcnow
+from agora.kit.units import Unit
 from agora.mip003.client import Mip003Client, validate_base_url
 from agora.mip003.errors import AgentError
 from agora.models import Agent, Category
@@ -37,10 +42,8 @@ from agora.models.rows import AgentForJob, CategoryColumns, ListedAgentColumns
 from agora.models.statuses import AgentStatus, PricingType
 from agora.settings import Settings
 
-log = structlog.get_logger(__name__)
-
-UNCATEGORIZED = "uncategorized"
 MAX_KEY_LISTING = 500
+MAX_OFFSET = 100_000
 _SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$")
 
 
@@ -82,73 +85,7 @@ async def with_categories_one(session: AsyncSession, agent: Agent) -> ShownAgent
     return ShownAgent(agent, categories.get(agent.id, []))
 
 
-def parse_category_values(values: list[str] | None) -> list[str]:
-    """Repeated and comma-separated values, trimmed; an empty value is a 400."""
-    slugs: list[str] = []
-    for raw in values or []:
-        for part in raw.split(","):
-            slug = part.strip().lower()
-            if not slug:
-                raise BadRequest.field("category", "empty category value")
-            if slug not in slugs:
-                slugs.append(slug)
-    return slugs
-
-
-async def category_condition(session: AsyncSession, slugs: list[str]) -> ColumnElement[bool] | None:
-    if not slugs:
-        return None
-    wanted = [s for s in slugs if s != UNCATEGORIZED]
-    found = await repo.categories_by_slug(session, wanted)
-    unknown = [s for s in wanted if s not in found]
-    if unknown:
-        raise BadRequest.field("category", f"unknown category: {', '.join(unknown)}")
-    return repo.category_filter([c.id for c in found.values()], UNCATEGORIZED in slugs)
-
-
-def _search(q: str | None) -> ColumnElement[bool] | None:
-    text = (q or "").strip()
-    return repo.text_search(text) if text else None
-
-
-SORT_LABELS = {
-    "": "Registration",
-    "featured": "Featured first",
-    "rating": "Best rated",
-    "popularity": "Most hired (30 days)",
-    "newest": "Newest",
-    "price": "Lowest price",
-    "relevance": "Relevance (with a search)",
-}
-
-
-def check_sort(sort: str | None, q: str | None) -> str | None:
-    """A ``sort`` value (None: the registration order); 400 naming ``sort`` otherwise."""
-    if sort is None:
-        return None
-    value = sort.strip().lower()
-    if value not in repo.SORTS:
-        raise BadRequest.field("sort", f"must be one of {', '.join(repo.SORTS)}")
-    if value == "relevance" and not (q or "").strip():
-        raise BadRequest.field("sort", "relevance needs a search text (q)")
-    return value
-
-
-@dataclass(frozen=True)
-class PersonFilters:
-    """Filters of the person asking (the Bearer listing, the gallery when signed in)."""
-
-    user_id: uuid.UUID
-    favourites: bool = False
-    hired_before: bool = False
-
-    def conditions(self) -> list[ColumnElement[bool]]:
-        found: list[ColumnElement[bool]] = []
-        if self.favourites:
-            found.append(repo.favourites_of(self.user_id))
-        if self.hired_before:
-            found.append(repo.hired_by(self.user_id))
-        return found
+# ---- listings ---------------------------------------------------------------------------------
 
 
 async def public_listing(
@@ -163,32 +100,24 @@ async def public_listing(
     featured: bool = False,
     person: PersonFilters | None = None,
 ) -> AgentPage:
+    """The listing without credentials (and the gallery): pages of shown agents in a status."""
     if status not in AGENT_STATUSES:
         raise BadRequest.field("status", f"must be one of {', '.join(AGENT_STATUSES)}")
-    sort = check_sort(sort, q)
-    conditions = repo.shown_with_status(status)
-    for condition in (await category_condition(session, categories), _search(q)):
-        if condition is not None:
-            conditions.append(condition)
-    if featured:
-        conditions.append(repo.featured())
-    if person is not None:
-        conditions.extend(person.conditions())
+    sort = filters.check_sort(sort, q)
+    conditions = [
+        *repo.shown_with_status(status),
+        *await filters.conditions(session, categories, q, featured=featured, person=person),
+    ]
+    offset = (page - 1) * limit
     if sort is None and not featured and person is None:
         total = await repo.count(session, *conditions)
-        agents = await repo.page(session, conditions, offset=(page - 1) * limit, limit=limit)
+        agents = await repo.page(session, conditions, offset=offset, limit=limit)
     else:  # the page and its total in one statement
+        order = repo.ordering(sort, q, utcnow())
         agents, total = await repo.sorted_page(
-            session,
-            conditions,
-            repo.ordering(sort, q, utcnow()),
-            offset=(page - 1) * limit,
-            limit=limit,
+            session, conditions, order, offset=offset, limit=limit
         )
     return AgentPage(await with_categories(session, agents), total, has_more=page * limit < total)
-
-
-MAX_OFFSET = 100_000
 
 
 async def cursor_listing(
@@ -202,18 +131,13 @@ async def cursor_listing(
     featured: bool = False,
     person: PersonFilters | None = None,
 ) -> AgentPage:
-    sort = check_sort(sort, q)
+    """The Bearer listing (and the MCP tools'): available agents, paged by the last agent's id,
+    or by position when sorted (``_sorted_page``)."""
+    sort = filters.check_sort(sort, q)
     if sort is not None:
-        return await _sorted_cursor_listing(
-            session,
-            cursor=cursor,
-            limit=limit,
-            categories=categories,
-            q=q,
-            sort=sort,
-            featured=featured,
-            person=person,
-        )
+        offset = _offset(cursor)
+        found = await filters.conditions(session, categories, q, featured=featured, person=person)
+        return await _sorted_page(session, found, sort, q, offset=offset, limit=limit)
     after_id: uuid.UUID | None = None
     if cursor:
         after_id = parse_uuid(cursor)
@@ -221,18 +145,10 @@ async def cursor_listing(
             raise BadRequest.field(
                 "cursor", "must be the id of the last agent of the previous page"
             )
-    filters = [
-        condition
-        for condition in (await category_condition(session, categories), _search(q))
-        if condition is not None
-    ]
-    if featured:
-        filters.append(repo.featured())
-    if person is not None:
-        filters.extend(person.conditions())
-    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE, *filters]
+    found = await filters.conditions(session, categories, q, featured=featured, person=person)
+    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE, *found]
     agents: Sequence[Agent] | Sequence[ListedAgentColumns]
-    if not filters:  # the prepared statements (read lean)
+    if not found:  # the prepared statements (read lean)
         if after_id is None:
             agents, total = await repo.available_first_with_total(session, limit=limit + 1)
         else:
@@ -250,40 +166,35 @@ async def cursor_listing(
     )
 
 
-async def _sorted_cursor_listing(
-    session: AsyncSession,
-    *,
-    cursor: str | None,
-    limit: int,
-    categories: list[str],
-    q: str | None,
-    sort: str,
-    featured: bool,
-    person: PersonFilters | None,
-) -> AgentPage:
+def _offset(cursor: str | None) -> int:
     """A sorted listing pages by position: its cursor is the previous page's ``nextCursor``
     (how many agents came before), since a sort key is no stable place to resume from."""
-    offset = 0
-    if cursor:
-        if not cursor.isdigit() or int(cursor) > MAX_OFFSET:
-            raise BadRequest.field("cursor", "with sort, must be the nextCursor of the last page")
-        offset = int(cursor)
-    conditions: list[ColumnElement[bool]] = [repo.AVAILABLE]
-    for condition in (await category_condition(session, categories), _search(q)):
-        if condition is not None:
-            conditions.append(condition)
-    if featured:
-        conditions.append(repo.featured())
-    if person is not None:
-        conditions.extend(person.conditions())
+    if not cursor:
+        return 0
+    if not cursor.isdigit() or int(cursor) > MAX_OFFSET:
+        raise BadRequest.field("cursor", "with sort, must be the nextCursor of the last page")
+    return int(cursor)
+
+
+async def _sorted_page(
+    session: AsyncSession,
+    found: list[ColumnElement[bool]],
+    sort: str,
+    q: str | None,
+    *,
+    offset: int,
+    limit: int,
+) -> AgentPage:
+    """A sorted page of the available agents meeting ``found``, from position ``offset``."""
     agents: Sequence[Agent] | Sequence[ListedAgentColumns]
-    if len(conditions) == 1 and sort != "relevance":  # no filter: prepared, read lean
+    if not found and sort != "relevance":  # no filter: prepared, read lean
         agents, total = await repo.available_sorted(
             session, sort, now=utcnow(), offset=offset, limit=limit + 1
         )
     else:
+        order = repo.ordering(sort, q, utcnow())
         agents, total = await repo.sorted_page(
-            session, conditions, repo.ordering(sort, q, utcnow()), offset=offset, limit=limit + 1
+            session, [repo.AVAILABLE, *found], order, offset=offset, limit=limit + 1
         )
     more = len(agents) > limit
     agents = agents[:limit]
@@ -297,6 +208,9 @@ async def available_agents(session: AsyncSession) -> list[ListedAgent]:
     """The key-authenticated listing: every available agent (capped, ordered by id)."""
     agents = await repo.page(session, [repo.AVAILABLE], offset=0, limit=MAX_KEY_LISTING)
     return await with_categories(session, agents)
+
+
+# ---- one agent, agents by condition (developer listings, the review queue) --------------------
 
 
 async def _shown_by_id(agent_id: str, fetch: Callable[[uuid.UUID], Awaitable[Any]]) -> Any:
@@ -324,8 +238,47 @@ async def get_listed(session: AsyncSession, agent_id: str) -> ShownAgent:
     return await with_categories_one(session, await get_shown(session, agent_id))
 
 
-async def get_any(session: AsyncSession, agent_id: str) -> Agent:
-    return await fetch_by_id(agent_id, "Agent", lambda parsed: repo.get(session, parsed))
+async def get_any(session: AsyncSession, agent_id: str, *, for_update: bool = False) -> Agent:
+    """Any agent, whatever its status or visibility (operators, its developer's checks)."""
+    fetch = repo.get_for_update if for_update else repo.get
+    return await fetch_by_id(agent_id, "Agent", lambda parsed: fetch(session, parsed))
+
+
+async def get_input_schema(session: AsyncSession, agent_id: str) -> InputSchemaOut:
+    """A shown agent's MIP-003 input schema, as last fetched (404 when it has none)."""
+    agent = await get_shown(session, agent_id)
+    if agent.input_schema is None:
+        raise NotFound(f"Agent {agent_id} has no input schema")
+    return InputSchemaOut(agentId=str(agent.id), **agent.input_schema)
+
+
+async def count(session: AsyncSession, *conditions: ColumnElement[bool]) -> int:
+    """How many agents meet ``conditions`` (``owned_by`` …), whatever their status."""
+    return await repo.count(session, *conditions)
+
+
+async def matching(
+    session: AsyncSession, conditions: list[ColumnElement[bool]], *, offset: int, limit: int
+) -> tuple[list[Agent], int]:
+    """A page of the agents meeting ``conditions``, by id, and how many in all."""
+    total = await repo.count(session, *conditions)
+    return await repo.page(session, conditions, offset=offset, limit=limit), total
+
+
+async def add(session: AsyncSession, agent: Agent, category_ids: Sequence[uuid.UUID]) -> Agent:
+    """List a new agent (``register_agent``; a developer's submission) in its categories."""
+    return await repo.add(session, agent, category_ids)
+
+
+async def category_slugs(
+    session: AsyncSession, agents: Sequence[Agent]
+) -> dict[uuid.UUID, list[str]]:
+    """Each agent's category slugs."""
+    found = await repo.categories_of(session, [a.id for a in agents])
+    return {a.id: [c.slug for c in found.get(a.id, [])] for a in agents}
+
+
+# ---- categories -------------------------------------------------------------------------------
 
 
 async def list_categories(session: AsyncSession) -> list[Category]:
@@ -340,9 +293,12 @@ class CountedCategory(RowView):
     agent_count: int
 
 
-async def counted_categories(
-    session: AsyncSession, categories: list[Category]
-) -> list[CountedCategory]:
+async def counted_categories(session: AsyncSession) -> list[CountedCategory]:
+    """Every category with its number of available agents."""
+    return await _counted(session, await list_categories(session))
+
+
+async def _counted(session: AsyncSession, categories: list[Category]) -> list[CountedCategory]:
     counts = await repo.available_agent_counts(session, [c.id for c in categories])
     return [CountedCategory(c, counts.get(c.id, 0)) for c in categories]
 
@@ -357,14 +313,14 @@ async def get_category(session: AsyncSession, id_or_slug: str) -> CountedCategor
         )
     if found is None:
         raise NotFound(f"Category {id_or_slug} not found")
-    return (await counted_categories(session, [found]))[0]
+    return (await _counted(session, [found]))[0]
 
 
 async def create_category(
     session: AsyncSession, *, slug: str, name: str, description: str = ""
 ) -> Category:
     slug = slug.strip().lower()
-    if not _SLUG.match(slug) or slug == UNCATEGORIZED:
+    if not _SLUG.match(slug) or slug == filters.UNCATEGORIZED:
         raise BadRequest.field("slug", "lowercase letters, digits and hyphens; not 'uncategorized'")
     if await repo.categories_by_slug(session, [slug]):
         raise Conflict(f"Category {slug} already exists")
@@ -373,21 +329,45 @@ async def create_category(
     )
 
 
+def assignable(slugs: list[str]) -> list[str]:
+    """Category slugs an agent can be given: 'uncategorized' is no category (400)."""
+    if filters.UNCATEGORIZED in slugs:
+        raise BadRequest.field("categories", "'uncategorized' is not a category; omit categories")
+    return slugs
+
+
+async def category_ids(session: AsyncSession, slugs: list[str], *, hint: str) -> list[uuid.UUID]:
+    """The ids of the curated categories ``slugs`` names, for an agent (400 naming
+    ``categories`` for an unknown one, with ``hint`` saying where they are)."""
+    found = await repo.categories_by_slug(session, assignable(slugs))
+    missing = [s for s in slugs if s not in found]
+    if missing:
+        raise BadRequest.field("categories", f"unknown category: {', '.join(missing)} ({hint})")
+    return [found[s].id for s in slugs]
+
+
+# ---- registration and verification ----------------------------------------------------------
+
+
 def _verification_window(settings: Settings) -> timedelta:
     return timedelta(days=settings.verification_lifetime_days)
 
 
 @dataclass(frozen=True)
 class Probe:
-    """What a live MIP-003 check found at ``base_url`` (taken with no transaction open)."""
+    """What a live MIP-003 check found at ``base_url`` (taken with no transaction open):
+    ``error`` says why the check failed (unreachable, a bad answer)."""
 
     base_url: str
     available: bool = False
+    message: str | None = None
     input_schema: dict[str, Any] | None = None
     error: str | None = None
 
 
 def check_base_url(base_url: str) -> str:
+    """http(s) only (``file:``, ``ftp:``, … are a 400 naming baseUrl); the address policy is the
+    outbound guard's, under the MIP-003 client."""
     try:
         return validate_base_url(base_url)
     except ValueError as exc:
@@ -395,15 +375,55 @@ def check_base_url(base_url: str) -> str:
 
 
 async def probe(client: Mip003Client, base_url: str) -> Probe:
-    """Ask the agent for /availability and /input_schema. Call it with NO transaction open
-    (a slow agent must not hold a database lock); then write in a short transaction."""
+    """Ask the agent for /availability and /input_schema: the one live MIP-003 check. Call it with
+    NO transaction open (a slow agent must not hold a database lock): ``unit.call_out``."""
     url = check_base_url(base_url)
     try:
         availability = await client.availability(url)
         schema = await client.input_schema(url)
     except AgentError as exc:
         return Probe(url, error=exc.message)
-    return Probe(url, availability.available, schema.as_dict())
+    return Probe(url, availability.available, availability.message, schema.as_dict())
+
+
+def parse_price(value: float | int | str, *, at_most: int | None = None) -> int:
+    """A price in credits (fee excluded) as base units; 400 naming ``price`` if it is not a
+    number, negative, or above ``at_most`` credits."""
+    try:
+        price = to_base(value)
+    except ValueError as exc:
+        raise BadRequest.field("price", str(exc)) from exc
+    if price < 0:
+        raise BadRequest.field("price", "must not be negative")
+    if at_most is not None and price > to_base(at_most):
+        raise BadRequest.field("price", f"at most {at_most} credits")
+    return price
+
+
+class Registration(TypedDict):
+    """What an operator registers an agent with, beside its base URL."""
+
+    name: str
+    description: NotRequired[str]
+    price: NotRequired[float | int | str]
+    categories: NotRequired[list[str] | None]
+    tags: NotRequired[list[str] | None]
+    verify: NotRequired[bool]
+    is_shown: NotRequired[bool]
+    agent_identifier: NotRequired[str | None]
+
+
+async def probe_and_register(
+    unit: Unit,
+    settings: Settings,
+    client: Mip003Client,
+    base_url: str,
+    **registration: Unpack[Registration],
+) -> Agent:
+    """Register an agent (the admin API, ``agora agents register``): the live check with nothing
+    held, then the write (``register_agent``)."""
+    found = await unit.call_out(probe(client, base_url))
+    return await register_agent(await unit.write(), settings, found, **registration)
 
 
 async def register_agent(
@@ -422,18 +442,11 @@ async def register_agent(
 ) -> Agent:
     """List the agent that ``probe`` found speaking MIP-003 (/availability, /input_schema)."""
     url = probe.base_url
-    try:
-        base_price = to_base(price)
-    except ValueError as exc:
-        raise BadRequest.field("price", str(exc)) from exc
-    if base_price < 0:
-        raise BadRequest.field("price", "must not be negative")
+    base_price = parse_price(price)
     name = name.strip()
     if not 1 <= len(name) <= 200:
         raise BadRequest.field("name", "must be 1 to 200 characters")
-    slugs = parse_category_values(categories)
-    if UNCATEGORIZED in slugs:
-        raise BadRequest.field("categories", "'uncategorized' is not a category; omit categories")
+    slugs = assignable(filters.parse_category_values(categories))
     clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
     if any(len(t) > 50 for t in clean_tags):
         raise BadRequest.field("tags", "a tag is at most 50 characters")
@@ -441,13 +454,7 @@ async def register_agent(
         raise BadRequest.field("baseUrl", f"{url} does not speak MIP-003: {probe.error}")
     if verify and not probe.available:
         raise BadRequest.field("baseUrl", f"{url} reports itself unavailable; cannot verify")
-    found = await repo.categories_by_slug(session, slugs)
-    missing = [s for s in slugs if s not in found]
-    if missing:
-        raise BadRequest.field(
-            "categories", f"unknown category: {', '.join(missing)} (create it first)"
-        )
-
+    ids = await category_ids(session, slugs, hint="create it first")
     now = utcnow()
     agent = Agent(
         name=name,
@@ -465,7 +472,17 @@ async def register_agent(
         verification_expires_at=now + _verification_window(settings) if verify else None,
         last_checked_at=now,
     )
-    return await repo.add(session, agent, [found[s].id for s in slugs])
+    return await add(session, agent, ids)
+
+
+async def probe_and_verify(
+    unit: Unit, settings: Settings, client: Mip003Client, agent_id: str
+) -> Agent:
+    """Verify (or re-verify) an agent (the admin API, ``agora agents verify``): read its base
+    URL, check it live with nothing held, then write (``verify_agent``)."""
+    base_url = (await get_any(await unit.session(), agent_id)).base_url
+    found = await unit.call_out(probe(client, base_url))
+    return await verify_agent(await unit.write(), settings, agent_id, found)
 
 
 async def verify_agent(
@@ -480,16 +497,22 @@ async def verify_agent(
         raise BadRequest(f"Agent {agent_id} failed its check: {probe.error}")
     if not probe.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable")
+    mark_verified(agent, settings, probe)
+    await session.flush()
+    return agent
+
+
+def mark_verified(agent: Agent, settings: Settings, found: Probe) -> None:
+    """VERIFIED from now for the verification lifetime, with the input schema the live check
+    found (an operator's verify, a review's approval)."""
     now = utcnow()
     agent.status = AgentStatus.VERIFIED
-    agent.input_schema = probe.input_schema
+    agent.input_schema = found.input_schema
     agent.verified_at = now
     agent.verification_expires_at = now + _verification_window(settings)
     agent.revoked_at = None
     agent.consecutive_failures = 0
     agent.last_checked_at = now
-    await session.flush()
-    return agent
 
 
 async def revoke_agent(session: AsyncSession, agent_id: str) -> Agent:
@@ -501,52 +524,26 @@ async def revoke_agent(session: AsyncSession, agent_id: str) -> Agent:
     return agent
 
 
-async def check_availability(
-    db: Database, client: Mip003Client, settings: Settings, *, batch: int = 100
-) -> dict[str, int]:
-    """One round: expire lapsed verifications, then probe verified agents.
-
-    Agents are probed outside any transaction (a slow agent must not hold a database lock);
-    each outcome is written in its own short transaction.
-    """
-    counts = {"checked": 0, "failed": 0, "expired": 0}
-    async with db.transaction() as session:
-        counts["expired"] += await repo.expire_lapsed(session, utcnow())
-        due = [(a.id, a.base_url) for a in await repo.due_for_check(session, batch)]
-    for agent_id, base_url in due:
-        message: str | None = None
-        try:
-            answer = await client.availability(base_url)
-            available, message = answer.available, answer.message
-        except AgentError as exc:
-            log.info("agent_check_failed", agent_id=str(agent_id), error=exc.message)
-            available, message = False, exc.message
-        async with db.transaction() as session:
-            agent = await repo.get_for_update(session, agent_id)
-            if agent is None or agent.status != AgentStatus.VERIFIED:
-                continue
-            await repo.record_check(session, agent_id, "periodic", available, message)
-            agent.last_checked_at = utcnow()
-            counts["checked"] += 1
-            if available:
-                agent.consecutive_failures = 0
-                continue
-            counts["failed"] += 1
-            agent.consecutive_failures += 1
-            if agent.consecutive_failures >= settings.availability_failures_to_expire:
-                agent.status = AgentStatus.EXPIRED
-                counts["expired"] += 1
-    return counts
+async def record_check(
+    session: AsyncSession, agent_id: uuid.UUID, kind: str, found: Probe | None
+) -> None:
+    """One row of the agent's availability history (``kind``: periodic, submit, review)."""
+    if found is not None:
+        await repo.record_check(session, agent_id, kind, found.available, found.message)
 
 
-# ---- ownership, featured agents, comparison ----------------------------------------------------
+# ---- ownership, featured agents, the compared ids ---------------------------------------------
+
+
+def owned_by(principal: Principal) -> ColumnElement[bool]:
+    """The caller's agents: the ones they submitted, and their organization's when acting in
+    its workspace (developer listings, replies to ratings)."""
+    return repo.owned_by(principal.user_id, principal.organization_id)
 
 
 async def is_owned_by(session: AsyncSession, agent_id: uuid.UUID, principal: Principal) -> bool:
     """Whether the agent is the caller's (its submitter, or their organization's)."""
-    return await repo.is_owned(
-        session, agent_id, developer_repo.owned_by(principal.user_id, principal.organization_id)
-    )
+    return await repo.is_owned(session, agent_id, owned_by(principal))
 
 
 async def set_featured(session: AsyncSession, agent_id: str, featured: bool) -> Agent:
@@ -574,21 +571,9 @@ class ComparedAgent(RowView):
     input_fields: list[dict[str, Any]]
 
 
-def _input_fields(schema: dict[str, Any] | None) -> list[dict[str, Any]]:
-    fields: list[dict[str, Any]] = []
-    for item in (schema or {}).get("input_data") or []:
-        if isinstance(item, dict):
-            fields.append(
-                {
-                    "id": str(item.get("id", "")),
-                    "type": str(item.get("type", "")),
-                    "name": str(item.get("name") or item.get("id") or ""),
-                }
-            )
-    return fields
-
-
 def parse_compared(values: list[str] | None) -> list[str]:
+    """The ids of a comparison (agents/comparison.py), repeated or comma-separated: 1 to
+    ``MAX_COMPARED`` of them."""
     ids: list[str] = []
     for raw in values or []:
         for part in raw.split(","):
@@ -597,30 +582,3 @@ def parse_compared(values: list[str] | None) -> list[str]:
     if not 1 <= len(ids) <= MAX_COMPARED:
         raise BadRequest.field("ids", f"compare 1 to {MAX_COMPARED} agents")
     return ids
-
-
-async def compare(session: AsyncSession, agent_ids: list[str]) -> list[ComparedAgent]:
-    """Shown agents side by side: price, rating, p50 duration, failure rate, completed jobs in
-    the last 30 days, latest availability check and input fields. A few statements per agent,
-    at most ``MAX_COMPARED`` agents."""
-    since = repo.popular_since(utcnow())
-    compared = []
-    for agent_id in agent_ids:
-        agent = await get_shown(session, agent_id)
-        completed, failed = await repo.outcome_counts(session, agent.id)
-        durations = await repo.completed_durations(session, agent.id)
-        checks = await repo.latest_checks(session, [agent.id])
-        available, checked_at = checks.get(agent.id, (None, None))
-        compared.append(
-            ComparedAgent(
-                agent,
-                (await repo.categories_of(session, [agent.id])).get(agent.id, []),
-                p50_duration_seconds=statistics.median(durations) if durations else None,
-                failure_rate=failed / (completed + failed) if completed + failed else None,
-                completed_jobs_30d=await repo.completed_since(session, agent.id, since),
-                available=available,
-                checked_at=checked_at,
-                input_fields=_input_fields(agent.input_schema),
-            )
-        )
-    return compared

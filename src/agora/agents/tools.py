@@ -7,13 +7,12 @@ from typing import Any
 from mcp.server.mcpserver import Context
 from mcp.types import TextContent
 
-from agora.agents import service
-from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut, InputSchemaOut
+from agora.agents import comparison, filters, service
+from agora.agents import search as agent_search
+from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut
 from agora.auth.principal import Permission
-from agora.kit.errors import NotFound
-from agora.mcp.runner import Tool, as_text, dump, tool_call, tool_error
+from agora.mcp.runner import Tool, as_text, dump, tool_call
 
-SEARCH_PAGES = 10  # search reads at most 1 000 agents
 READ = Permission.READ
 
 
@@ -31,7 +30,7 @@ async def list_agents(
             call.session,
             cursor=cursor,
             limit=max(1, min(limit, 100)),
-            categories=service.parse_category_values(category),
+            categories=filters.parse_category_values(category),
         )
     return as_text([AgentOut.model_validate(a) for a in page.agents])
 
@@ -45,17 +44,13 @@ async def get_agent(ctx: Context, agent_id: str) -> dict[str, Any]:
 async def get_agent_input_schema(ctx: Context, agent_id: str) -> dict[str, Any]:
     """The MIP-003 input schema of an agent: the fields `create_job` expects in input_data."""
     async with tool_call(ctx, READ) as call:
-        agent = await service.get_shown(call.session, agent_id)
-        if agent.input_schema is None:
-            raise tool_error(NotFound(f"Agent {agent_id} has no input schema"))
-        return dump(InputSchemaOut(agentId=str(agent.id), **agent.input_schema))
+        return dump(await service.get_input_schema(call.session, agent_id))
 
 
 async def list_categories(ctx: Context) -> TextContent:
     """Every agent category (slugs usable in list_agents), with its number of agents."""
     async with tool_call(ctx, READ) as call:
-        categories = await service.list_categories(call.session)
-        counted = await service.counted_categories(call.session, categories)
+        counted = await service.counted_categories(call.session)
         return as_text([CategoryOut.model_validate(c) for c in counted])
 
 
@@ -77,7 +72,7 @@ async def search_agents(
     distribution, score). Page with `cursor` = the previous answer's `nextCursor`."""
     async with tool_call(ctx, READ) as call:
         person = (
-            service.PersonFilters(call.principal.user_id, favourites, hired_before)
+            filters.PersonFilters(call.principal.user_id, favourites, hired_before)
             if favourites or hired_before
             else None
         )
@@ -85,7 +80,7 @@ async def search_agents(
             call.session,
             cursor=cursor,
             limit=max(1, min(limit, 100)),
-            categories=service.parse_category_values(category),
+            categories=filters.parse_category_values(category),
             q=query,
             sort=sort,
             featured=featured,
@@ -104,30 +99,15 @@ async def compare_agents(ctx: Context, agent_ids: list[str]) -> TextContent:
     """Two or three agents side by side: price, rating, p50 duration, failure rate, completed
     jobs in the last 30 days, availability and input fields."""
     async with tool_call(ctx, READ) as call:
-        compared = await service.compare(call.session, service.parse_compared(agent_ids))
+        compared = await comparison.compare(call.session, service.parse_compared(agent_ids))
     return as_text([ComparedAgentOut.model_validate(a) for a in compared])
 
 
 async def search(ctx: Context, query: str) -> TextContent:
     """Agents whose name, description or tags contain every word of `query`."""
-    words = [w for w in query.lower().split() if w][:10]
-    found: list[AgentOut] = []
-    cursor: str | None = None
     async with tool_call(ctx, READ) as call:
-        for _ in range(SEARCH_PAGES):
-            page = await service.cursor_listing(
-                call.session, cursor=cursor, limit=100, categories=[]
-            )
-            for agent in map(AgentOut.model_validate, page.agents):
-                text = " ".join(
-                    [agent.name, agent.description] + [t.name for t in agent.tags]
-                ).lower()
-                if all(w in text for w in words):
-                    found.append(agent)
-            if not page.has_more or page.next_cursor is None or len(found) >= 20:
-                break
-            cursor = page.next_cursor
-    return as_text(found[:20])
+        found = await agent_search.every_word(call.session, query)
+    return as_text([AgentOut.model_validate(a) for a in found])
 
 
 async def fetch(ctx: Context, id: str) -> dict[str, Any]:

@@ -1,10 +1,13 @@
-"""The agents' background service: periodic availability checks (``service.check_availability``)."""
+"""The agents' background service: periodic availability checks. A round expires lapsed
+verifications and checks the verified agents least recently checked (agents/availability.py has
+the rules); each agent is asked with no transaction open, and its outcome written in its own
+short transaction."""
 
 from __future__ import annotations
 
 import structlog
 
-from agora.agents.service import check_availability
+from agora.agents import availability
 from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.mip003.client import Mip003Client
@@ -13,6 +16,29 @@ from agora.settings import Settings
 log = structlog.get_logger(__name__)
 
 DEMO_FIRST_ROUND_SECONDS = 5.0
+
+
+async def check_availability(
+    db: Database, client: Mip003Client, settings: Settings, *, batch: int = 100
+) -> dict[str, int]:
+    """One round: expire lapsed verifications, then check up to ``batch`` verified agents.
+    Returns how many were checked, failed and expired."""
+    counts = {"checked": 0, "failed": 0, "expired": 0}
+    async with db.transaction() as session:
+        counts["expired"] += await availability.expire_lapsed(session)
+        due = await availability.due(session, batch)
+    for agent in due:
+        answer = await availability.ask(client, agent)  # no transaction open
+        async with db.transaction() as session:
+            outcome = await availability.record(session, settings, agent.agent_id, answer)
+        if outcome is None:
+            continue
+        counts["checked"] += 1
+        if outcome is not availability.Outcome.AVAILABLE:
+            counts["failed"] += 1
+        if outcome is availability.Outcome.EXPIRED:
+            counts["expired"] += 1
+    return counts
 
 
 class AvailabilityChecker(LoopService):

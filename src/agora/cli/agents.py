@@ -2,42 +2,61 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service
 from agora.agents.schemas import AgentOut
 from agora.cli.common import emit, run_with_db
 from agora.kit.db import Database
-from agora.mip003.client import client_for
+from agora.kit.units import Mode, Unit
+from agora.mip003.client import Mip003Client, client_for
+from agora.models import Agent
 from agora.settings import Settings
 
 agents_app = typer.Typer(help="Operate the agent catalogue.", no_args_is_help=True)
 categories_app = typer.Typer(help="Manage agent categories.", no_args_is_help=True)
 
+T = TypeVar("T")
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def _agent_command(action: str, agent_id: str) -> dict[str, Any]:
-    """Run one verification action on an agent and return its catalogue record."""
+def _calling_out(work: Callable[[Unit, Settings, Mip003Client], Awaitable[T]]) -> T:
+    """Run a use case that calls an agent as a request runs it: in a unit of its own (read, the
+    call with nothing held, write), committed when ``work`` returns; then its after-commit
+    hooks run."""
 
-    async def work(db: Database, settings: Settings) -> dict[str, Any]:
-        probe = None
-        if action == "verify":  # read the URL, probe with no transaction open, then write
-            async with db.transaction(write=False) as session:
-                base_url = (await service.get_any(session, agent_id)).base_url
+    async def in_unit(db: Database, settings: Settings) -> T:
+        unit = Unit(db, Mode.CALLS_OUT)
+        try:
             async with client_for(settings) as client:
-                probe = await service.probe(client, base_url)
+                done = await work(unit, settings, client)
+        except BaseException as exc:
+            await unit.finish(exc)
+            raise
+        await unit.finish(None)
+        for hook, committed in unit.after:
+            await hook(committed)
+        return done
+
+    return run_with_db(in_unit)
+
+
+async def _record(session: AsyncSession, agent: Agent) -> dict[str, Any]:
+    """The agent's catalogue record, with its base URL."""
+    out = AgentOut.model_validate(await service.with_categories_one(session, agent))
+    return {**out.model_dump(mode="json"), "baseUrl": agent.base_url}
+
+
+def _in_transaction(
+    agent_id: str, change: Callable[[AsyncSession, str], Awaitable[Agent]]
+) -> dict[str, Any]:
+    async def work(db: Database, _settings: Settings) -> dict[str, Any]:
         async with db.transaction() as session:
-            if probe is not None:
-                agent = await service.verify_agent(session, settings, agent_id, probe)
-            elif action == "revoke":
-                agent = await service.revoke_agent(session, agent_id)
-            else:
-                agent = await service.get_any(session, agent_id)
-            out = AgentOut.model_validate(await service.with_categories_one(session, agent))
-            return {**out.model_dump(mode="json"), "baseUrl": agent.base_url}
+            return await _record(session, await change(session, agent_id))
 
     return run_with_db(work)
 
@@ -58,39 +77,32 @@ def register(
 ) -> None:
     """Register an agent after checking its /availability and /input_schema."""
 
-    async def work(db: Database, settings: Settings) -> str:
-        async with client_for(settings) as client:
-            probe = await service.probe(client, url)  # no transaction open
-        async with db.transaction() as session:
-            agent = await service.register_agent(
-                session,
-                settings,
-                probe,
-                name=name,
-                description=description,
-                price=price,
-                categories=category,
-                tags=tag,
-                verify=verify,
-                is_shown=not hidden,
-            )
-            return str(agent.id)
+    async def work(unit: Unit, settings: Settings, client: Mip003Client) -> str:
+        agent = await service.probe_and_register(
+            unit, settings, client, url, name=name, description=description, price=price,
+            categories=category, tags=tag, verify=verify, is_shown=not hidden,
+        )  # fmt: skip
+        return str(agent.id)
 
-    agent_id = run_with_db(work)
+    agent_id = _calling_out(work)
     emit({"agentId": agent_id}, as_json, f"agent {agent_id}")
 
 
 @agents_app.command("verify")
 def verify(agent_id: Annotated[str, typer.Argument(help="The agent id.")]) -> None:
     """Check the agent live and mark it VERIFIED for the verification lifetime."""
-    out = _agent_command("verify", agent_id)
-    typer.echo(f"agent {agent_id} is {out['status']}")
+
+    async def work(unit: Unit, settings: Settings, client: Mip003Client) -> str:
+        agent = await service.probe_and_verify(unit, settings, client, agent_id)
+        return str(agent.status)
+
+    typer.echo(f"agent {agent_id} is {_calling_out(work)}")
 
 
 @agents_app.command("revoke")
 def revoke(agent_id: Annotated[str, typer.Argument(help="The agent id.")]) -> None:
     """Revoke the agent's verification: it leaves the available listings at once."""
-    out = _agent_command("revoke", agent_id)
+    out = _in_transaction(agent_id, service.revoke_agent)
     typer.echo(f"agent {agent_id} is {out['status']}")
 
 
@@ -99,7 +111,7 @@ def show(
     agent_id: Annotated[str, typer.Argument(help="The agent id.")], as_json: JsonOpt = False
 ) -> None:
     """Show an agent's catalogue record, whatever its status."""
-    out = _agent_command("show", agent_id)
+    out = _in_transaction(agent_id, service.get_any)
     text = "\n".join(f"{key}: {value}" for key, value in out.items())
     emit(out, as_json, text)
 

@@ -10,7 +10,8 @@ from agora.cli.common import console, emit, run_with_db
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.registry.client import RegistryError
-from agora.registry.service import SyncReport, sync
+from agora.registry.service import SyncReport
+from agora.registry.worker import sync
 from agora.settings import Settings
 
 registry_app = typer.Typer(

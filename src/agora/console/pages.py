@@ -345,13 +345,8 @@ async def approve(
     read = await unit.session()
     try:
         actor = await accounts.require_operator(read, settings, principal, acting=True)
-        base_url = (await developer.get_any(read, agent_id)).base_url
-        checked = await unit.call_out(
-            developer.probe_for_review(app_client(request), agent_id, base_url)
-        )
-        session = await unit.write()
-        await developer.approve(
-            session, settings, agent_id, checked, _text(form, "note", 2000), actor=actor
+        await developer.probe_and_approve(
+            unit, settings, app_client(request), agent_id, _text(form, "note", 2000), actor=actor
         )
     except AgoraError as exc:
         return await _reviews_page(

@@ -1,57 +1,48 @@
 """Developer listings (bearer family): a signed-in user lists their own agents.
 
 Submissions enter PENDING and hidden until an admin approves them (developer/admin.py). Other
-users' agents answer 404. Endpoints that call the agent are CALLS_OUT routes: they read in the
-read phase, probe with no transaction open (``unit.call_out``), then write (``unit.write()``).
+users' agents answer 404. Endpoints that call the agent are CALLS_OUT routes handing their unit to
+the use case (``probe_and_submit``, ``probe_and_update``), which reads, checks the agent with no
+transaction open, then writes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fastapi import Request
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.auth.dependencies import (
-    AgentId,
-    ProfileWriter,
-    Reader,
-    SessionDep,
-    SettingsDep,
-    UnitDep,
-)
+from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep, UnitDep
 from agora.developer import service
+from agora.developer.listings import listed, listed_one
 from agora.developer.schemas import (
+    AgentId,
     AgentSubmission,
     AgentUpdate,
     DeveloperAgentOut,
     DeveloperStatsOut,
 )
+from agora.developer.stats import stats
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.fields import patch_fields
+from agora.kit.openapi import errors
 from agora.kit.pagination import PageDep
 from agora.kit.units import Mode, mode
 from agora.mip003.client import app_client
-
-if TYPE_CHECKING:
-    from agora.models import Agent
+from agora.models import Agent
 
 router = bearer_router(prefix="/developer", tags=["developer"])
 
 
-async def _one(request: Request, session: SessionDep, agent: Agent) -> EnvelopeB[DeveloperAgentOut]:
+async def _one(
+    request: Request, session: AsyncSession, agent: Agent
+) -> EnvelopeB[DeveloperAgentOut]:
     """The answer of every route that returns one of your agents: its listing."""
-    return EnvelopeB[DeveloperAgentOut](
-        data=await service.listed_one(session, agent), meta=meta_b(request)
-    )
+    return EnvelopeB[DeveloperAgentOut](data=await listed_one(session, agent), meta=meta_b(request))
 
 
 @router.post(
-    "/agents",
-    status_code=201,
-    operation_id="developerSubmitAgent",
-    response_model=EnvelopeB[DeveloperAgentOut],
-    openapi_extra={"x-agora-errors": [409]},
+    "/agents", status_code=201, operation_id="developerSubmitAgent", openapi_extra=errors(409)
 )
 @mode(Mode.CALLS_OUT)
 async def submit_agent(
@@ -63,47 +54,32 @@ async def submit_agent(
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Submit an agent: its base URL must answer MIP-003 /availability and /input_schema. It
     enters PENDING, not listed, until an admin approves it."""
-    await service.ensure_room(await unit.session(), principal)
-    checked = await unit.call_out(service.probe(app_client(request), body.baseUrl))
-    session = await unit.write()
-    agent = await service.submit(session, principal, settings, body.model_dump(), checked)
-    return await _one(request, session, agent)
+    agent = await service.probe_and_submit(
+        unit, principal, settings, body.model_dump(), app_client(request)
+    )
+    return await _one(request, await unit.write(), agent)
 
 
-@router.get(
-    "/agents",
-    operation_id="developerListAgents",
-    response_model=EnvelopeB[list[DeveloperAgentOut]],
-)
+@router.get("/agents", operation_id="developerListAgents")
 async def list_agents(
     request: Request, session: SessionDep, principal: Reader, params: PageDep
 ) -> EnvelopeB[list[DeveloperAgentOut]]:
     """Your agents (and your organization's, in its workspace), whatever their status."""
     agents, total = await service.list_owned(session, principal, params)
     return EnvelopeB[list[DeveloperAgentOut]](
-        data=await service.listed(session, agents), meta=meta_b(request, params.meta(total))
+        data=await listed(session, agents), meta=meta_b(request, params.meta(total))
     )
 
 
-@router.get(
-    "/agents/{agentId}",
-    operation_id="developerGetAgent",
-    response_model=EnvelopeB[DeveloperAgentOut],
-)
+@router.get("/agents/{agentId}", operation_id="developerGetAgent")
 async def get_agent(
     agent_id: AgentId, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[DeveloperAgentOut]:
     """One of your agents, with its review state and note."""
-    agent = await service.get_owned(session, principal, agent_id)
-    return await _one(request, session, agent)
+    return await _one(request, session, await service.get_owned(session, principal, agent_id))
 
 
-@router.patch(
-    "/agents/{agentId}",
-    operation_id="developerUpdateAgent",
-    response_model=EnvelopeB[DeveloperAgentOut],
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.patch("/agents/{agentId}", operation_id="developerUpdateAgent", openapi_extra=errors(409))
 @mode(Mode.CALLS_OUT)
 async def update_agent(
     agent_id: AgentId,
@@ -117,42 +93,26 @@ async def update_agent(
     review; text edits do not."""
     service.require_developer(principal)
     given = patch_fields(body)
-    checked = None
-    if "baseUrl" in given:
-        url = await service.changed_base_url(
-            await unit.session(), principal, agent_id, given["baseUrl"]
-        )
-        if url is not None:
-            checked = await unit.call_out(service.probe(app_client(request), url))
-    session = await unit.write()
-    agent = await service.update(session, principal, settings, agent_id, given, checked)
-    return await _one(request, session, agent)
+    client = app_client(request)
+    agent = await service.probe_and_update(unit, principal, settings, agent_id, given, client)
+    return await _one(request, await unit.write(), agent)
 
 
-@router.delete(
-    "/agents/{agentId}",
-    operation_id="developerWithdrawAgent",
-    response_model=EnvelopeB[DeveloperAgentOut],
-)
+@router.delete("/agents/{agentId}", operation_id="developerWithdrawAgent")
 async def withdraw_agent(
     agent_id: AgentId, request: Request, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeB[DeveloperAgentOut]:
     """Withdraw your agent: it leaves the catalogue at once (REVOKED); its record and stats
     stay readable."""
-    agent = await service.withdraw(session, principal, agent_id)
-    return await _one(request, session, agent)
+    return await _one(request, session, await service.withdraw(session, principal, agent_id))
 
 
-@router.get(
-    "/agents/{agentId}/stats",
-    operation_id="developerAgentStats",
-    response_model=EnvelopeB[DeveloperStatsOut],
-)
+@router.get("/agents/{agentId}/stats", operation_id="developerAgentStats")
 async def agent_stats(
     agent_id: AgentId, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[DeveloperStatsOut]:
     """Status and review note, availability history, jobs run, failure rate, p50 duration,
     credits earned and the last errors Agora saw from the agent."""
     return EnvelopeB[DeveloperStatsOut](
-        data=await service.stats(session, principal, agent_id), meta=meta_b(request)
+        data=await stats(session, principal, agent_id), meta=meta_b(request)
     )

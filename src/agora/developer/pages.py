@@ -1,9 +1,9 @@
 """The developer's pages: your agents, submit one, edit it, withdraw it, its review notes and its
-statistics (small SVG charts, web/charts.py). The same service functions as the developer API
-(developer/service.py: ``ensure_room``, ``probe`` — the live MIP-003 check, made with no
-transaction open —, ``submit``, ``update``, ``withdraw``, ``stats``), and the same rules; the
-form reports every field's problem at once (``submission_problems``, ``category_ids``) before
-anything is probed. Decisions: docs/web.md, "Developer pages"."""
+statistics (small SVG charts, web/charts.py). The same use cases as the developer API
+(developer/service.py: ``probe_and_submit``, ``probe_and_update`` — the live MIP-003 check made
+with no transaction open —, ``withdraw``; developer/stats.py), and the same rules; the form
+reports every field's problem at once (``submission_problems``, ``category_ids``) before anything
+is probed. Decisions: docs/web.md, "Developer pages"."""
 
 from __future__ import annotations
 
@@ -12,11 +12,20 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service as agents
 from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
 from agora.developer import service as developer
+from agora.developer import stats as figures
+from agora.developer.listings import (
+    ListedAgent,
+    category_ids,
+    listed,
+    listed_one,
+    submission_problems,
+)
 from agora.developer.schemas import AgentSubmission, AgentUpdate
 from agora.kit.errors import AgoraError
 from agora.kit.money import to_display
@@ -124,15 +133,27 @@ async def _problems(session: Any, body: dict[str, Any], model: type[Any]) -> dic
         for error in exc.errors():
             api = ".".join(str(p) for p in error["loc"] if not isinstance(p, int))
             found.setdefault(_form_field(api), _pydantic_reason(dict(error)))
-    for api, reason in developer.submission_problems(body).items():
+    for api, reason in submission_problems(body).items():
         found.setdefault(_form_field(api), reason)
     if body["categories"]:
         try:
-            await developer.category_ids(session, body["categories"])
+            await category_ids(session, body["categories"])
         except AgoraError as exc:
             for api, reason in _field_errors(exc).items():
                 found.setdefault(_form_field(api), reason)
     return {field: _sentence(field, reason) for field, reason in found.items()}
+
+
+def _refused(exc: AgoraError) -> dict[str, str]:
+    """A refusal of the service as the form's problems: each field's as a sentence, or the
+    form's."""
+    found = ((_form_field(k), v) for k, v in _field_errors(exc).items())
+    return {field: _sentence(field, reason) for field, reason in found} or {"form": exc.message}
+
+
+async def _owned(session: AsyncSession, principal: Principal, agent_id: str) -> ListedAgent:
+    """One of the signed-in developer's agents as they see it (404 for anyone else's)."""
+    return await listed_one(session, await developer.get_owned(session, principal, agent_id))
 
 
 def _summary(errors: dict[str, str]) -> list[tuple[str | None, str]]:
@@ -188,7 +209,7 @@ async def my_agents(request: Request, session: SessionDep, principal: SignedInDe
     rows, total = await developer.list_owned(session, principal, PageParams(page=1, limit=100))
     return await _render(
         request, session, principal, "developer.html",
-        agents=await developer.listed(session, rows), total=total,
+        agents=await listed(session, rows), total=total,
     )  # fmt: skip
 
 
@@ -205,8 +226,7 @@ async def new_agent_page(
 async def submit_agent(
     request: Request, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
 ) -> Response:
-    form = await _form(request)
-    values = _values(form)
+    values = _values(await _form(request))
     body = _body(values)
     reading = await unit.session()
     errors = await _problems(reading, body, AgentSubmission)
@@ -215,17 +235,11 @@ async def submit_agent(
             request, reading, principal, values=values, errors=errors, status_code=400
         )
     try:
-        await developer.ensure_room(reading, principal)
-        checked = await unit.call_out(developer.probe(app_client(request), body["baseUrl"]))
-        session = await unit.write()
-        agent = await developer.submit(session, principal, settings, body, checked)
+        client = app_client(request)
+        agent = await developer.probe_and_submit(unit, principal, settings, body, client)
     except AgoraError as exc:
-        errors = {
-            field: _sentence(field, reason)
-            for field, reason in ((_form_field(k), v) for k, v in _field_errors(exc).items())
-        } or {"form": exc.message}
         return await _form_page(
-            request, await unit.write(), principal, values=values, errors=errors,
+            request, await unit.write(), principal, values=values, errors=_refused(exc),
             status_code=exc.status_code,
         )  # fmt: skip
     return RedirectResponse(f"/developer/{agent.id}?submitted=1", status_code=303)
@@ -235,8 +249,7 @@ async def submit_agent(
 async def agent_page(
     request: Request, agent_id: str, session: SessionDep, principal: SignedInDep
 ) -> HTMLResponse:
-    agent = await developer.get_owned(session, principal, agent_id)
-    listed = await developer.listed_one(session, agent)
+    listed = await _owned(session, principal, agent_id)
     return await _form_page(
         request, session, principal, values=_listed_values(listed), errors={}, agent=listed
     )
@@ -247,12 +260,10 @@ async def agent_page(
 async def edit_agent(
     request: Request, agent_id: str, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
 ) -> Response:
-    form = await _form(request)
-    values = _values(form)
+    values = _values(await _form(request))
     body = _body(values)
     reading = await unit.session()
-    agent = await developer.get_owned(reading, principal, agent_id)
-    listed = await developer.listed_one(reading, agent)
+    listed = await _owned(reading, principal, agent_id)
     errors = await _problems(reading, body, AgentUpdate)
     if errors:
         return await _form_page(
@@ -260,25 +271,13 @@ async def edit_agent(
             status_code=400,
         )  # fmt: skip
     try:
-        developer.require_developer(principal)
-        url = await developer.changed_base_url(reading, principal, agent_id, body["baseUrl"])
-        checked = None
-        if url is not None:
-            checked = await unit.call_out(developer.probe(app_client(request), url))
-        session = await unit.write()
-        await developer.update(session, principal, settings, agent_id, body, checked)
+        client = app_client(request)
+        await developer.probe_and_update(unit, principal, settings, agent_id, body, client)
     except AgoraError as exc:
-        errors = {
-            field: _sentence(field, reason)
-            for field, reason in ((_form_field(k), v) for k, v in _field_errors(exc).items())
-        } or {"form": exc.message}
         session = await unit.write()
-        listed = await developer.listed_one(
-            session, await developer.get_owned(session, principal, agent_id)
-        )
         return await _form_page(
-            request, session, principal, values=values, errors=errors, agent=listed,
-            status_code=exc.status_code,
+            request, session, principal, values=values, errors=_refused(exc),
+            agent=await _owned(session, principal, agent_id), status_code=exc.status_code,
         )  # fmt: skip
     return RedirectResponse(f"/developer/{agent_id}?saved=1", status_code=303)
 
@@ -308,8 +307,8 @@ def _credits(units: int) -> str:
 async def stats_page(
     request: Request, agent_id: str, session: SessionDep, principal: SignedInDep
 ) -> HTMLResponse:
-    stats = await developer.stats(session, principal, agent_id)
-    days = await developer.daily(session, principal, agent_id)
+    stats = await figures.stats(session, principal, agent_id)
+    days = await figures.daily(session, principal, agent_id)
     agent = await developer.get_owned(session, principal, agent_id)
     checks = [
         (c.checked_at.strftime("%Y-%m-%d %H:%M UTC"), bool(c.available))
@@ -353,5 +352,5 @@ async def stats_page(
     ]  # fmt: skip
     return await _render(
         request, session, principal, "developer_stats.html",
-        agent=await developer.listed_one(session, agent), stats=stats, charts=shown,
+        agent=await listed_one(session, agent), stats=stats, charts=shown,
     )  # fmt: skip

@@ -7,21 +7,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, delete, func, insert, or_, select
+from sqlalchemy import ColumnElement, and_, case, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Agent, AgentCheck, Job, agent_categories
 from agora.models.statuses import JobStatus
 
 MAX_DURATION_SAMPLE = 1000
-
-
-def owned_by(user_id: uuid.UUID, organization_id: uuid.UUID | None) -> ColumnElement[bool]:
-    """The submitting user's agents, and their organization's when acting in its workspace."""
-    mine: ColumnElement[bool] = Agent.owner_user_id == user_id
-    if organization_id is None:
-        return mine
-    return or_(mine, Agent.owner_organization_id == organization_id)
 
 
 async def owned(

@@ -5,16 +5,19 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any
 
+from fastapi import Path
 from pydantic import Field
 
 from agora.kit.envelopes import ApiModel
 from agora.kit.schemas import Credits, Schema, UtcDateTime
-from agora.models.statuses import ReviewState
 
 MAX_TAGS = 15
 MAX_CATEGORIES = 10
 MAX_EXAMPLE_OUTPUTS = 25
-REVIEW_STATES = tuple(ReviewState)
+
+# The developer routes' path parameter. Ids stay ``str`` in the path: a malformed id answers the
+# same 404 as an unknown one (ids are opaque), which a ``UUID`` path type would turn into a 400.
+AgentId = Annotated[str, Path(alias="agentId")]
 
 
 # ---- bodies ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.agents import service as agents
+from agora.agents import views as agent_views
 from agora.auth.dependencies import (
     SessionDep,
     SettingsDep,
@@ -67,10 +68,10 @@ async def _agent_page(
         request, session, principal, "agent.html", status_code, agent=agent, listed=listed,
         price=price, fee=fee, groups=groups, errors=errors or {}, summary=summary,
         max_credits=max_credits if max_credits is not None else str(price),
-        facts=await web.agent_facts(session, listed.row), payment_required=payment_required,
+        facts=await agent_views.agent_facts(session, listed.row), payment_required=payment_required,
         reviews=(await ratings.of_agent(session, agent_id, offset=0, limit=10))[0],
         liked=principal is not None
-        and agent.id in (await ratings.marks(session, principal.user_id, [agent.id]))[0],
+        and agent.id in (await agent_views.marks(session, principal.user_id, [agent.id]))[0],
         step=next_step(refusal, principal, f"/agents/{agent_id}") if refusal else None,
     )  # fmt: skip
 
@@ -157,14 +158,14 @@ async def _job_page(
             status_id, message = asked.statusId, asked.message
         except NotFound:
             groups = []
-    names = await web.agent_names(session, [shown.row.agent_id])
+    names = await agent_views.agent_names(session, [shown.row.agent_id])
     rated = await ratings.rated_jobs(session, [shown.row.id])
     return await _render(
         request, session, principal, "job.html", status_code, job=shown, events=events,
         my_rating=rated.get(shown.row.id),
         can_rate=shown.status in ratings.ENDED and shown.row.user_id == principal.user_id,
         agent_name=names.get(shown.row.agent_id, ""), message=message,
-        job_input=await web.job_input(session, shown.row.agent_id, shown.row.input_data),
+        job_input=await agent_views.job_input(session, shown.row.agent_id, shown.row.input_data),
         job_files=web.job_file_views(
             await jobs.job_files(session, principal, job_id, settings=settings), settings
         ),

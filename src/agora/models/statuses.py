@@ -94,3 +94,11 @@ class TaskActorType(StrEnum):
     USER = "user"
     COWORKER = "coworker"
     ORCHESTRATOR = "orchestrator"
+
+
+class AgentCheckKind(StrEnum):
+    """Why an agent was checked live (``agent_checks.kind``)."""
+
+    SUBMIT = "submit"  # its developer submitted it or changed its base URL
+    REVIEW = "review"  # an operator approved it
+    PERIODIC = "periodic"  # the availability checker's round

@@ -7,9 +7,10 @@ from typing import Annotated
 
 from fastapi import Path, Query, Request, Response
 
-from agora.auth.dependencies import Admin, AgentId, JobsWriter, Reader, SessionDep, public
+from agora.auth.dependencies import Admin, JobsWriter, Reader, SessionDep, public
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
+from agora.kit.openapi import errors
 from agora.kit.pagination import PageDep
 from agora.ratings import service
 from agora.ratings.schemas import (
@@ -24,17 +25,19 @@ from agora.ratings.schemas import (
 router = bearer_router(tags=["ratings"])
 admin_router = bearer_router(prefix="/admin", tags=["admin"])
 
+# The path parameters of ratings' routes. Ids stay ``str`` in the path: a malformed id answers the
+# same 404 as an unknown one (ids are opaque), which a ``UUID`` path type would turn into a 400.
+AgentId = Annotated[str, Path(alias="agentId")]
 RatingId = Annotated[str, Path(alias="ratingId")]
 ReportId = Annotated[str, Path(alias="reportId")]
 
 
-@router.post(
-    "/ratings",
-    status_code=201,
-    operation_id="rateJob",
-    response_model=EnvelopeB[RatingOut],
-    openapi_extra={"x-agora-errors": [404, 409]},
-)
+def _one(request: Request, rating: service.ShownRating) -> EnvelopeB[RatingOut]:
+    """The answer of every route that returns one rating."""
+    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+
+
+@router.post("/ratings", status_code=201, operation_id="rateJob", openapi_extra=errors(404, 409))
 async def rate_job(
     body: RatingCreate,
     request: Request,
@@ -44,25 +47,18 @@ async def rate_job(
     """Rate the agent that ran one of your jobs, once it ended COMPLETED or FAILED: 1-5 stars and
     an optional review. Once per job (409 twice); another person's job is a 404."""
     rating = await service.rate(session, principal, body.jobId, body.stars, body.review)
-    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+    return _one(request, rating)
 
 
-@router.get("/ratings/{ratingId}", operation_id="getRating", response_model=EnvelopeB[RatingOut])
+@router.get("/ratings/{ratingId}", operation_id="getRating")
 async def get_rating(
     rating_id: RatingId, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[RatingOut]:
     """One of your ratings."""
-    return EnvelopeB[RatingOut](
-        data=await service.get_own(session, principal, rating_id), meta=meta_b(request)
-    )
+    return _one(request, await service.get_own(session, principal, rating_id))
 
 
-@router.patch(
-    "/ratings/{ratingId}",
-    operation_id="updateRating",
-    response_model=EnvelopeB[RatingOut],
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.patch("/ratings/{ratingId}", operation_id="updateRating", openapi_extra=errors(409))
 async def update_rating(
     body: RatingUpdate,
     rating_id: RatingId,
@@ -79,15 +75,10 @@ async def update_rating(
         review=body.review,
         review_given="review" in body.model_fields_set,
     )
-    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+    return _one(request, rating)
 
 
-@router.post(
-    "/ratings/{ratingId}/reply",
-    operation_id="replyToRating",
-    response_model=EnvelopeB[RatingOut],
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.post("/ratings/{ratingId}/reply", operation_id="replyToRating", openapi_extra=errors(409))
 async def reply_to_rating(
     body: ReplyCreate,
     rating_id: RatingId,
@@ -97,14 +88,14 @@ async def reply_to_rating(
 ) -> EnvelopeB[RatingOut]:
     """The agent's developer answers a review, once (ratings of other agents: 404)."""
     rating = await service.reply(session, principal, rating_id, body.reply)
-    return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
+    return _one(request, rating)
 
 
 @router.post(
     "/ratings/{ratingId}/reports",
     status_code=204,
     operation_id="reportRating",
-    openapi_extra={"x-agora-errors": [409]},
+    openapi_extra=errors(409),
 )
 async def report_rating(
     body: ReportCreate, rating_id: RatingId, session: SessionDep, principal: JobsWriter
@@ -117,8 +108,7 @@ async def report_rating(
 @router.get(
     "/agents/{agentId}/ratings",
     operation_id="listAgentRatings",
-    response_model=EnvelopeB[list[RatingOut]],
-    openapi_extra={"security": [], "x-agora-errors": [429]},
+    openapi_extra={"security": [], **errors(429)},
 )
 @public
 async def list_agent_ratings(
@@ -147,11 +137,7 @@ async def unfavourite_agent(
     return Response(status_code=204)
 
 
-@admin_router.get(
-    "/rating-reports",
-    operation_id="adminListRatingReports",
-    response_model=EnvelopeB[list[ReportOut]],
-)
+@admin_router.get("/rating-reports", operation_id="adminListRatingReports")
 async def list_reports(
     request: Request,
     session: SessionDep,

@@ -1,6 +1,6 @@
-"""The web app's trust pages: favouriting an agent, rating a finished job, comparing agents side
-by side and running one input through each of them (one job each, one page following them all).
-Decisions: docs/agents.md ("Ratings and reviews", "Compare")."""
+"""The web app's trust pages: favouriting an agent, rating a finished job, running one input
+through each compared agent (one job each, one page following them all; the comparison itself is
+agents/pages.py). Decisions: docs/agents.md ("Ratings and reviews", "Compare")."""
 
 from __future__ import annotations
 
@@ -11,18 +11,17 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.agents import service as agents
+from agora.agents import views as agent_views
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES
 from agora.jobs.schemas import JobCreate
 from agora.kit.errors import BadRequest
-from agora.kit.money import to_display
 from agora.kit.units import UnitOfWorkRoute
 from agora.mip003.validation import validate_input
 from agora.ratings import service as ratings
 from agora.web import forms
-from agora.web import service as web
-from agora.web.shell import SignedInDep, ViewerDep, posted, safe_next, text
+from agora.web.shell import SignedInDep, posted, safe_next, text
 from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
@@ -60,19 +59,6 @@ async def rate(
     return RedirectResponse(f"/jobs/{job_id}#rating", status_code=303)
 
 
-@router.get("/agents/compare")
-async def compare_page(
-    request: Request, session: SessionDep, principal: ViewerDep, ids: Ids = None
-) -> HTMLResponse:
-    compared = await agents.compare(session, agents.parse_compared(ids))
-    shared = forms.groups(compared[0].row.input_schema)
-    return await _render(
-        request, session, principal, "compare.html", compared=compared,
-        prices={c.row.id: to_display(c.row.price + c.row.fee) for c in compared},
-        groups=shared, ids=[str(c.row.id) for c in compared], errors={},
-    )  # fmt: skip
-
-
 @router.post("/agents/compare/run")
 async def compare_run(
     request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
@@ -107,7 +93,7 @@ async def following(
     if not job_ids:
         raise BadRequest.field("ids", "name 1 to 3 of your jobs")
     shown = [await jobs.get_job(session, principal, i, settings=settings) for i in job_ids]
-    names = await web.agent_names(session, [s.row.agent_id for s in shown])
+    names = await agent_views.agent_names(session, [s.row.agent_id for s in shown])
     done = all(s.status in FINAL_STATUSES for s in shown)
     return await _render(
         request, session, principal, "following.html", jobs=shown, names=names, done=done

@@ -47,7 +47,8 @@ async def change_aggregate(
     """One UPDATE of the agent's aggregate: ``add`` a rating of that many stars and/or
     ``remove`` one. Relative (``x = x + 1``), so concurrent ratings never lose a count: the row
     lock orders them on PostgreSQL, the single writer on SQLite."""
-    table = Agent.__table__.c
+    agents = Agent.metadata.tables[Agent.__tablename__]  # typed as a Table, unlike __table__
+    table = agents.c
     values: dict[str, Any] = {}
     count, total = 0, 0
     if add is not None:
@@ -62,9 +63,7 @@ async def change_aggregate(
     if total:
         values["rating_sum"] = table.rating_sum + total
     if values:
-        await session.execute(
-            update(Agent.__table__).where(table.id == agent_id).values(**values)  # type: ignore[arg-type]
-        )
+        await session.execute(update(agents).where(table.id == agent_id).values(**values))
 
 
 async def of_agent(
@@ -133,32 +132,6 @@ async def unfavourite(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.
     await session.execute(
         delete(Favourite).where(Favourite.user_id == user_id, Favourite.agent_id == agent_id)
     )
-
-
-async def favourite_ids(
-    session: AsyncSession, user_id: uuid.UUID, agent_ids: list[uuid.UUID]
-) -> set[uuid.UUID]:
-    """Which of ``agent_ids`` the person favours (one statement for a page)."""
-    if not agent_ids:
-        return set()
-    rows = await session.scalars(
-        select(Favourite.agent_id).where(
-            Favourite.user_id == user_id, Favourite.agent_id.in_(agent_ids)
-        )
-    )
-    return set(rows)
-
-
-async def hired_ids(
-    session: AsyncSession, user_id: uuid.UUID, agent_ids: list[uuid.UUID]
-) -> set[uuid.UUID]:
-    """Which of ``agent_ids`` the person has hired before (one statement for a page)."""
-    if not agent_ids:
-        return set()
-    rows = await session.scalars(
-        select(Job.agent_id).where(Job.user_id == user_id, Job.agent_id.in_(agent_ids)).distinct()
-    )
-    return set(rows)
 
 
 async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:

@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.agents import service as agents
 from agora.auth.principal import Principal
 from agora.kit.errors import BadRequest, Conflict, NotFound
-from agora.kit.ids import fetch_by_id, parse_uuid
+from agora.kit.ids import fetch_by_id
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import as_utc, utcnow
 from agora.models import Rating, RatingReport
@@ -57,14 +57,13 @@ def clean_text(text: str | None) -> str | None:
 async def rate(
     session: AsyncSession, principal: Principal, job_id: str, stars: int, review: str | None
 ) -> ShownRating:
-    parsed = parse_uuid(job_id)
-    job = (
-        await repo.own_job_for_update(session, parsed, principal.user_id, principal.workspace_id)
-        if parsed
-        else None
+    job = await fetch_by_id(
+        job_id,
+        "Job",
+        lambda parsed: repo.own_job_for_update(
+            session, parsed, principal.user_id, principal.workspace_id
+        ),
     )
-    if job is None:
-        raise NotFound(f"Job {job_id} not found")
     if job.status not in ENDED:
         raise Conflict(f"Job {job_id} has not ended (status {job.status}); rate it once it has")
     if await repo.of_job(session, job.id) is not None:
@@ -215,16 +214,6 @@ async def set_favourite(
         await repo.favourite(session, principal.user_id, agent.id)
     else:
         await repo.unfavourite(session, principal.user_id, agent.id)
-
-
-async def marks(
-    session: AsyncSession, user_id: uuid.UUID, agent_ids: list[uuid.UUID]
-) -> tuple[set[uuid.UUID], set[uuid.UUID]]:
-    """(favourite, hired before) among ``agent_ids``: two statements for a page."""
-    return (
-        await repo.favourite_ids(session, user_id, agent_ids),
-        await repo.hired_ids(session, user_id, agent_ids),
-    )
 
 
 async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:

@@ -3,24 +3,27 @@ list, inspect, retry with the current rules, dismiss (docs/operations.md)."""
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import Annotated
+
+from fastapi import Path, Request
 
 from agora.accounts import service as accounts
 from agora.auth.dependencies import Admin, SessionDep, SettingsDep
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
+from agora.kit.openapi import errors
 from agora.kit.pagination import PageDep
 from agora.registry import service
 from agora.registry.schemas import DismissedOut, DismissIn, QuarantinedOut, RetriedOut
 
 router = bearer_router(prefix="/admin/registry", tags=["admin"])
 
+# A quarantined entry's id in the path. Ids stay ``str``: a malformed id answers the same 404 as
+# an unknown one (ids are opaque); only its first 100 characters are looked up.
+EntryId = Annotated[str, Path(alias="entryId")]
 
-@router.get(
-    "/quarantine",
-    operation_id="adminRegistryQuarantine",
-    response_model=EnvelopeB[list[QuarantinedOut]],
-)
+
+@router.get("/quarantine", operation_id="adminRegistryQuarantine")
 async def list_quarantine(
     request: Request, session: SessionDep, _admin: Admin, params: PageDep
 ) -> EnvelopeB[list[QuarantinedOut]]:
@@ -34,43 +37,38 @@ async def list_quarantine(
 
 
 @router.get(
-    "/quarantine/{entryId}",
-    operation_id="adminGetQuarantinedEntry",
-    response_model=EnvelopeB[QuarantinedOut],
-    openapi_extra={"x-agora-errors": [404]},
+    "/quarantine/{entryId}", operation_id="adminGetQuarantinedEntry", openapi_extra=errors(404)
 )
 async def get_quarantined(
-    entryId: str, request: Request, session: SessionDep, _admin: Admin
+    entry_id: EntryId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[QuarantinedOut]:
     """One quarantined entry with the raw entry as the feed gave it."""
-    row = await service.get_quarantined(session, entryId[:100])
+    row = await service.get_quarantined(session, entry_id[:100])
     return EnvelopeB[QuarantinedOut](data=QuarantinedOut.model_validate(row), meta=meta_b(request))
 
 
 @router.post(
     "/quarantine/{entryId}/retry",
     operation_id="adminRetryQuarantinedEntry",
-    response_model=EnvelopeB[RetriedOut],
-    openapi_extra={"x-agora-errors": [404]},
+    openapi_extra=errors(404),
 )
 async def retry_quarantined(
-    entryId: str, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
+    entry_id: EntryId, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
 ) -> EnvelopeB[RetriedOut]:
     """Parse the stored entry with the current rules: imported (a PENDING agent) if it passes
     now, else kept with the new reason. Audited (``registry.retried``)."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.retry_quarantined(session, settings, actor, entryId[:100])
+    done = await service.retry_quarantined(session, settings, actor, entry_id[:100])
     return EnvelopeB[RetriedOut](data=RetriedOut.model_validate(done), meta=meta_b(request))
 
 
 @router.post(
     "/quarantine/{entryId}/dismiss",
     operation_id="adminDismissQuarantinedEntry",
-    response_model=EnvelopeB[DismissedOut],
-    openapi_extra={"x-agora-errors": [404]},
+    openapi_extra=errors(404),
 )
 async def dismiss_quarantined(
-    entryId: str,
+    entry_id: EntryId,
     body: DismissIn,
     request: Request,
     session: SessionDep,
@@ -80,5 +78,5 @@ async def dismiss_quarantined(
     """Take the entry out of the quarantine with a reason; the next sync leaves the same
     unchanged entry alone (a changed one is quarantined again). Audited (``registry.dismissed``)."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    row = await service.dismiss_quarantined(session, actor, entryId[:100], body.reason)
+    row = await service.dismiss_quarantined(session, actor, entry_id[:100], body.reason)
     return EnvelopeB[DismissedOut](data=DismissedOut.model_validate(row), meta=meta_b(request))

@@ -45,16 +45,15 @@ def add_quarantine(session: AsyncSession, row: RegistryQuarantine) -> None:
     session.add(row)
 
 
-async def release(session: AsyncSession, source: str, keys: Sequence[str]) -> int:
+async def release(session: AsyncSession, source: str, keys: Sequence[str]) -> None:
     """Forget quarantined entries that now import cleanly."""
     if not keys:
-        return 0
-    result = await session.execute(
+        return
+    await session.execute(
         delete(RegistryQuarantine).where(
             RegistryQuarantine.source == source, RegistryQuarantine.entry_key.in_(keys)
         )
     )
-    return int(result.rowcount)  # type: ignore[attr-defined]
 
 
 async def quarantine_page(
