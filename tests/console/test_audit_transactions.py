@@ -63,7 +63,7 @@ class World:
         self, session: AsyncSession, user: TestUser, *, in_org: bool = False
     ) -> Principal:
         return await auth.authenticate(
-            session, self.db, user.api_key, organization_slug=self.org_slug if in_org else None
+            session, user.api_key, organization_slug=self.org_slug if in_org else None
         )
 
     def ctx(self) -> accounts.Context:

@@ -18,6 +18,7 @@ from agora.models import (
     User,
 )
 from agora.models.rows import UserColumns
+from agora.models.statuses import KeyKind
 
 
 async def user_by_email(session: AsyncSession, email: str) -> User | None:
@@ -284,7 +285,7 @@ async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) 
         select(ApiKey.id)
         .where(
             ApiKey.user_id == user_id,
-            ApiKey.kind == "admin",
+            ApiKey.kind == KeyKind.ADMIN,
             ApiKey.revoked_at.is_(None),
             or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
         )

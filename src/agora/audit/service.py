@@ -27,6 +27,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.requestid import current_request
 from agora.kit.timeutil import utcnow
 from agora.models import AuditEvent
+from agora.models.statuses import KeyKind
 
 ACTOR_KINDS = ("user", "key", "coworker", "admin", "system")
 
@@ -75,11 +76,11 @@ SYSTEM = Actor("system")
 
 def actor_of(principal: Principal, *, operator: bool = False) -> Actor:
     """The actor a principal stands for (``operator``: an admin acting from the console)."""
-    if operator or principal.key_kind == "admin":
+    if operator or principal.key_kind == KeyKind.ADMIN:
         kind = "admin"
     elif principal.session_id is not None:
         kind = "user"
-    elif coworker_of(principal) is not None or principal.key_kind == "coworker":
+    elif coworker_of(principal) is not None or principal.key_kind == KeyKind.COWORKER:
         kind = "coworker"
     else:
         kind = "key"

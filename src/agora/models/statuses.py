@@ -94,3 +94,12 @@ class TaskActorType(StrEnum):
     USER = "user"
     COWORKER = "coworker"
     ORCHESTRATOR = "orchestrator"
+
+
+class KeyKind(StrEnum):
+    """What an API key stands for (``api_keys.kind``; a browser session and an OAuth grant act
+    as a ``user`` key)."""
+
+    USER = "user"
+    COWORKER = "coworker"
+    ADMIN = "admin"
