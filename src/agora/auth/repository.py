@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import and_, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -87,6 +88,30 @@ async def org_role(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID)
     )
     role: str | None = await session.scalar(query)
     return role
+
+
+async def memberships_of(session: AsyncSession, user_id: uuid.UUID) -> list[dict[str, Any]]:
+    """The organizations the user belongs to (oldest first), each with its workspace and the
+    user's role there."""
+    rows = await session.execute(
+        select(Organization, Workspace.id, OrganizationMember.role)
+        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
+        .join(Workspace, Workspace.organization_id == Organization.id)
+        .where(OrganizationMember.user_id == user_id)
+        .order_by(Organization.created_at, Organization.id)
+        .limit(500)
+    )
+    return [
+        {
+            "id": org.id,
+            "slug": org.slug,
+            "name": org.name,
+            "workspace_id": workspace_id,
+            "role": role,
+            "created_at": org.created_at,
+        }
+        for org, workspace_id, role in rows
+    ]
 
 
 @dataclass(frozen=True)

@@ -372,4 +372,5 @@ is_member = repo.is_member
 is_org_member = repo.is_org_member
 org_standing = repo.org_standing
 org_role = repo.org_role
+memberships_of = repo.memberships_of
 session_with_user = repo.session_with_user

@@ -18,6 +18,7 @@ from urllib.parse import urlencode, urlsplit
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.accounts.workspaces import workspaces
 from agora.auth.dependencies import SessionDep, SettingsDep, secret_key
 from agora.auth.principal import Principal
 from agora.kit.errors import BadRequest, NotFound
@@ -25,7 +26,6 @@ from agora.kit.units import UnitOfWorkRoute
 from agora.oauth import service
 from agora.oauth.rfc import OAuth2Error
 from agora.oauth.tokens import show_user_code
-from agora.web import service as web
 from agora.web.render import CSP
 from agora.web.shell import SignedInDep, Text, ViewerDep, posted, render, text
 
@@ -93,12 +93,12 @@ async def _consent(
     auth: service.AuthorizationRequest,
     params: dict[str, str],
 ) -> HTMLResponse:
-    workspaces = await web.workspaces(session, principal)
+    choices = await workspaces(session, principal)
     response = await render(
         request, session, principal, "oauth_consent.html",
         client=auth.client, redirect_host=urlsplit(auth.redirect_uri).netloc or auth.redirect_uri,
         scopes=[(s, service.SCOPES[s]) for s in auth.scopes],
-        choices=workspaces, params=params, action="/oauth/authorize",
+        choices=choices, params=params, action="/oauth/authorize",
     )  # fmt: skip
     response.headers["Content-Security-Policy"] = _consent_csp(auth.redirect_uri)
     return response
@@ -188,7 +188,7 @@ async def device_page(
         device=device, client=client, user_code=show_user_code(device.user_code) if device else "",
         entered=user_code or "", unknown=bool(user_code) and device is None,
         scopes=[(s, service.SCOPES[s]) for s in (device.scopes if device else [])],
-        choices=await web.workspaces(session, principal), answered=None,
+        choices=await workspaces(session, principal), answered=None,
     )  # fmt: skip
 
 

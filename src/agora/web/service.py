@@ -1,4 +1,4 @@
-"""What the pages need beyond the other domains' services: the workspace switcher, agent names,
+"""What the pages need beyond the other domains' services: agent names,
 the agent page's facts (author, example outputs, run figures) and availability badges."""
 
 from __future__ import annotations
@@ -18,27 +18,7 @@ from agora.files import service as files_service
 from agora.files.serving import is_preview
 from agora.mip003.validation import schema_fields
 from agora.models import Agent
-from agora.organizations import repository as org_repo
 from agora.settings import Settings
-
-
-@dataclass(frozen=True)
-class WorkspaceChoice:
-    id: uuid.UUID
-    label: str
-    current: bool
-
-
-async def workspaces(session: AsyncSession, principal: Principal) -> list[WorkspaceChoice]:
-    """The signed-in person's workspaces: the personal one, then their organizations'."""
-    out = []
-    personal = await auth.personal_workspace(session, principal.user_id)
-    if personal is not None:
-        out.append(WorkspaceChoice(personal.id, "Personal", personal.id == principal.workspace_id))
-    for org in await org_repo.memberships_of(session, principal.user_id):
-        wid = org["workspace_id"]
-        out.append(WorkspaceChoice(wid, str(org["name"]), wid == principal.workspace_id))
-    return out
 
 
 async def agent_names(session: AsyncSession, agent_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
@@ -200,7 +180,7 @@ async def share_targets(session: AsyncSession, principal: Principal) -> list[Sha
     """The organizations a job can be shared with: the signed-in person's own."""
     return [
         ShareTarget(org["id"], str(org["name"]))
-        for org in await org_repo.memberships_of(session, principal.user_id)
+        for org in await auth.memberships_of(session, principal.user_id)
     ]
 
 
