@@ -14,9 +14,9 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import keys as account_keys
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
-from agora.accounts import keys as account_keys
 from agora.accounts import service as accounts
 from agora.audit import service as audit
 from agora.auth import service as auth
