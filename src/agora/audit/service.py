@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import uuid
 from dataclasses import dataclass
@@ -169,19 +170,31 @@ def _actor_uuid(raw: str | None) -> uuid.UUID | None:
     return found
 
 
-async def search_all(
-    session: AsyncSession, filters: Filters, *, limit: int, offset: int = 0
+async def _search(
+    session: AsyncSession,
+    organization_id: uuid.UUID | None,
+    filters: Filters,
+    *,
+    limit: int,
+    offset: int,
 ) -> tuple[list[AuditEvent], int]:
-    """Every row (operators)."""
     return await repo.search(
         session,
-        organization_id=_actor_uuid(filters.organization_id),
+        organization_id=organization_id,
         action=filters.action,
         actor_id=_actor_uuid(filters.actor_id),
         target_id=filters.target_id,
         limit=limit,
         offset=offset,
     )
+
+
+async def search_all(
+    session: AsyncSession, filters: Filters, *, limit: int, offset: int = 0
+) -> tuple[list[AuditEvent], int]:
+    """Every row (operators)."""
+    org_id = _actor_uuid(filters.organization_id)
+    return await _search(session, org_id, filters, limit=limit, offset=offset)
 
 
 # An organization's owners and admins read its part of the log (auth/roles.py: the people who
@@ -209,15 +222,7 @@ async def search_organization(
     offset: int = 0,
 ) -> tuple[list[AuditEvent], int]:
     org_id = await organization_id_for_reader(session, principal, raw_org_id)
-    return await repo.search(
-        session,
-        organization_id=org_id,
-        action=filters.action,
-        actor_id=_actor_uuid(filters.actor_id),
-        target_id=filters.target_id,
-        limit=limit,
-        offset=offset,
-    )
+    return await _search(session, org_id, filters, limit=limit, offset=offset)
 
 
 EXPORT_LIMIT = 10_000
@@ -244,8 +249,6 @@ def _cell(value: object) -> str:
 
 
 def to_csv(rows: list[AuditEvent]) -> str:
-    import json
-
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)

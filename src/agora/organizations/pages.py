@@ -15,9 +15,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from agora.accounts.dependencies import ContextDep
 from agora.accounts.service import Context
 from agora.audit import service as audit
-from agora.auth.dependencies import (
-    SessionDep,
-)
+from agora.audit.export import csv_download
+from agora.auth.dependencies import SessionDep
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction
 from agora.kit.errors import AgoraError, BadRequest, Conflict, Forbidden, NotFound
@@ -135,11 +134,7 @@ async def organization_audit_export(
     rows, _ = await audit.search_organization(
         session, principal, org_id, filters, limit=audit.EXPORT_LIMIT
     )
-    return Response(
-        audit.to_csv(rows),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="audit.csv"'},
-    )
+    return csv_download(rows)
 
 
 @router.get("/organizations/{org_id}")
