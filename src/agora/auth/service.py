@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -40,6 +41,7 @@ _last_touch: dict[uuid.UUID, float] = {}
 PRINCIPAL_CACHE_SECONDS = 0.5
 PRINCIPAL_CACHE_MAX = 10_000
 _principal_cache: dict[str, tuple[float, repo.KeyPrincipalRow]] = {}
+Touch = Callable[[AsyncSession, uuid.UUID], Awaitable[None]]  # last-use bookkeeping
 
 
 def _unauthorized(reason: str) -> Unauthorized:
@@ -129,12 +131,7 @@ async def authenticate(
         # The key's own personal workspace only (a row that says otherwise is refused).
         raise _not_member()
     _check_member(organization_id, role, suspended)
-    # After the caller's transaction: on SQLite a write request already holds the write lock.
-    # At most once a minute per key (a memo answers the other requests, which then schedule
-    # nothing at all: no after-commit task per request).
-    if _touch_due(key.key_id):
-        key_id = key.key_id
-        write_after_commit(session, lambda own: touch_last_used(own, key_id))
+    _note_use(session, key.key_id, touch_last_used)
     return Principal(
         user_id=key.user_id,
         key_id=key.key_id,
@@ -178,9 +175,7 @@ async def authenticate_access_token(
     if row.organization_id is None and row.workspace_owner_id != row.user_id:
         raise _not_member()
     _check_member(row.organization_id, row.org_role, row.org_suspended_at is not None)
-    if _touch_due(row.grant_id):
-        grant_id = row.grant_id
-        write_after_commit(session, lambda own: touch_grant(own, grant_id))
+    _note_use(session, row.grant_id, touch_grant)
     return Principal(
         user_id=row.user_id,
         key_id=row.grant_id,
@@ -196,8 +191,7 @@ async def authenticate_access_token(
 
 
 async def touch_grant(session: AsyncSession, grant_id: uuid.UUID) -> None:
-    """An OAuth grant's last use: bookkeeping after the request's unit commits, in its own short
-    transaction (``kit.db.write_after_commit``; the caller asks ``_touch_due`` first)."""
+    """An OAuth grant's last use (``_note_use``)."""
     await repo.touch_grant(session, grant_id, utcnow())
 
 
@@ -268,9 +262,7 @@ async def authenticate_session(
         # The session had switched to a suspended organization: back to the personal one.
         workspace, workspace_id, role, suspended = personal, personal.id, None, False
     _check_member(workspace.organization_id, role, suspended)
-    if _touch_due(browser.id):
-        browser_id = browser.id
-        write_after_commit(session, lambda own: touch_session(own, browser_id))
+    _note_use(session, browser.id, touch_session)
     return Principal(
         user_id=user.id,
         key_id=browser.id,
@@ -313,9 +305,7 @@ async def _resolve_workspace(
 
 
 async def touch_last_used(session: AsyncSession, key_id: uuid.UUID) -> None:
-    """A key's lastUsedAt: bookkeeping after the request's unit commits, in its own short
-    transaction (``kit.db.write_after_commit``; the caller asks ``_touch_due`` first: at most
-    once a minute per key)."""
+    """A key's lastUsedAt (``_note_use``; the row itself is written at most once a minute)."""
     await repo.touch_api_key(session, key_id, utcnow(), LAST_USED_INTERVAL)
 
 
@@ -344,6 +334,15 @@ def key_id_resolver(db: Database) -> KeyResolver:
     return KeyResolver(db, resolve_key_id)
 
 
+def _note_use(session: AsyncSession, item_id: uuid.UUID, touch: Touch) -> None:
+    """A key's, grant's or session's last use, written by ``touch`` after the caller's unit
+    commits, in its own short transaction (``kit.db.write_after_commit``: on SQLite a write
+    request already holds the write lock). At most once a minute per item: a memo answers the
+    other requests, which then schedule nothing at all (no after-commit task per request)."""
+    if _touch_due(item_id):
+        write_after_commit(session, lambda own: touch(own, item_id))
+
+
 def _touch_due(item_id: uuid.UUID) -> bool:
     """True at most once a minute per key or session in this process (bounded memory)."""
     now_mono = time.monotonic()
@@ -357,8 +356,7 @@ def _touch_due(item_id: uuid.UUID) -> bool:
 
 
 async def touch_session(session: AsyncSession, session_id: uuid.UUID) -> None:
-    """A browser session's lastSeenAt: bookkeeping after the request's unit commits, in its own
-    short transaction (the caller asks ``_touch_due`` first: at most once a minute per session)."""
+    """A browser session's lastSeenAt (``_note_use``; at most once a minute per session)."""
     await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
 
 

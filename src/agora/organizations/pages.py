@@ -13,7 +13,6 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.accounts.dependencies import ContextDep
-from agora.accounts.service import Context
 from agora.audit import service as audit
 from agora.audit.export import csv_download
 from agora.auth.dependencies import SessionDep
@@ -202,12 +201,12 @@ async def revoke_organization_key(
     return RedirectResponse(f"/organizations/{org_id}", status_code=303)
 
 
-async def invite_page(
-    request: Request, org_id: str, session: Any, principal: Principal, ctx: Context
+@router.post("/organizations/{org_id}/invitations")
+async def invite(
+    request: Request, org_id: str, session: SessionDep, principal: SignedInDep, ctx: ContextDep
 ) -> Response:
     """By email (``email`` given: the invitation is mailed) or by link (shown once, after the
-    redirect, sealed for this session like a new API key: web/flash.py). The route is in
-    web/endpoints.py (it needs the accounts' mail context)."""
+    redirect, sealed for this session like a new API key: web/flash.py)."""
     form = await posted(request)
     email = text(form, "email", 320).strip()
     role = text(form, "role", 20) or "member"
@@ -272,11 +271,3 @@ async def accept_invitation(
             offer=None, problem=exc.details[0].reason if exc.details else exc.message,
         )  # fmt: skip
     return RedirectResponse(f"/organizations/{org['id']}", status_code=303)
-
-
-@router.post("/organizations/{org_id}/invitations")
-async def invite(
-    request: Request, org_id: str, session: SessionDep, principal: SignedInDep, ctx: ContextDep
-) -> Response:
-    """Invite by email or by link (web/organizations.py; here for the accounts' mail context)."""
-    return await invite_page(request, org_id, session, principal, ctx)
