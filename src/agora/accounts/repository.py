@@ -96,19 +96,6 @@ async def workspace_keys(
     return [(key, email, name) for key, email, name in rows]
 
 
-async def keys_of_user(session: AsyncSession, user_id: uuid.UUID) -> list[ApiKey]:
-    result = await session.scalars(
-        select(ApiKey).where(ApiKey.user_id == user_id).order_by(ApiKey.created_at, ApiKey.id)
-    )
-    return list(result)
-
-
-async def count_users(session: AsyncSession) -> int:
-    from sqlalchemy import func
-
-    return int(await session.scalar(select(func.count()).select_from(User)) or 0)
-
-
 async def revoke_named_keys(
     session: AsyncSession, user_id: uuid.UUID, name: str, now: datetime
 ) -> None:
@@ -268,15 +255,6 @@ async def revoke_session_made_keys(session: AsyncSession, user_id: uuid.UUID, no
         .execution_options(synchronize_session=False)
     )
     return int(getattr(result, "rowcount", 0))
-
-
-async def mark_authenticated(session: AsyncSession, session_id: uuid.UUID, now: datetime) -> None:
-    await session.execute(
-        update(BrowserSession)
-        .where(BrowserSession.id == session_id)
-        .values(authenticated_at=now)
-        .execution_options(synchronize_session=False)
-    )
 
 
 async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:

@@ -30,8 +30,6 @@ from agora.kit.timeutil import utcnow
 from agora.models import AuditEvent
 from agora.models.statuses import KeyKind
 
-ACTOR_KINDS = ("user", "key", "coworker", "admin", "system")
-
 # Every action the log records (docs/operations.md lists them with where they are written).
 ACTIONS = (
     "auth.sign_in",
@@ -86,11 +84,6 @@ def actor_of(principal: Principal, *, operator: bool = False) -> Actor:
     else:
         kind = "key"
     return Actor(kind, principal.user_id, principal.key_id)
-
-
-def user_actor(user_id: uuid.UUID) -> Actor:
-    """A person acting without a principal yet (signing in)."""
-    return Actor("user", user_id)
 
 
 def without_secrets(details: dict[str, Any] | None) -> dict[str, Any]:

@@ -12,18 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
 from agora.auth.principal import Permission, Principal
-from agora.kit.db import Database
 from agora.kit.errors import FieldError, Forbidden, Unauthorized
 from agora.kit.requestid import note_principal
 from agora.kit.security import csrf_matches, csrf_token
 from agora.kit.units import READ_METHODS, Unit, request_session, request_unit
 from agora.models.statuses import KeyKind
 from agora.settings import Settings
-
-
-def get_db(request: Request) -> Database:
-    db: Database = request.app.state.db
-    return db
 
 
 def get_settings_dep(request: Request) -> Settings:
@@ -33,15 +27,10 @@ def get_settings_dep(request: Request) -> Settings:
 
 # The dependencies are ``async def``: FastAPI runs a plain ``def`` dependency in its thread pool,
 # a thread hop per request for a getattr (docs/performance.md).
-async def _db_dependency(request: Request) -> Database:
-    return get_db(request)
-
-
 async def _settings_dependency(request: Request) -> Settings:
     return get_settings_dep(request)
 
 
-DatabaseDep = Annotated[Database, Depends(_db_dependency)]
 SettingsDep = Annotated[Settings, Depends(_settings_dependency)]
 # One transaction per request, opened by its route (kit/units.py: ``UnitOfWorkRoute``) and
 # committed before the response is sent; its after-commit hooks run after the response.
