@@ -87,7 +87,7 @@ GRANTABLE_SCOPES = (
 )
 
 
-def validate_scopes(kind: str, scopes: list[str] | None) -> list[str]:
+def _valid_scopes(scopes: list[str] | None) -> list[str]:
     clean = sorted({s.strip() for s in scopes or [] if s.strip()})
     for scope in clean:
         if scope == Permission.ADMIN:
@@ -115,7 +115,7 @@ async def create_key(
     to its coworker (the ``coworker:<id>`` scope, never accepted from callers)."""
     if kind not in KEY_KINDS:
         raise BadRequest.field("kind", f"must be one of {', '.join(KEY_KINDS)}")
-    clean_scopes = validate_scopes(kind, scopes)
+    clean_scopes = _valid_scopes(scopes)
     if coworker_id is not None:
         if kind != KeyKind.COWORKER:
             raise BadRequest.field("kind", "only a coworker key is bound to a coworker")

@@ -18,7 +18,7 @@ READ, PROFILE_WRITE = Permission.READ, Permission.PROFILE_WRITE
 async def _own_profile(ctx: Context) -> dict[str, Any]:
     async with tool_call(ctx, READ) as call:
         return dump(
-            UserOut.model_validate(await service.get_user(call.session, call.principal.user_id))
+            UserOut.model_validate(await service.get_profile(call.session, call.principal.user_id))
         )
 
 
