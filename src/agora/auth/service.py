@@ -131,7 +131,7 @@ async def authenticate(
         # The key's own personal workspace only (a row that says otherwise is refused).
         raise _not_member()
     _check_member(organization_id, role, suspended)
-    _note_use(session, key.key_id, touch_last_used)
+    _note_use(session, key.key_id, _touch_key)
     return Principal(
         user_id=key.user_id,
         key_id=key.key_id,
@@ -175,7 +175,7 @@ async def authenticate_access_token(
     if row.organization_id is None and row.workspace_owner_id != row.user_id:
         raise _not_member()
     _check_member(row.organization_id, row.org_role, row.org_suspended_at is not None)
-    _note_use(session, row.grant_id, touch_grant)
+    _note_use(session, row.grant_id, _touch_grant)
     return Principal(
         user_id=row.user_id,
         key_id=row.grant_id,
@@ -188,11 +188,6 @@ async def authenticate_access_token(
         role_limit=ROLE_PERMISSIONS.get(row.org_role) if row.org_role else None,
         oauth_grant_id=row.grant_id,
     )
-
-
-async def touch_grant(session: AsyncSession, grant_id: uuid.UUID) -> None:
-    """An OAuth grant's last use (``_note_use``)."""
-    await repo.touch_grant(session, grant_id, utcnow())
 
 
 def _not_member() -> Forbidden:
@@ -262,7 +257,7 @@ async def authenticate_session(
         # The session had switched to a suspended organization: back to the personal one.
         workspace, workspace_id, role, suspended = personal, personal.id, None, False
     _check_member(workspace.organization_id, role, suspended)
-    _note_use(session, browser.id, touch_session)
+    _note_use(session, browser.id, _touch_session)
     return Principal(
         user_id=user.id,
         key_id=browser.id,
@@ -304,9 +299,46 @@ async def _resolve_workspace(
     return chosen
 
 
-async def touch_last_used(session: AsyncSession, key_id: uuid.UUID) -> None:
+# ---- last use: bookkeeping after the request's unit commits -----------------------------------
+
+
+def _note_use(session: AsyncSession, item_id: uuid.UUID, touch: Touch) -> None:
+    """A key's, grant's or session's last use, written by ``touch`` after the caller's unit
+    commits, in its own short transaction (``kit.db.write_after_commit``: on SQLite a write
+    request already holds the write lock). At most once a minute per item: a memo answers the
+    other requests, which then schedule nothing at all (no after-commit task per request)."""
+    if _touch_due(item_id):
+        write_after_commit(session, lambda own: touch(own, item_id))
+
+
+def _touch_due(item_id: uuid.UUID) -> bool:
+    """True at most once a minute per key or session in this process (bounded memory)."""
+    now_mono = time.monotonic()
+    last = _last_touch.get(item_id)
+    if last is not None and now_mono - last < LAST_USED_INTERVAL.total_seconds():
+        return False
+    _last_touch[item_id] = now_mono
+    if len(_last_touch) > 100_000:
+        _last_touch.clear()
+    return True
+
+
+async def _touch_key(session: AsyncSession, key_id: uuid.UUID) -> None:
     """A key's lastUsedAt (``_note_use``; the row itself is written at most once a minute)."""
     await repo.touch_api_key(session, key_id, utcnow(), LAST_USED_INTERVAL)
+
+
+async def _touch_grant(session: AsyncSession, grant_id: uuid.UUID) -> None:
+    """An OAuth grant's last use (``_note_use``)."""
+    await repo.touch_grant(session, grant_id, utcnow())
+
+
+async def _touch_session(session: AsyncSession, session_id: uuid.UUID) -> None:
+    """A browser session's lastSeenAt (``_note_use``; at most once a minute per session)."""
+    await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
+
+
+# ---- the rate limiter's key lookup (kit.ratelimit) --------------------------------------------
 
 
 async def resolve_key_id(unit: Unit, token: str) -> str | None:
@@ -332,32 +364,6 @@ async def resolve_key_id(unit: Unit, token: str) -> str | None:
 def key_id_resolver(db: Database) -> KeyResolver:
     """The rate limiter's resolver (``kit.ratelimit``): ``resolve_key_id`` reading ``db``."""
     return KeyResolver(db, resolve_key_id)
-
-
-def _note_use(session: AsyncSession, item_id: uuid.UUID, touch: Touch) -> None:
-    """A key's, grant's or session's last use, written by ``touch`` after the caller's unit
-    commits, in its own short transaction (``kit.db.write_after_commit``: on SQLite a write
-    request already holds the write lock). At most once a minute per item: a memo answers the
-    other requests, which then schedule nothing at all (no after-commit task per request)."""
-    if _touch_due(item_id):
-        write_after_commit(session, lambda own: touch(own, item_id))
-
-
-def _touch_due(item_id: uuid.UUID) -> bool:
-    """True at most once a minute per key or session in this process (bounded memory)."""
-    now_mono = time.monotonic()
-    last = _last_touch.get(item_id)
-    if last is not None and now_mono - last < LAST_USED_INTERVAL.total_seconds():
-        return False
-    _last_touch[item_id] = now_mono
-    if len(_last_touch) > 100_000:
-        _last_touch.clear()
-    return True
-
-
-async def touch_session(session: AsyncSession, session_id: uuid.UUID) -> None:
-    """A browser session's lastSeenAt (``_note_use``; at most once a minute per session)."""
-    await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
 
 
 # ---- tenancy: who belongs to which workspace and organization --------------------------------
