@@ -294,31 +294,21 @@ async def approve(
 async def issue_tokens(session: AsyncSession, grant: OAuthGrant) -> dict[str, Any]:
     """A new access token and refresh token of ``grant`` (RFC 6749 §5.1 answer)."""
     now = utcnow()
-    access, access_hash = t.new_secret(t.ACCESS_PREFIX)
-    refresh, refresh_hash = t.new_secret(t.REFRESH_PREFIX)
-    await repo.add(
-        session,
-        OAuthToken(
-            grant_id=grant.id,
-            kind="access",
-            token_hash=access_hash,
-            expires_at=now + t.ACCESS_LIFETIME,
-        ),
-    )
-    await repo.add(
-        session,
-        OAuthToken(
-            grant_id=grant.id,
-            kind="refresh",
-            token_hash=refresh_hash,
-            expires_at=now + t.REFRESH_LIFETIME,
-        ),
-    )
+    issued: dict[str, str] = {}
+    for kind, prefix, lifetime in (
+        ("access", t.ACCESS_PREFIX, t.ACCESS_LIFETIME),
+        ("refresh", t.REFRESH_PREFIX, t.REFRESH_LIFETIME),
+    ):
+        issued[kind], token_hash = t.new_secret(prefix)
+        token = OAuthToken(
+            grant_id=grant.id, kind=kind, token_hash=token_hash, expires_at=now + lifetime
+        )
+        await repo.add(session, token)
     return {
-        "access_token": access,
+        "access_token": issued["access"],
         "token_type": "Bearer",
         "expires_in": int(t.ACCESS_LIFETIME.total_seconds()),
-        "refresh_token": refresh,
+        "refresh_token": issued["refresh"],
         "scope": list_to_scope(grant.scopes),
     }
 
