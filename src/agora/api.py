@@ -12,6 +12,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from agora.accounts import pages as account_pages
+from agora.accounts import workspaces as account_workspaces
 from agora.accounts.endpoints import keys_router as api_keys_router
 from agora.accounts.endpoints import router as accounts_router
 from agora.agents import pages as agent_pages
@@ -67,7 +68,6 @@ from agora.tasks import tools as task_tools
 from agora.tasks.endpoints import router as tasks_router
 from agora.users import tools as user_tools
 from agora.users.endpoints import router as users_router
-from agora.web import service as web_service
 from agora.web import shell
 from agora.web.shell import Layout
 
@@ -123,7 +123,7 @@ PAGES: list[APIRouter] = [
 
 # The header of every page (web/shell.py): the workspace switcher, the balance, the bell.
 LAYOUT = Layout(
-    workspaces=web_service.workspaces,
+    workspaces=account_workspaces.workspaces,
     parts=(billing_pages.header, notification_pages.header),
 )
 

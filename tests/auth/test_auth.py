@@ -46,7 +46,6 @@ async def test_organization_slug_selects_the_org_workspace(
         async with db.transaction(write=False) as session:
             principal = await auth_service.authenticate(
                 session,
-                db,
                 key,
                 workspace_header=headers.get("ws"),
                 organization_slug=headers.get("org"),

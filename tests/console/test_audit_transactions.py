@@ -14,6 +14,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import keys as account_keys
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
 from agora.accounts import service as accounts
@@ -63,7 +64,7 @@ class World:
         self, session: AsyncSession, user: TestUser, *, in_org: bool = False
     ) -> Principal:
         return await auth.authenticate(
-            session, self.db, user.api_key, organization_slug=self.org_slug if in_org else None
+            session, user.api_key, organization_slug=self.org_slug if in_org else None
         )
 
     def ctx(self) -> accounts.Context:
@@ -88,7 +89,7 @@ async def _sign_in(s: AsyncSession, w: World) -> object:
 
 
 async def _key_created(s: AsyncSession, w: World) -> object:
-    return await accounts.create_key(
+    return await account_keys.issue_key(
         s,
         w.settings,
         await w.principal(s, w.member),
@@ -101,7 +102,7 @@ async def _key_created(s: AsyncSession, w: World) -> object:
 
 async def _key_revoked(s: AsyncSession, w: World) -> object:
     principal = await w.principal(s, w.member)
-    return await accounts.revoke_key(s, principal, str(principal.key_id))
+    return await account_keys.revoke_key(s, principal, str(principal.key_id))
 
 
 async def _session_revoked(s: AsyncSession, w: World) -> object:

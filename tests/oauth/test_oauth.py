@@ -4,10 +4,15 @@ revocation, the REST API and /mcp accepting the access tokens, the device flow."
 
 from __future__ import annotations
 
+import hashlib
+import time
+
 import httpx2
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 
 from agora.app import create_app
 from agora.kit.db import Database
+from agora.oauth.pages import RESUME_SECONDS
 from agora.settings import Settings
 from tests.accounts.helpers import sign_in, sign_up_verified
 from tests.conftest import MakeUser
@@ -276,6 +281,47 @@ async def test_signed_out_person_signs_in_then_comes_back(
     assert resumed.headers["location"].startswith("/oauth/authorize?")
     page = await client.get(resumed.headers["location"])
     assert page.status_code == 200 and "Test assistant" in page.text
+
+
+def resume_cookie(settings: Settings, query: str, age: int = 0) -> str:
+    """A waiting authorization request signed as the server signs it, ``age`` seconds old."""
+
+    class Dated(TimestampSigner):
+        def get_timestamp(self) -> int:
+            return int(time.time()) - age
+
+    signer = URLSafeTimedSerializer(
+        settings.resolved_secret_key(),
+        salt="agora.oauth.resume",
+        signer=Dated,
+        signer_kwargs={"digest_method": hashlib.sha256},
+    )
+    return str(signer.dumps(query))
+
+
+async def test_a_waiting_request_tampered_with_or_too_old_is_refused(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    await sign_up_verified(client, settings, "gil@example.com")
+    client_id = (await register(client))["client_id"]
+    client.cookies.clear()
+    await client.get("/oauth/authorize", params=authorize_params(client_id, pkce()[1]))
+    waiting = client.cookies.get("agora_oauth_request")
+    assert waiting
+    await sign_in(client, "gil@example.com")
+    assert (await client.get("/oauth/resume")).status_code == 400  # none waiting
+    tampered = waiting[:-2] + ("AA" if waiting[-2:] != "AA" else "BB")
+    client.cookies.set("agora_oauth_request", tampered, path="/oauth")
+    assert (await client.get("/oauth/resume")).status_code == 400
+
+    old = resume_cookie(settings, "client_id=x", age=RESUME_SECONDS + 5)
+    client.cookies.set("agora_oauth_request", old, path="/oauth")
+    assert (await client.get("/oauth/resume")).status_code == 400
+    client.cookies.set("agora_oauth_request", resume_cookie(settings, "client_id=x"), path="/oauth")
+    resumed = await client.get("/oauth/resume")
+    assert (
+        resumed.status_code == 303 and resumed.headers["location"] == "/oauth/authorize?client_id=x"
+    )
 
 
 async def test_device_flow(client: httpx2.AsyncClient, settings: Settings) -> None:

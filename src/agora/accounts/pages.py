@@ -9,6 +9,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.accounts import keys, passwords, signin
 from agora.accounts import service as accounts
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
 from agora.accounts.dependencies import ACCEPTED, ContextDep
@@ -35,8 +36,6 @@ from agora.web.shell import text as _text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
-router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
-
 
 @router.get("/sign-up")
 @public
@@ -55,7 +54,7 @@ async def sign_up(request: Request, session: SessionDep, ctx: ContextDep) -> HTM
     values = {k: _text(form, k, 320) for k in ("email", "name")}
     then = safe_next(_text(form, "next", 500), "")
     try:
-        user = await accounts.sign_up(
+        user = await signin.sign_up(
             session, ctx, email=values["email"], password=_text(form, "password", 200),
             name=values["name"], then=then or None,
         )  # fmt: skip
@@ -118,9 +117,9 @@ async def _request_mail(request: Request, session: Any, ctx: Any, path: str) -> 
     form = await _form(request)
     email = _text(form, "email", 320).strip()
     send = {
-        "/magic-link": accounts.request_magic_link,
-        "/reset-password": accounts.request_password_reset,
-        "/verify-email": accounts.resend_verification,
+        "/magic-link": signin.request_magic_link,
+        "/reset-password": signin.request_password_reset,
+        "/verify-email": signin.resend_verification,
     }[path]
     try:
         if not email:
@@ -158,7 +157,7 @@ async def verify_page(
 @public
 async def verify(request: Request, session: SessionDep) -> Response:
     form = await _form(request)
-    await accounts.verify_email(session, _text(form, "token", 200))
+    await signin.verify_email(session, _text(form, "token", 200))
     then = safe_next(_text(form, "next", 500), "")
     target = "/sign-in?verified=1" + (f"&next={quote(then, safe='')}" if then else "")
     return RedirectResponse(target, status_code=303)
@@ -182,8 +181,8 @@ async def magic_page(
 async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) -> Response:
     check_same_origin(request)  # login CSRF: a form on another site never signs in here
     form = await _form(request)
-    user = await accounts.sign_in_magic(session, _text(form, "token", 200))
-    new = await accounts.start_session(session, ctx, user, "magic_link", session_cookie(request))
+    token = _text(form, "token", 200)
+    new = await signin.sign_in_with_link(session, ctx, token, session_cookie(request))
     response = RedirectResponse("/agents", status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     return response
@@ -233,20 +232,20 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
     check_same_origin(request)  # login CSRF: a form on another site never signs in here
     form = await _form(request)
     email, target = _text(form, "email", 320), safe_next(_text(form, "next", 500))
-    read = await unit.session()
-    try:  # the read phase: Argon2 never holds the write transaction (SQLite's write lock)
-        user = await accounts.sign_in_password(
-            read, ctx, email=email, password=_text(form, "password", 200)
-        )
+    try:
+        new = await signin.sign_in(
+            unit, ctx, email=email, password=_text(form, "password", 200),
+            previous_cookie=session_cookie(request),
+        )  # fmt: skip
+    except accounts.Suspended:
+        raise  # the error page, not the form
     except AgoraError as exc:
         errors = _sign_in_errors(exc)
         return await _render(
-            request, read, None, "sign_in.html", exc.status_code, next=target,
+            request, None, None, "sign_in.html", exc.status_code, next=target,
             values={"email": email}, errors=errors, summary=_sign_in_summary(errors),
             unverified="not verified" in _field_errors(exc).get("email", ""),
         )  # fmt: skip
-    session = await unit.write()
-    new = await accounts.start_session(session, ctx, user, "password", session_cookie(request))
     response = RedirectResponse(target, status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     return response
@@ -271,10 +270,10 @@ async def reset_page(
 ) -> HTMLResponse:
     if not token:  # no link yet: the form that mails one
         return await _mail_page(request, session, "/reset-password", sent=bool(sent))
-    revoked = await accounts.reset_preview(session, token)  # the confirm step names them
+    revoked = await passwords.reset_preview(session, token)  # the confirm step names them
     return await _render(
         request, session, None, "reset.html", token=token, errors={}, revoked=revoked,
-        notice=accounts.EVICTION_NOTICE,
+        notice=passwords.EVICTION_NOTICE,
     )  # fmt: skip
 
 
@@ -299,17 +298,18 @@ async def request_verification(request: Request, session: SessionDep, ctx: Conte
 
 
 @router.post("/reset-password")
+@mode(Mode.CALLS_OUT)
 @public
-async def reset(request: Request, session: SessionDep) -> Response:
+async def reset(request: Request, unit: UnitDep) -> Response:
     form = await _form(request)
     token = _text(form, "token", 200)
     try:
-        await accounts.reset_password(session, token, _text(form, "password", 200))
+        await passwords.reset_password(unit, token, _text(form, "password", 200))
     except AgoraError as exc:
         errors = _field_errors(exc) or {"form": exc.message}
         return await _render(
-            request, session, None, "reset.html", exc.status_code, token=token, errors=errors,
-            revoked=[], notice=accounts.EVICTION_NOTICE,
+            request, None, None, "reset.html", exc.status_code, token=token, errors=errors,
+            revoked=[], notice=passwords.EVICTION_NOTICE,
         )  # fmt: skip
     return RedirectResponse("/sign-in", status_code=303)
 
@@ -333,13 +333,13 @@ async def _keys_page(
     name: str = "",
     status_code: int = 200,
 ) -> HTMLResponse:
-    keys = await accounts.list_keys(session, principal)
+    found = await keys.list_keys(session, principal)
     errors = errors or {}
     summary = [("key-name", sentence(errors["name"], "name"))] if errors.get("name") else []
     if errors.get("password"):
         summary.append(("key-password", sentence(errors["password"], "password")))
     return await _render(
-        request, session, principal, "keys.html", status_code, keys=keys, created=created,
+        request, session, principal, "keys.html", status_code, keys=found, created=created,
         errors=errors, summary=summary, key_name=name,
         reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
     )  # fmt: skip
@@ -360,37 +360,26 @@ async def create_key(
     request: Request, unit: UnitDep, principal: SignedInDep, ctx: ContextDep
 ) -> Response:
     form = await _form(request)
-    settings, password = ctx.settings, _text(form, "password", 1024)
     name = _text(form, "name", 300)
-    try:
-        if password:  # a session creates keys only after a recent password proof, checked in
-            # the read phase: Argon2 never holds the write transaction
-            await accounts.check_password(await unit.session(), ctx, principal, password)
-        session = await unit.write()
-        if password:
-            await accounts.reauthenticate(session, principal)
-        _key, plaintext = await accounts.create_key(
-            session, settings, principal, name=name, expires_at=None,
-            scopes=None, workspace_id=None,
-        )  # fmt: skip
+    try:  # with a password: the session's fresh proof first (a session needs a recent one)
+        _key, plaintext = await keys.create_key(
+            unit, ctx, principal, name=name, password=_text(form, "password", 1024)
+        )
     except AgoraError as exc:
         errors = _field_errors(exc)
         if errors.get("password"):  # the whole sentence: what is asked and why
             errors["password"] = exc.message
         elif not errors.get("name"):
             errors = {"form": exc.message}
+        # The refusal's page (rolled back) reads in the write phase: the read phase may be over.
         return await _keys_page(
-            request,
-            await unit.session(),
-            principal,
-            errors=errors,
-            name=name,
+            request, await unit.write(), principal, errors=errors, name=name,
             status_code=exc.status_code,
-        )
+        )  # fmt: skip
     # Post/Redirect/Get: a reload of the next page creates nothing. The key is shown once, by
     # that page (never stored in the clear, never in a URL).
     response = RedirectResponse("/keys", status_code=303)
-    flash.put(request, response, settings, "/keys", plaintext)
+    flash.put(request, response, ctx.settings, "/keys", plaintext)
     return response
 
 
@@ -399,5 +388,5 @@ async def revoke_key(
     request: Request, key_id: str, session: SessionDep, principal: SignedInDep
 ) -> Response:
     await _form(request)
-    await accounts.revoke_key(session, principal, key_id)
+    await keys.revoke_key(session, principal, key_id)
     return RedirectResponse("/keys", status_code=303)

@@ -19,8 +19,9 @@ from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.security import generate_key
 from agora.kit.timeutil import utcnow
 from agora.models import ApiKey, Organization, OrganizationMember, User, Workspace
+from agora.models.statuses import KeyKind
 
-KEY_KINDS = ("user", "coworker", "admin")
+KEY_KINDS = tuple(KeyKind)
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
 _SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$")
 
@@ -53,7 +54,7 @@ async def create_user(
     user, workspace = await create_account(
         session, email=email, name=name, credits=credits, terms_accepted=terms_accepted
     )
-    created = await create_key(session, user=user, kind="user", workspace=workspace)
+    created = await create_key(session, user=user, kind=KeyKind.USER, workspace=workspace)
     return CreatedUser(user, workspace, created.plaintext, created.key)
 
 
@@ -86,7 +87,7 @@ GRANTABLE_SCOPES = (
 )
 
 
-def validate_scopes(kind: str, scopes: list[str] | None) -> list[str]:
+def _valid_scopes(scopes: list[str] | None) -> list[str]:
     clean = sorted({s.strip() for s in scopes or [] if s.strip()})
     for scope in clean:
         if scope == Permission.ADMIN:
@@ -104,7 +105,7 @@ async def create_key(
     session: AsyncSession,
     *,
     user: User,
-    kind: str = "user",
+    kind: str = KeyKind.USER,
     workspace: Workspace | None = None,
     name: str = "",
     scopes: list[str] | None = None,
@@ -114,9 +115,9 @@ async def create_key(
     to its coworker (the ``coworker:<id>`` scope, never accepted from callers)."""
     if kind not in KEY_KINDS:
         raise BadRequest.field("kind", f"must be one of {', '.join(KEY_KINDS)}")
-    clean_scopes = validate_scopes(kind, scopes)
+    clean_scopes = _valid_scopes(scopes)
     if coworker_id is not None:
-        if kind != "coworker":
+        if kind != KeyKind.COWORKER:
             raise BadRequest.field("kind", "only a coworker key is bound to a coworker")
         clean_scopes.append(coworker_scope(coworker_id))
     if workspace is None:

@@ -18,6 +18,7 @@ from agora.models import (
     User,
 )
 from agora.models.rows import UserColumns
+from agora.models.statuses import KeyKind
 
 
 async def user_by_email(session: AsyncSession, email: str) -> User | None:
@@ -93,19 +94,6 @@ async def workspace_keys(
         .limit(1000)
     )
     return [(key, email, name) for key, email, name in rows]
-
-
-async def keys_of_user(session: AsyncSession, user_id: uuid.UUID) -> list[ApiKey]:
-    result = await session.scalars(
-        select(ApiKey).where(ApiKey.user_id == user_id).order_by(ApiKey.created_at, ApiKey.id)
-    )
-    return list(result)
-
-
-async def count_users(session: AsyncSession) -> int:
-    from sqlalchemy import func
-
-    return int(await session.scalar(select(func.count()).select_from(User)) or 0)
 
 
 async def revoke_named_keys(
@@ -269,22 +257,13 @@ async def revoke_session_made_keys(session: AsyncSession, user_id: uuid.UUID, no
     return int(getattr(result, "rowcount", 0))
 
 
-async def mark_authenticated(session: AsyncSession, session_id: uuid.UUID, now: datetime) -> None:
-    await session.execute(
-        update(BrowserSession)
-        .where(BrowserSession.id == session_id)
-        .values(authenticated_at=now)
-        .execution_options(synchronize_session=False)
-    )
-
-
 async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:
     """The user holds a live admin key (the CLI makes them: `agora keys create --kind admin`)."""
     found = await session.scalar(
         select(ApiKey.id)
         .where(
             ApiKey.user_id == user_id,
-            ApiKey.kind == "admin",
+            ApiKey.kind == KeyKind.ADMIN,
             ApiKey.revoked_at.is_(None),
             or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
         )

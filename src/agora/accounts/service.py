@@ -1,57 +1,45 @@
-"""Account rules: sign-up, email verification, sign-in (password or magic link), password reset,
-browser sessions and self-service API keys. Services flush; the request commits; mail goes out
-after the commit (``kit.db.on_commit``), never inside the transaction.
+"""Account rules the account use cases share and other domains ask: the ``Context`` the use cases
+take, the mailed links, the password proof (``confirm_password``: the reauthentication use case),
+browser sessions, the console's operators, and the accounts' lookups (other domains never import
+``accounts.repository``). Services flush; the request commits; mail goes out after the commit
+(``kit.db.on_commit``), never inside the transaction.
 
-Answers never reveal whether an email has an account on the sign-in, magic-link and reset paths
-(the same 401 or 202 either way, and the same Argon2 work). Sign-up does say that an address is
-taken (409): the person signing up must learn it, and the per-address limit bounds probing.
+The other use cases live beside this module: ``signin.py`` (sign-up, verification, sign-in,
+mailed links), ``passwords.py`` (reset and change), ``keys.py`` (API keys), ``workspaces.py``
+(the header's workspace switcher).
+
+Argon2 never holds a transaction: a use case that checks or hashes a password takes the request's
+``Unit`` and does that work in ``unit.call_out`` (nothing held), between its read and write phases.
 """
 
 from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from urllib.parse import quote
+from datetime import timedelta
+from functools import partial
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import provisioning, tokens
 from agora.accounts import repository as repo
+from agora.accounts import tokens
 from agora.audit import service as audit
 from agora.auth import service as auth
-from agora.auth.principal import Permission, Principal
-from agora.auth.service import forget_cached_principals
+from agora.auth.principal import Principal
 from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import on_commit
-from agora.kit.errors import (
-    BadRequest,
-    Conflict,
-    FieldError,
-    Forbidden,
-    NotFound,
-    RateLimited,
-    Unauthorized,
-)
-from agora.kit.fields import trimmed
+from agora.kit.errors import BadRequest, FieldError, Forbidden, NotFound, RateLimited
 from agora.kit.ids import parse_uuid
 from agora.kit.mail import Mail, MailSender
-from agora.kit.passwords import hash_password, password_problem, verify_password
-from agora.kit.security import generate_key, hash_key, new_token
+from agora.kit.passwords import verify_password
+from agora.kit.security import hash_key, new_token
 from agora.kit.timeutil import as_utc, utcnow
-from agora.kit.units import after_rollback
-from agora.models import ApiKey, BrowserSession, User
+from agora.kit.units import RollbackWork, Unit, after_rollback
+from agora.models import BrowserSession, User
+from agora.models.statuses import KeyKind
 from agora.settings import Settings
-
-WRONG_CREDENTIALS = "the email address or the password is wrong"
-USER_SCOPES = (
-    Permission.READ,
-    Permission.JOBS_WRITE,
-    Permission.PROJECTS_WRITE,
-    Permission.PROFILE_WRITE,
-)
-MAX_KEY_LIFETIME = timedelta(days=730)
 
 
 @dataclass(frozen=True)
@@ -73,9 +61,9 @@ class NewSession:
     user: User
 
 
-# The web app's landing pages the mails link to (web/endpoints.py): each shows a button that
-# POSTs the token, so a mail scanner following the link spends nothing. The JSON routes
-# (/v1/auth/verify-email, /v1/auth/magic-link, …) keep working for programs.
+# The web app's landing pages the mails link to (accounts/pages.py, organizations/pages.py): each
+# shows a button that POSTs the token, so a mail scanner following the link spends nothing. The
+# JSON routes (/v1/auth/verify-email, /v1/auth/magic-link, …) keep working for programs.
 WEB_VERIFY_EMAIL = "/verify-email"
 WEB_MAGIC_LINK = "/magic-link"
 WEB_RESET_PASSWORD = "/reset-password"
@@ -87,131 +75,53 @@ def link(settings: Settings, path: str, token: str) -> str:
     return f"{settings.public_url.rstrip('/')}{path}?token={token}"
 
 
-def _send_after_commit(session: AsyncSession, ctx: Context, mail: Mail) -> None:
+def send_after_commit(session: AsyncSession, ctx: Context, mail: Mail) -> None:
     on_commit(session, lambda: ctx.mailer.send(mail))
 
 
-def _email(raw: str) -> str:
-    return provisioning.normalise_email(raw)
-
-
-# Sign-up and verification
-
-
-async def sign_up(
-    session: AsyncSession,
-    ctx: Context,
-    *,
-    email: str,
-    password: str,
-    name: str,
-    then: str | None = None,
-) -> User:
-    """A new account and its confirmation mail. ``then``: a same-site path the web app returns
-    to after the confirmation (an invitation's page: docs/web.md), carried in the mailed link."""
-    s = ctx.settings
-    await ctx.attempts.record(
-        s.auth_attempts_per_address, "signup-address", ctx.client_address, "Too many sign-ups"
-    )
-    email = _email(email)
-    name = trimmed("name", name, 200)
-    problem = password_problem(password, email=email, name=name)
-    if problem:
-        raise BadRequest.field("password", problem)
-    # Hash before the first statement: the transaction (and SQLite's write lock) starts there.
-    hashed = await asyncio.to_thread(hash_password, password)
-    if await repo.user_by_email(session, email) is not None:
-        raise Conflict("email: an account with this email address already exists; sign in")
-    user, _workspace = await provisioning.create_account(
-        session, email=email, name=name, credits=s.welcome_credits
-    )
-    user.password_hash = hashed
-    await session.flush()
-    await send_verification(session, ctx, user, then=then)
-    return user
-
-
-async def send_verification(
-    session: AsyncSession, ctx: Context, user: User, *, then: str | None = None
-) -> None:
-    ttl = timedelta(hours=ctx.settings.verify_token_hours)
-    await repo.revoke_tokens(session, user.id, ("verify_email",), utcnow())
-    plaintext, _ = await tokens.issue(session, "verify_email", ttl, user_id=user.id)
-    url = link(ctx.settings, WEB_VERIFY_EMAIL, plaintext)
-    if then and then.startswith("/") and not then.startswith("//"):
-        url += f"&next={quote(then, safe='')}"
-    text = (
-        f"Hello {user.name},\n\nConfirm your email address for Agora by opening this link "
-        f"(valid for {ctx.settings.verify_token_hours:g} hours, once):\n\n{url}\n\n"
-        f'Programs: POST /v1/auth/verify-email with {{"token": "{plaintext}"}}.\n\n'
-        "If you did not sign up, ignore this mail.\n"
-    )
-    _send_after_commit(session, ctx, Mail(user.email, "Confirm your email address", text))
-
-
-async def verify_email(session: AsyncSession, token: str) -> User:
-    return await _follow_link(session, token, "verify_email")
-
-
-async def _follow_link(session: AsyncSession, token: str, purpose: str) -> User:
-    """Use a mailed token; following it proves the mailbox, so the address is verified."""
-    used = await tokens.consume(session, token, purpose)
-    user = await _token_user(session, used.user_id)
-    if user.email_verified_at is None:
-        user.email_verified_at = utcnow()
-        await session.flush()
-    return user
-
-
-async def _token_user(session: AsyncSession, user_id: uuid.UUID | None) -> User:
+async def token_user(session: AsyncSession, user_id: uuid.UUID | None) -> User:
+    """The account a mailed token was issued for (400 on ``token`` if it is gone)."""
     user = await repo.user_by_id(session, user_id) if user_id else None
     if user is None:
         raise BadRequest.field("token", "unknown token; ask for a new link")
     return user
 
 
-# Sign-in
+async def magic_token(session: AsyncSession, settings: Settings, user: User) -> str:
+    """A one-time sign-in token for ``user`` (the magic-link mail's, the demo's)."""
+    ttl = timedelta(minutes=settings.magic_link_minutes)
+    plaintext, _ = await tokens.issue(session, "magic_link", ttl, user_id=user.id)
+    return plaintext
 
 
-async def sign_in_password(
-    session: AsyncSession, ctx: Context, *, email: str, password: str
-) -> User:
-    """The account for ``email`` if ``password`` is right (reads only: the caller passes a read
-    transaction, so the Argon2 work holds no write lock)."""
-    s = ctx.settings
-    email = email.strip().lower()[:320]
-    limited = "Too many failed sign-ins; retry after the time given in Retry-After"
-    await ctx.attempts.check(s.auth_attempts_per_account, "signin-account", email, limited)
-    await ctx.attempts.check(
-        s.auth_attempts_per_address, "signin-address", ctx.client_address, limited
-    )
+async def demo_sign_in_link(
+    session: AsyncSession, settings: Settings, email: str, base_url: str
+) -> str | None:
+    """A one-time sign-in link for an existing user (``agora serve`` prints one for the demo);
+    the user's address counts as verified."""
     user = await repo.user_by_email(session, email)
-    stored = user.password_hash if user is not None else None
-    if not await asyncio.to_thread(verify_password, stored, password):
-        await _count_failure(
-            session,
-            ctx,
-            limited,
-            email=email,
-            user_id=user.id if user is not None else None,
-            by_address=True,
-        )
-        raise Unauthorized(
-            WRONG_CREDENTIALS, details=[FieldError("credentials", WRONG_CREDENTIALS)]
-        )
-    assert user is not None
+    if user is None:
+        return None
     if user.email_verified_at is None:
-        raise Forbidden(
-            "Confirm your email address first (the link we sent; POST /v1/auth/verify-email/resend "
-            "for a new one)",
-            details=[FieldError("email", "not verified yet")],
-        )
-    await ctx.attempts.clear(s.auth_attempts_per_account, "signin-account", email)
+        user.email_verified_at = utcnow()
+    plaintext = await magic_token(session, settings, user)
+    return f"{base_url.rstrip('/')}{WEB_MAGIC_LINK}?token={plaintext}"
+
+
+async def account(session: AsyncSession, principal: Principal) -> User:
+    user = await repo.user_by_id(session, principal.user_id)
+    if user is None:
+        raise NotFound("User not found")
     return user
 
 
-async def _count_failure(
-    session: AsyncSession,
+# ---- the password proof -----------------------------------------------------------------------
+
+WRONG_PASSWORDS = "Too many wrong passwords; retry after the time given in Retry-After"
+
+
+async def count_failure(
+    rolled_back: Callable[[RollbackWork], None],
     ctx: Context,
     limited: str,
     *,
@@ -221,7 +131,8 @@ async def _count_failure(
 ) -> None:
     """Count one wrong password (per account, and per address on sign-in). The failure that
     uses up a budget answers 429 and leaves one ``signin.failures`` audit row, written after the
-    refused request's unit rolled back (``kit.units.after_rollback``): the refusal keeps it."""
+    refused request's unit rolled back (``rolled_back``: the unit's ``after_rollback``): the
+    refusal keeps it."""
     s = ctx.settings
     counters = [("account", s.auth_attempts_per_account, "signin-account", email)]
     if by_address:
@@ -258,182 +169,72 @@ async def _count_failure(
             details=details,
         )
 
-    after_rollback(session, write)
+    rolled_back(write)
     raise refusal
 
 
-async def _mail_budget(ctx: Context, email: str) -> bool:
-    """Per-address (429) and per-account (silently no mail, so nothing is revealed) budgets
-    for reset and magic-link mails."""
+async def verified_outside(unit: Unit, stored_hash: str | None, password: str) -> bool:
+    """Argon2 (tens to hundreds of ms) with nothing held: the read phase ends first."""
+    return await unit.call_out(asyncio.to_thread(verify_password, stored_hash, password))
+
+
+async def _password_holder(read: AsyncSession, ctx: Context, principal: Principal) -> User:
+    user = await repo.user_by_id(read, principal.user_id)
+    if user is None:
+        raise NotFound("User not found")
     s = ctx.settings
-    await ctx.attempts.record(
-        s.auth_attempts_per_address, "mail-address", ctx.client_address, "Too many requests"
+    await ctx.attempts.check(
+        s.auth_attempts_per_account, "signin-account", user.email, WRONG_PASSWORDS
     )
-    try:
-        await ctx.attempts.record(s.auth_mails_per_account, "mail-account", email, "")
-    except RateLimited:  # the account's budget is used up: no further mail
-        return False
-    return True
-
-
-async def _mail_target(session: AsyncSession, ctx: Context, raw_email: str) -> User | None:
-    """The account a link mail would go to, or None (no account, or its mail budget is used)."""
-    email = _email(raw_email)
-    if not await _mail_budget(ctx, email):
-        return None
-    return await repo.user_by_email(session, email)
-
-
-async def request_magic_link(session: AsyncSession, ctx: Context, raw_email: str) -> None:
-    user = await _mail_target(session, ctx, raw_email)
-    if user is None:
-        return
-    plaintext, _ = await _magic_token(session, ctx.settings, user)
-    url = link(ctx.settings, WEB_MAGIC_LINK, plaintext)
-    text = (
-        f"Hello {user.name},\n\nOpen this link to sign in to Agora (valid for "
-        f"{ctx.settings.magic_link_minutes:g} minutes, once):\n\n{url}\n\n"
-        f'Programs: POST /v1/auth/magic-link/sign-in with {{"token": "{plaintext}"}}.\n\n'
-        "If you did not ask for it, ignore this mail.\n"
-    )
-    _send_after_commit(session, ctx, Mail(user.email, "Your sign-in link", text))
-
-
-async def _magic_token(session: AsyncSession, settings: Settings, user: User) -> tuple[str, object]:
-    ttl = timedelta(minutes=settings.magic_link_minutes)
-    return await tokens.issue(session, "magic_link", ttl, user_id=user.id)
-
-
-async def demo_sign_in_link(
-    session: AsyncSession, settings: Settings, email: str, base_url: str
-) -> str | None:
-    """A one-time sign-in link for an existing user (``agora serve`` prints one for the demo);
-    the user's address counts as verified."""
-    user = await repo.user_by_email(session, email)
-    if user is None:
-        return None
-    if user.email_verified_at is None:
-        user.email_verified_at = utcnow()
-    plaintext, _ = await _magic_token(session, settings, user)
-    return f"{base_url.rstrip('/')}{WEB_MAGIC_LINK}?token={plaintext}"
-
-
-async def sign_in_magic(session: AsyncSession, token: str) -> User:
-    return await _follow_link(session, token, "magic_link")
-
-
-# Password reset
-
-
-async def request_password_reset(session: AsyncSession, ctx: Context, raw_email: str) -> None:
-    user = await _mail_target(session, ctx, raw_email)
-    if user is None:
-        return
-    await repo.revoke_tokens(session, user.id, ("reset_password",), utcnow())
-    ttl = timedelta(minutes=ctx.settings.reset_token_minutes)
-    plaintext, _ = await tokens.issue(session, "reset_password", ttl, user_id=user.id)
-    url = link(ctx.settings, WEB_RESET_PASSWORD, plaintext)
-    text = (
-        f"Hello {user.name},\n\nChoose a new Agora password with this link (valid for "
-        f"{ctx.settings.reset_token_minutes:g} minutes, once):\n\n{url}\n\n"
-        f"Programs: POST /v1/auth/password-reset/confirm with "
-        f'{{"token": "{plaintext}", "password": "..."}}.\n\n'
-        "If you did not ask for it, ignore this mail; your password stays as it is.\n"
-    )
-    _send_after_commit(session, ctx, Mail(user.email, "Reset your password", text))
-
-
-# The links a person's mail carries for their own account: a reset or a password change cancels
-# every one still outstanding (invitations are the organization's, not the account's).
-ACCOUNT_LINKS = ("verify_email", "reset_password", "magic_link")
-EVICTION_NOTICE = (
-    "Saving a new password signs out every session, cancels every link mailed to you (sign-in, "
-    "reset, verification) and revokes every API key created from a browser session."
-)
-
-
-async def _evict(session: AsyncSession, user_id: uuid.UUID) -> None:
-    """Whoever knew the old password (or held a session, a mailed link, or a key a session made)
-    loses it: every session, every outstanding account link, the keys sessions made."""
-    now = utcnow()
-    await repo.revoke_sessions(session, user_id, now)
-    await repo.revoke_tokens(session, user_id, ACCOUNT_LINKS, now)
-    await repo.revoke_session_made_keys(session, user_id, now)
-    # Refused at once by this process; other processes' caches expire within 1 s.
-    on_commit(session, forget_cached_principals)
-
-
-async def reset_preview(session: AsyncSession, token: str) -> list[ApiKey]:
-    """For the reset page's confirm step: the keys the reset will revoke (those a browser session
-    made), or none for a token that is not usable (the form says why on submit)."""
-    try:
-        found = await tokens.find(session, token, "reset_password")
-    except BadRequest:
-        return []
-    if found.user_id is None:
-        return []
-    return await repo.session_made_keys(session, found.user_id, utcnow())
-
-
-async def reset_password(session: AsyncSession, token: str, password: str) -> User:
-    """A new password from a reset link; evicts every session, link and session-made key."""
-    found = await tokens.find(session, token, "reset_password")
-    user = await _token_user(session, found.user_id)
-    problem = password_problem(password, email=user.email, name=user.name)
-    if problem:
-        raise BadRequest.field("password", problem)
-    await tokens.use(session, found)
-    user.password_hash = await asyncio.to_thread(hash_password, password)
-    if user.email_verified_at is None:
-        user.email_verified_at = utcnow()
-    await _evict(session, user.id)
-    await session.flush()
     return user
+
+
+async def _wrong_password(
+    rolled_back: Callable[[RollbackWork], None], ctx: Context, user: User
+) -> Forbidden:
+    await count_failure(rolled_back, ctx, WRONG_PASSWORDS, email=user.email, user_id=user.id)
+    return Forbidden(
+        "The password is wrong", details=[FieldError("password", "not this account's")]
+    )
+
+
+async def prove_password(unit: Unit, ctx: Context, principal: Principal, password: str) -> User:
+    """The signed-in user's password, checked like a sign-in (the same attempt limits): read,
+    then Argon2 with nothing held. A wrong one answers 403 naming ``password`` (the session
+    itself stays valid)."""
+    user = await _password_holder(await unit.session(), ctx, principal)
+    if not await verified_outside(unit, user.password_hash, password):
+        raise await _wrong_password(unit.after_rollback, ctx, user)
+    return user
+
+
+async def confirm_password(
+    unit: Unit, ctx: Context, principal: Principal, password: str
+) -> BrowserSession:
+    """Re-enter the password in a browser session (``POST /v1/auth/reauthenticate``, the
+    console's ``/admin/reauthenticate``, a key made on the keys page): the proof key creation
+    and admin actions ask for, recorded on the session in the write phase."""
+    await prove_password(unit, ctx, principal, password)
+    return await reauthenticate(await unit.write(), principal)
 
 
 async def check_password(
     read: AsyncSession, ctx: Context, principal: Principal, password: str
 ) -> User:
-    """The signed-in user's password, checked like a sign-in (the same attempt limits; reads
-    only: the caller passes a read transaction, so the Argon2 work holds no write lock). A wrong
-    one answers 403 naming ``password`` (the session itself stays valid)."""
-    s = ctx.settings
-    user = await repo.user_by_id(read, principal.user_id)
-    if user is None:
-        raise NotFound("User not found")
-    limited = "Too many wrong passwords; retry after the time given in Retry-After"
-    await ctx.attempts.check(s.auth_attempts_per_account, "signin-account", user.email, limited)
+    """``prove_password`` on a read session (Argon2 in a thread while the read phase is open):
+    the console's ``/admin/reauthenticate`` until it calls ``confirm_password``."""
+    user = await _password_holder(read, ctx, principal)
     if not await asyncio.to_thread(verify_password, user.password_hash, password):
-        await _count_failure(read, ctx, limited, email=user.email, user_id=user.id)
-        raise Forbidden(
-            "The password is wrong", details=[FieldError("password", "not this account's")]
-        )
+        raise await _wrong_password(partial(after_rollback, read), ctx, user)
     return user
 
 
 async def reauthenticate(session: AsyncSession, principal: Principal) -> BrowserSession:
-    """Record a fresh proof of the password on this browser session (``check_password`` first)."""
+    """Record a fresh proof of the password on this browser session (the password checked)."""
     row = await current_session(session, principal)
     row.authenticated_at = utcnow()
     await session.flush()
     return row
-
-
-async def change_password(
-    session: AsyncSession, ctx: Context, user: User, new_password: str, previous_cookie: str | None
-) -> NewSession:
-    """A new password for a signed-in user whose current one was checked (``check_password``):
-    evicts like a reset, then signs this browser in again with a new session."""
-    problem = password_problem(new_password, email=user.email, name=user.name)
-    if problem:
-        raise BadRequest.field("newPassword", problem)
-    hashed = await asyncio.to_thread(hash_password, new_password)
-    row = await repo.user_by_id(session, user.id)
-    assert row is not None
-    row.password_hash = hashed
-    await _evict(session, row.id)
-    await session.flush()
-    return await start_session(session, ctx, row, "password", previous_cookie)
 
 
 def _recently_authenticated(row: BrowserSession, settings: Settings) -> bool:
@@ -464,7 +265,12 @@ async def require_recent_authentication(
         )
 
 
-# Browser sessions
+# ---- browser sessions -------------------------------------------------------------------------
+
+
+class Suspended(Forbidden):
+    """A sign-in of a suspended account (403 naming ``email``; the web app shows its error
+    page, not the sign-in form)."""
 
 
 async def start_session(
@@ -477,7 +283,7 @@ async def start_session(
     """A new session (new secret) on every sign-in; the browser's previous one is revoked, so a
     planted cookie never becomes a signed-in session (fixation)."""
     if user.suspended_at is not None:
-        raise Forbidden(
+        raise Suspended(
             "This account is suspended; contact the operator",
             details=[FieldError("email", "the account is suspended")],
         )
@@ -567,126 +373,13 @@ async def switch_workspace(
     return row
 
 
-# API keys over HTTP
-
-
-async def list_keys(session: AsyncSession, principal: Principal) -> list[ApiKey]:
-    return await repo.keys_of(session, principal.user_id)
-
-
-async def create_key(
-    session: AsyncSession,
-    settings: Settings,
-    principal: Principal,
-    *,
-    name: str,
-    expires_at: datetime | None,
-    scopes: list[str] | None,
-    workspace_id: str | None,
-) -> tuple[ApiKey, str]:
-    name = trimmed("name", name, 200)
-    await require_recent_authentication(session, settings, principal)
-    now = utcnow()
-    if expires_at is not None:
-        if expires_at.tzinfo is None:
-            raise BadRequest.field("expiresAt", "must carry a time zone, e.g. 2027-01-01T00:00:00Z")
-        expires_at = as_utc(expires_at)
-        if expires_at <= now:
-            raise BadRequest.field("expiresAt", "must be in the future")
-        if expires_at > now + MAX_KEY_LIFETIME:
-            raise BadRequest.field("expiresAt", "must be at most two years ahead")
-    wanted = list(dict.fromkeys(scopes or []))
-    unknown = [scope for scope in wanted if scope not in USER_SCOPES]
-    if unknown:
-        raise BadRequest.field(
-            "scopes", f"unknown scope {unknown[0]!r}; use {', '.join(USER_SCOPES)}"
-        )
-    if workspace_id is not None:
-        chosen = parse_uuid(workspace_id.strip())
-        if chosen is None or not await auth.is_member(session, principal.user_id, chosen):
-            raise NotFound(f"workspaceId: workspace {workspace_id} not found")
-    else:
-        chosen = principal.workspace_id
-    if await repo.active_key_count(session, principal.user_id, now) >= settings.api_keys_per_user:
-        raise Conflict(
-            f"You already have {settings.api_keys_per_user} active API keys, the limit; "
-            "revoke one first"
-        )
-    material = generate_key("user")
-    key = ApiKey(
-        user_id=principal.user_id,
-        kind="user",
-        name=name,
-        prefix=material.prefix,
-        key_hash=material.key_hash,
-        default_workspace_id=chosen,
-        scopes=wanted,
-        expires_at=expires_at,
-        created_by_session_id=principal.session_id,
-    )
-    await repo.add(session, key)
-    workspace = await auth.workspace_by_id(session, chosen)
-    await audit.record(
-        session,
-        "key.created",
-        actor=principal,
-        target_kind="key",
-        target_id=key.id,
-        workspace_id=chosen,
-        organization_id=workspace.organization_id if workspace else None,
-        details={"name": name, "prefix": key.prefix, "scopes": wanted, "owner": str(key.user_id)},
-    )
-    return key, material.plaintext
-
-
-async def revoke_key(session: AsyncSession, principal: Principal, raw_id: str) -> ApiKey:
-    key_id = parse_uuid(raw_id)
-    key = await repo.api_key_by_id(session, key_id) if key_id else None
-    if key is None or key.user_id != principal.user_id:
-        raise NotFound(f"API key {raw_id} not found")
-    if key.revoked_at is None:
-        key.revoked_at = utcnow()
-        await session.flush()
-        # Refused at once by this process; other processes' caches expire within 1 s.
-        on_commit(session, forget_cached_principals)
-        await audit_key_revoked(session, key)
-    return key
-
-
-async def audit_key_revoked(session: AsyncSession, key: ApiKey) -> None:
-    workspace = await auth.workspace_by_id(session, key.default_workspace_id)
-    await audit.record(
-        session,
-        "key.revoked",
-        actor=None,
-        target_kind="key",
-        target_id=key.id,
-        workspace_id=key.default_workspace_id,
-        organization_id=workspace.organization_id if workspace else None,
-        details={"name": key.name, "prefix": key.prefix, "owner": str(key.user_id)},
-    )
-
-
-async def account(session: AsyncSession, principal: Principal) -> User:
-    user = await repo.user_by_id(session, principal.user_id)
-    if user is None:
-        raise NotFound("User not found")
-    return user
-
-
-async def resend_verification(session: AsyncSession, ctx: Context, raw_email: str) -> None:
-    user = await _mail_target(session, ctx, raw_email)
-    if user is not None and user.email_verified_at is None:
-        await send_verification(session, ctx, user)
-
-
 # ---- operators (the console's people: a live admin key) ---------------------------------------
 
 
 async def is_operator(session: AsyncSession, principal: Principal | None) -> bool:
     if principal is None:
         return False
-    if principal.key_kind == "admin":
+    if principal.key_kind == KeyKind.ADMIN:
         return True
     return principal.session_id is not None and await repo.is_operator(
         session, principal.user_id, utcnow()

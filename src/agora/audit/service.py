@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import uuid
 from dataclasses import dataclass
@@ -27,8 +28,7 @@ from agora.kit.ids import parse_uuid
 from agora.kit.requestid import current_request
 from agora.kit.timeutil import utcnow
 from agora.models import AuditEvent
-
-ACTOR_KINDS = ("user", "key", "coworker", "admin", "system")
+from agora.models.statuses import KeyKind
 
 # Every action the log records (docs/operations.md lists them with where they are written).
 ACTIONS = (
@@ -75,20 +75,15 @@ SYSTEM = Actor("system")
 
 def actor_of(principal: Principal, *, operator: bool = False) -> Actor:
     """The actor a principal stands for (``operator``: an admin acting from the console)."""
-    if operator or principal.key_kind == "admin":
+    if operator or principal.key_kind == KeyKind.ADMIN:
         kind = "admin"
     elif principal.session_id is not None:
         kind = "user"
-    elif coworker_of(principal) is not None or principal.key_kind == "coworker":
+    elif coworker_of(principal) is not None or principal.key_kind == KeyKind.COWORKER:
         kind = "coworker"
     else:
         kind = "key"
     return Actor(kind, principal.user_id, principal.key_id)
-
-
-def user_actor(user_id: uuid.UUID) -> Actor:
-    """A person acting without a principal yet (signing in)."""
-    return Actor("user", user_id)
 
 
 def without_secrets(details: dict[str, Any] | None) -> dict[str, Any]:
@@ -168,19 +163,31 @@ def _actor_uuid(raw: str | None) -> uuid.UUID | None:
     return found
 
 
-async def search_all(
-    session: AsyncSession, filters: Filters, *, limit: int, offset: int = 0
+async def _search(
+    session: AsyncSession,
+    organization_id: uuid.UUID | None,
+    filters: Filters,
+    *,
+    limit: int,
+    offset: int,
 ) -> tuple[list[AuditEvent], int]:
-    """Every row (operators)."""
     return await repo.search(
         session,
-        organization_id=_actor_uuid(filters.organization_id),
+        organization_id=organization_id,
         action=filters.action,
         actor_id=_actor_uuid(filters.actor_id),
         target_id=filters.target_id,
         limit=limit,
         offset=offset,
     )
+
+
+async def search_all(
+    session: AsyncSession, filters: Filters, *, limit: int, offset: int = 0
+) -> tuple[list[AuditEvent], int]:
+    """Every row (operators)."""
+    org_id = _actor_uuid(filters.organization_id)
+    return await _search(session, org_id, filters, limit=limit, offset=offset)
 
 
 # An organization's owners and admins read its part of the log (auth/roles.py: the people who
@@ -208,15 +215,7 @@ async def search_organization(
     offset: int = 0,
 ) -> tuple[list[AuditEvent], int]:
     org_id = await organization_id_for_reader(session, principal, raw_org_id)
-    return await repo.search(
-        session,
-        organization_id=org_id,
-        action=filters.action,
-        actor_id=_actor_uuid(filters.actor_id),
-        target_id=filters.target_id,
-        limit=limit,
-        offset=offset,
-    )
+    return await _search(session, org_id, filters, limit=limit, offset=offset)
 
 
 EXPORT_LIMIT = 10_000
@@ -243,8 +242,6 @@ def _cell(value: object) -> str:
 
 
 def to_csv(rows: list[AuditEvent]) -> str:
-    import json
-
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)

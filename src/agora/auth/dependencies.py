@@ -12,17 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
 from agora.auth.principal import Permission, Principal
-from agora.kit.db import Database
 from agora.kit.errors import FieldError, Forbidden, Unauthorized
 from agora.kit.requestid import note_principal
 from agora.kit.security import csrf_matches, csrf_token
 from agora.kit.units import READ_METHODS, Unit, request_session, request_unit
+from agora.models.statuses import KeyKind
 from agora.settings import Settings
-
-
-def get_db(request: Request) -> Database:
-    db: Database = request.app.state.db
-    return db
 
 
 def get_settings_dep(request: Request) -> Settings:
@@ -32,15 +27,10 @@ def get_settings_dep(request: Request) -> Settings:
 
 # The dependencies are ``async def``: FastAPI runs a plain ``def`` dependency in its thread pool,
 # a thread hop per request for a getattr (docs/performance.md).
-async def _db_dependency(request: Request) -> Database:
-    return get_db(request)
-
-
 async def _settings_dependency(request: Request) -> Settings:
     return get_settings_dep(request)
 
 
-DatabaseDep = Annotated[Database, Depends(_db_dependency)]
 SettingsDep = Annotated[Settings, Depends(_settings_dependency)]
 # One transaction per request, opened by its route (kit/units.py: ``UnitOfWorkRoute``) and
 # committed before the response is sent; its after-commit hooks run after the response.
@@ -165,7 +155,6 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
     if presented_token(request) is None and (cookie := session_cookie(request)) is not None:
         principal = await service.authenticate_session(
             session,
-            get_db(request),
             cookie,
             workspace_header=request.headers.get("x-workspace-id"),
             organization_slug=request.headers.get("x-organization-slug"),
@@ -176,7 +165,6 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
         return principal
     principal = await service.authenticate(
         session,
-        get_db(request),
         presented_token(request),
         workspace_header=request.headers.get("x-workspace-id"),
         organization_slug=request.headers.get("x-organization-slug"),
@@ -202,7 +190,7 @@ async def get_optional_principal(request: Request, session: SessionDep) -> Princ
 async def get_coworker_principal(request: Request, session: SessionDep) -> Principal:
     """A coworker key (403 for any other credential): the /v1/coworkers/me routes."""
     principal = await authenticate_request(request, session)
-    if principal.key_kind != "coworker":
+    if principal.key_kind != KeyKind.COWORKER:
         raise Forbidden("Only a coworker key may use this route")
     return principal
 
@@ -258,7 +246,7 @@ async def get_session_principal(request: Request, session: SessionDep) -> Princi
     if cookie is None:
         return None
     try:
-        principal = await service.authenticate_session(session, get_db(request), cookie)
+        principal = await service.authenticate_session(session, cookie)
     except Unauthorized:
         return None
     note_principal(principal)

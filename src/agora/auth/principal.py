@@ -7,6 +7,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from agora.kit.errors import Forbidden
+from agora.models.statuses import KeyKind
 
 
 class Permission(enum.StrEnum):
@@ -43,11 +44,11 @@ class Principal:
 
     @property
     def permissions(self) -> frozenset[str]:
-        if self.key_kind == "admin":
+        if self.key_kind == KeyKind.ADMIN:
             return frozenset(Permission) | self.scopes
         # Never admin through a scope (keys stored before scopes were validated included).
         granted = self.scopes - {Permission.ADMIN}
-        if self.key_kind == "user":
+        if self.key_kind == KeyKind.USER:
             # A user key that lists user permissions is limited to them (POST /v1/api-keys
             # with scopes); one that lists none may do everything a user does.
             permissions = (granted & _USER_PERMISSIONS) or _USER_PERMISSIONS
@@ -79,7 +80,7 @@ def coworker_scope(coworker_id: uuid.UUID) -> str:
 
 def coworker_of(principal: Principal) -> uuid.UUID | None:
     """The coworker a coworker key acts as, or None for any other key."""
-    if principal.key_kind != "coworker":
+    if principal.key_kind != KeyKind.COWORKER:
         return None
     for scope in principal.scopes:
         if scope.startswith(COWORKER_SCOPE_PREFIX):

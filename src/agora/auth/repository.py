@@ -7,9 +7,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import and_, bindparam, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.sql.elements import ColumnElement
 
 from agora.kit.reads import Prepared, read_one
 from agora.models import (
@@ -89,6 +92,30 @@ async def org_role(session: AsyncSession, user_id: uuid.UUID, org_id: uuid.UUID)
     return role
 
 
+async def memberships_of(session: AsyncSession, user_id: uuid.UUID) -> list[dict[str, Any]]:
+    """The organizations the user belongs to (oldest first), each with its workspace and the
+    user's role there."""
+    rows = await session.execute(
+        select(Organization, Workspace.id, OrganizationMember.role)
+        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
+        .join(Workspace, Workspace.organization_id == Organization.id)
+        .where(OrganizationMember.user_id == user_id)
+        .order_by(Organization.created_at, Organization.id)
+        .limit(500)
+    )
+    return [
+        {
+            "id": org.id,
+            "slug": org.slug,
+            "name": org.name,
+            "workspace_id": workspace_id,
+            "role": role,
+            "created_at": org.created_at,
+        }
+        for org, workspace_id, role in rows
+    ]
+
+
 @dataclass(frozen=True)
 class KeyPrincipalRow:
     """What authentication needs of a key, its default workspace and the user's role in that
@@ -110,6 +137,15 @@ class KeyPrincipalRow:
     org_suspended: bool = False
 
 
+def _membership(user_id: InstrumentedAttribute[uuid.UUID]) -> ColumnElement[bool]:
+    """The join to the credential's user's membership of the workspace's organization (outer:
+    none in a personal workspace, or for someone who is not a member any more)."""
+    return and_(
+        OrganizationMember.organization_id == Workspace.organization_id,
+        OrganizationMember.user_id == user_id,
+    )
+
+
 _KEY_PRINCIPAL = Prepared(
     select(
         ApiKey.id,
@@ -127,13 +163,7 @@ _KEY_PRINCIPAL = Prepared(
     )
     .join(Workspace, Workspace.id == ApiKey.default_workspace_id)
     .outerjoin(Organization, Organization.id == Workspace.organization_id)
-    .outerjoin(
-        OrganizationMember,
-        and_(
-            OrganizationMember.organization_id == Workspace.organization_id,
-            OrganizationMember.user_id == ApiKey.user_id,
-        ),
-    )
+    .outerjoin(OrganizationMember, _membership(ApiKey.user_id))
     .where(ApiKey.key_hash == bindparam("key_hash"))
 )
 
@@ -252,14 +282,8 @@ async def access_principal(session: AsyncSession, token_hash: str) -> AccessRow 
             .join(OAuthGrant, OAuthGrant.id == OAuthToken.grant_id)
             .join(Workspace, Workspace.id == OAuthGrant.workspace_id)
             .outerjoin(Organization, Organization.id == Workspace.organization_id)
-            .outerjoin(
-                OrganizationMember,
-                and_(
-                    OrganizationMember.organization_id == Workspace.organization_id,
-                    OrganizationMember.user_id == OAuthGrant.user_id,
-                ),
-            )
+            .outerjoin(OrganizationMember, _membership(OAuthGrant.user_id))
             .where(OAuthToken.token_hash == token_hash)
         )
     ).first()
-    return None if row is None else AccessRow(*row)  # type: ignore[call-arg]
+    return None if row is None else AccessRow(*tuple(row))

@@ -21,11 +21,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth import repository as repo
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLE_PERMISSIONS
-from agora.kit.db import Database, on_commit
+from agora.kit.db import Database, write_after_commit
 from agora.kit.errors import BadRequest, FieldError, Forbidden, Unauthorized
 from agora.kit.ids import parse_uuid
+from agora.kit.ratelimit import KeyResolver
 from agora.kit.security import hash_key, hashes_match
 from agora.kit.timeutil import as_utc, utcnow
+from agora.kit.units import Unit
+from agora.models.statuses import KeyKind
 
 # An OAuth access token (oauth/tokens.py makes them): accepted wherever an API key is.
 ACCESS_PREFIX = "agora_oat_"
@@ -38,6 +41,7 @@ _last_touch: dict[uuid.UUID, float] = {}
 PRINCIPAL_CACHE_SECONDS = 0.5
 PRINCIPAL_CACHE_MAX = 10_000
 _principal_cache: dict[str, tuple[float, repo.KeyPrincipalRow]] = {}
+Touch = Callable[[AsyncSession, uuid.UUID], Awaitable[None]]  # last-use bookkeeping
 
 
 def _unauthorized(reason: str) -> Unauthorized:
@@ -88,7 +92,6 @@ def forget_cached_principals() -> None:
 
 async def authenticate(
     session: AsyncSession,
-    db: Database,
     token: str | None,
     *,
     workspace_header: str | None = None,
@@ -99,7 +102,6 @@ async def authenticate(
     if token.startswith(ACCESS_PREFIX):
         return await authenticate_access_token(
             session,
-            db,
             token,
             workspace_header=workspace_header,
             organization_slug=organization_slug,
@@ -129,11 +131,7 @@ async def authenticate(
         # The key's own personal workspace only (a row that says otherwise is refused).
         raise _not_member()
     _check_member(organization_id, role, suspended)
-    # After the caller's transaction: on SQLite a write request already holds the write lock.
-    # At most once a minute per key (a memo answers the other requests, which then schedule
-    # nothing at all: no after-commit task per request).
-    if _touch_due(key.key_id):
-        on_commit(session, lambda: touch_last_used(db, key.key_id))
+    _note_use(session, key.key_id, _touch_key)
     return Principal(
         user_id=key.user_id,
         key_id=key.key_id,
@@ -148,7 +146,6 @@ async def authenticate(
 
 async def authenticate_access_token(
     session: AsyncSession,
-    db: Database,
     token: str,
     *,
     workspace_header: str | None = None,
@@ -166,20 +163,23 @@ async def authenticate_access_token(
         raise _unauthorized("the access token has expired")
     if workspace_header or organization_slug:
         chosen = await _resolve_workspace(
-            session, row.user_id, "user", row.workspace_id, workspace_header, organization_slug
+            session,
+            row.user_id,
+            KeyKind.USER,
+            row.workspace_id,
+            workspace_header,
+            organization_slug,
         )
         if chosen != row.workspace_id:
             raise Forbidden("An OAuth access token works only in the workspace it was granted for")
     if row.organization_id is None and row.workspace_owner_id != row.user_id:
         raise _not_member()
     _check_member(row.organization_id, row.org_role, row.org_suspended_at is not None)
-    if _touch_due(row.grant_id):
-        grant_id = row.grant_id
-        on_commit(session, lambda: touch_grant(db, grant_id))
+    _note_use(session, row.grant_id, _touch_grant)
     return Principal(
         user_id=row.user_id,
         key_id=row.grant_id,
-        key_kind="user",
+        key_kind=KeyKind.USER,
         workspace_id=row.workspace_id,
         organization_id=row.organization_id,
         # Never empty: an empty scope set would mean "everything a user does" (principal.py).
@@ -188,12 +188,6 @@ async def authenticate_access_token(
         role_limit=ROLE_PERMISSIONS.get(row.org_role) if row.org_role else None,
         oauth_grant_id=row.grant_id,
     )
-
-
-async def touch_grant(db: Database, grant_id: uuid.UUID) -> None:
-    """An OAuth grant's last use, in its own short transaction (at most once a minute)."""
-    async with db.transaction() as session:
-        await repo.touch_grant(session, grant_id, utcnow())
 
 
 def _not_member() -> Forbidden:
@@ -225,7 +219,6 @@ async def _org_standing(
 
 async def authenticate_session(
     session: AsyncSession,
-    db: Database,
     cookie_token: str,
     *,
     workspace_header: str | None = None,
@@ -253,7 +246,7 @@ async def authenticate_session(
     ):
         default = browser.workspace_id
     workspace_id = await _resolve_workspace(
-        session, user.id, "user", default, workspace_header, organization_slug
+        session, user.id, KeyKind.USER, default, workspace_header, organization_slug
     )
     workspace = personal if workspace_id == personal.id else None
     if workspace is None:
@@ -264,12 +257,11 @@ async def authenticate_session(
         # The session had switched to a suspended organization: back to the personal one.
         workspace, workspace_id, role, suspended = personal, personal.id, None, False
     _check_member(workspace.organization_id, role, suspended)
-    if _touch_due(browser.id):
-        on_commit(session, lambda: touch_session(db, browser.id))
+    _note_use(session, browser.id, _touch_session)
     return Principal(
         user_id=user.id,
         key_id=browser.id,
-        key_kind="user",
+        key_kind=KeyKind.USER,
         workspace_id=workspace_id,
         organization_id=workspace.organization_id,
         session_id=browser.id,
@@ -302,43 +294,21 @@ async def _resolve_workspace(
         chosen = workspace.id
     if chosen is None:
         return default_workspace_id
-    if key_kind == "coworker" and chosen != default_workspace_id:
+    if key_kind == KeyKind.COWORKER and chosen != default_workspace_id:
         raise Forbidden("A coworker key works only in its own workspace")
     return chosen
 
 
-async def touch_last_used(db: Database, key_id: uuid.UUID) -> None:
-    """Write lastUsedAt in its own short transaction (the caller asks ``_touch_due`` first:
-    at most once a minute per key)."""
-    async with db.transaction() as session:
-        await repo.touch_api_key(session, key_id, utcnow(), LAST_USED_INTERVAL)
+# ---- last use: bookkeeping after the request's unit commits -----------------------------------
 
 
-def key_id_resolver(db: Database) -> Callable[[str], Awaitable[str | None]]:
-    """For rate limiting: credential → the key's id (valid, unrevoked, unexpired keys) or None.
-    Answers come from the same cache as authentication (``_principal_cache``), so limiting and
-    authenticating a request cost at most one read per key per PRINCIPAL_CACHE_SECONDS."""
-
-    async def resolve(token: str) -> str | None:
-        digest = hash_key(token)
-        if token.startswith(ACCESS_PREFIX):  # an OAuth access token: its grant is the "key"
-            async with db.transaction(write=False) as session:
-                row = await repo.access_principal(session, digest)
-            usable = row is not None and row.kind == "access" and row.revoked_at is None
-            if row is None or not usable or as_utc(row.expires_at) <= utcnow():
-                return None
-            return str(row.grant_id)
-        key = _cached_principal(digest)
-        if key is None:
-            async with db.transaction(write=False) as session:
-                key = await _key_principal(session, digest)
-        if key is None or not hashes_match(key.key_hash, digest) or key.revoked_at is not None:
-            return None
-        if key.expires_at is not None and as_utc(key.expires_at) <= utcnow():
-            return None
-        return str(key.key_id)
-
-    return resolve
+def _note_use(session: AsyncSession, item_id: uuid.UUID, touch: Touch) -> None:
+    """A key's, grant's or session's last use, written by ``touch`` after the caller's unit
+    commits, in its own short transaction (``kit.db.write_after_commit``: on SQLite a write
+    request already holds the write lock). At most once a minute per item: a memo answers the
+    other requests, which then schedule nothing at all (no after-commit task per request)."""
+    if _touch_due(item_id):
+        write_after_commit(session, lambda own: touch(own, item_id))
 
 
 def _touch_due(item_id: uuid.UUID) -> bool:
@@ -353,11 +323,47 @@ def _touch_due(item_id: uuid.UUID) -> bool:
     return True
 
 
-async def touch_session(db: Database, session_id: uuid.UUID) -> None:
-    """Write a session's lastSeenAt in its own short transaction (the caller asks
-    ``_touch_due`` first: at most once a minute per session)."""
-    async with db.transaction() as session:
-        await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
+async def _touch_key(session: AsyncSession, key_id: uuid.UUID) -> None:
+    """A key's lastUsedAt (``_note_use``; the row itself is written at most once a minute)."""
+    await repo.touch_api_key(session, key_id, utcnow(), LAST_USED_INTERVAL)
+
+
+async def _touch_grant(session: AsyncSession, grant_id: uuid.UUID) -> None:
+    """An OAuth grant's last use (``_note_use``)."""
+    await repo.touch_grant(session, grant_id, utcnow())
+
+
+async def _touch_session(session: AsyncSession, session_id: uuid.UUID) -> None:
+    """A browser session's lastSeenAt (``_note_use``; at most once a minute per session)."""
+    await repo.touch_session(session, session_id, utcnow(), LAST_USED_INTERVAL)
+
+
+# ---- the rate limiter's key lookup (kit.ratelimit) --------------------------------------------
+
+
+async def resolve_key_id(unit: Unit, token: str) -> str | None:
+    """For rate limiting: credential → the key's id (valid, unrevoked, unexpired keys; an OAuth
+    access token's grant) or None. Keys come from the same cache as authentication
+    (``_principal_cache``), so limiting and authenticating a request cost at most one read per
+    key per PRINCIPAL_CACHE_SECONDS; ``unit`` (kit's read unit) is opened only on a miss."""
+    digest = hash_key(token)
+    if token.startswith(ACCESS_PREFIX):  # an OAuth access token: its grant is the "key"
+        row = await repo.access_principal(await unit.session(), digest)
+        usable = row is not None and row.kind == "access" and row.revoked_at is None
+        if row is None or not usable or as_utc(row.expires_at) <= utcnow():
+            return None
+        return str(row.grant_id)
+    key = _cached_principal(digest) or await _key_principal(await unit.session(), digest)
+    if key is None or not hashes_match(key.key_hash, digest) or key.revoked_at is not None:
+        return None
+    if key.expires_at is not None and as_utc(key.expires_at) <= utcnow():
+        return None
+    return str(key.key_id)
+
+
+def key_id_resolver(db: Database) -> KeyResolver:
+    """The rate limiter's resolver (``kit.ratelimit``): ``resolve_key_id`` reading ``db``."""
+    return KeyResolver(db, resolve_key_id)
 
 
 # ---- tenancy: who belongs to which workspace and organization --------------------------------
@@ -370,4 +376,5 @@ is_member = repo.is_member
 is_org_member = repo.is_org_member
 org_standing = repo.org_standing
 org_role = repo.org_role
+memberships_of = repo.memberships_of
 session_with_user = repo.session_with_user

@@ -15,6 +15,7 @@ from agora.kit.db import Database
 from agora.kit.errors import NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base
+from agora.models.statuses import KeyKind
 from agora.settings import Settings
 
 users_app = typer.Typer(help="Manage users.", no_args_is_help=True)
@@ -58,7 +59,7 @@ def users_create(
 @keys_app.command("create")
 def keys_create(
     user: Annotated[str, typer.Option("--user", help="The owner's email.")],
-    kind: Annotated[str, typer.Option(help="user | coworker | admin")] = "user",
+    kind: Annotated[str, typer.Option(help=" | ".join(KeyKind))] = KeyKind.USER.value,
     workspace: Annotated[
         str | None, typer.Option(help="Default workspace id (default: personal).")
     ] = None,

@@ -7,8 +7,10 @@
   failed-authentication budget (key guessing is throttled; a junk key is no way around the
   public limit). Once that budget is spent, credentials are not even looked up.
 
-The credential → key id resolution is injected (``resolver``; the auth package provides it with a
-short-lived cache), so this module stays domain-free.
+The credential → key id resolution is injected (``resolver``: a ``KeyResolver``, whose lookup the
+auth package provides with a short-lived cache), so this module stays domain-free. It runs before
+any route's unit of work: kit runs the lookup in a read unit of its own, opened only if the lookup
+reads (an answer from the cache opens nothing).
 
 Applied to ``/v1`` and ``/api/v1`` by the app-wide dependency (``kit.guards``) and to the MCP
 endpoints (``/mcp``, ``/sse``, ``/messages/``) by ``RateLimitMiddleware``.
@@ -39,11 +41,13 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from prometheus_client import Counter
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from agora.kit.db import Database
 from agora.kit.errors import RateLimited
 from agora.kit.metrics import REGISTRY
 from agora.kit.observe import add_response_headers
 from agora.kit.redisfallback import RedisFallback, redis_storage
 from agora.kit.unavailable import database_error, database_unavailable
+from agora.kit.units import Mode, Unit
 
 LIMITED_PREFIXES = ("/v1/", "/api/v1/")
 MCP_PREFIXES = ("/mcp", "/sse", "/messages")
@@ -54,8 +58,29 @@ RATE_LIMIT_FALLBACK = Counter(
     registry=REGISTRY,
 )
 
-# credential → key id (str) or None when the credential is not a valid key
-Resolver = Callable[[str], Awaitable[str | None]]
+# (a read unit, the credential) → the key's id, or None when the credential is not a valid key.
+# The lookup reads through ``await unit.session()`` only when it must (a cache miss).
+KeyLookup = Callable[[Unit, str], Awaitable[str | None]]
+
+
+@dataclass(frozen=True)
+class KeyResolver:
+    """The credential → key id lookup and the database it reads. Called before a route's unit
+    exists, so kit gives the lookup a read unit of its own (``kit.units.Unit``: opened lazily,
+    closed here); the lookup never opens a transaction."""
+
+    database: Database
+    lookup: KeyLookup
+
+    async def __call__(self, credential: str) -> str | None:
+        unit = Unit(self.database, Mode.READ)
+        try:
+            found = await self.lookup(unit, credential)
+        except BaseException as exc:
+            await unit.finish(exc)
+            raise
+        await unit.finish(None)
+        return found
 
 
 @dataclass(frozen=True)
@@ -74,7 +99,7 @@ class RateLimiter:
     authenticated: RateLimitItem | None
     failed_auth: RateLimitItem | None = None
     fallback: SlidingWindowCounterRateLimiter | None = None  # in-process, when storage is Redis
-    resolver: Resolver | None = None
+    resolver: KeyResolver | None = None
     redis: RedisFallback | None = None  # when storage is Redis
 
     @property

@@ -108,7 +108,6 @@ class McpAuthMiddleware:
             try:
                 await auth.authenticate(
                     await unit.session(),
-                    self.db,
                     key,
                     workspace_header=request.headers.get("x-workspace-id"),
                     organization_slug=request.headers.get("x-organization-slug"),

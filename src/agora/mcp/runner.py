@@ -112,7 +112,6 @@ class ToolRunner:
             session = await unit.session()
             principal = await auth.authenticate(
                 session,
-                self.db,
                 key,
                 workspace_header=headers.get("x-workspace-id"),
                 organization_slug=headers.get("x-organization-slug"),

@@ -102,3 +102,12 @@ class AgentCheckKind(StrEnum):
     SUBMIT = "submit"  # its developer submitted it or changed its base URL
     REVIEW = "review"  # an operator approved it
     PERIODIC = "periodic"  # the availability checker's round
+
+
+class KeyKind(StrEnum):
+    """What an API key stands for (``api_keys.kind``; a browser session and an OAuth grant act
+    as a ``user`` key)."""
+
+    USER = "user"
+    COWORKER = "coworker"
+    ADMIN = "admin"

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth.dependencies import SessionDep, SettingsDep, public
 from agora.kit.units import UnitOfWorkRoute, after_rollback
 from agora.models import OAuthClient
-from agora.oauth import service
+from agora.oauth import clients, device, service
 from agora.oauth.rfc import (
     DEVICE_CODE_GRANT_TYPE,
     InvalidClientError,
@@ -68,7 +68,7 @@ async def register(request: Request, session: SessionDep) -> JSONResponse:
     except ValueError:
         return oauth_error(InvalidClientMetadataError("the body must be JSON"))
     try:
-        answer = await service.register_client(session, body)
+        answer = await clients.register_client(session, body)
     except OAuth2Error as exc:
         return oauth_error(exc)
     return JSONResponse(answer, status_code=201, headers=NO_STORE)
@@ -87,27 +87,32 @@ async def _form(request: Request) -> dict[str, str]:
     return out
 
 
-async def _client(
-    session: AsyncSession, request: Request, form: dict[str, str]
-) -> tuple[OAuthClient | None, OAuth2Error | None]:
+def _basic(request: Request) -> bool:
+    return request.headers.get("authorization", "").lower().startswith("basic ")
+
+
+async def _client(session: AsyncSession, request: Request, form: dict[str, str]) -> OAuthClient:
     """The calling client: HTTP Basic (client_secret_basic) or form fields."""
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("basic "):
-        try:
-            decoded = base64.b64decode(header[6:].strip(), validate=True).decode()
-        except (binascii.Error, UnicodeDecodeError):
-            return None, InvalidClientError("malformed Basic credentials")
-        client_id, _, secret = decoded.partition(":")
-        if form.get("client_id") not in (None, unquote(client_id)):
-            return None, InvalidClientError("client_id differs from the Basic credentials")
-        found = await service.authenticate_client(
-            session, unquote(client_id), unquote(secret), via_basic=True
+    if not _basic(request):
+        return await clients.authenticate_client(
+            session, form.get("client_id"), form.get("client_secret"), via_basic=False
         )
-        return found, None
-    found = await service.authenticate_client(
-        session, form.get("client_id"), form.get("client_secret"), via_basic=False
+    try:
+        decoded = base64.b64decode(request.headers["authorization"][6:].strip(), validate=True)
+        client_id, _, secret = decoded.decode().partition(":")
+    except (binascii.Error, UnicodeDecodeError):
+        raise InvalidClientError("malformed Basic credentials") from None
+    if form.get("client_id") not in (None, unquote(client_id)):
+        raise InvalidClientError("client_id differs from the Basic credentials")
+    return await clients.authenticate_client(
+        session, unquote(client_id), unquote(secret), via_basic=True
     )
-    return found, None
+
+
+def _refused(request: Request, exc: OAuth2Error) -> JSONResponse:
+    """RFC 6749 §5.2: a client that failed HTTP Basic authentication answers 401."""
+    basic = isinstance(exc, InvalidClientError) and _basic(request)
+    return oauth_error(exc, 401 if basic else None)
 
 
 @router.post("/oauth/token")
@@ -115,12 +120,9 @@ async def _client(
 async def token(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
     """authorization_code (PKCE S256), refresh_token (rotated; reuse revokes the family) and
     the device_code grant."""
-    basic = request.headers.get("authorization", "").lower().startswith("basic ")
     try:
         form = await _form(request)
-        client, failure = await _client(session, request, form)
-        if failure is not None or client is None:
-            raise failure or InvalidClientError("unknown client")
+        client = await _client(session, request, form)
         grant_type = form.get("grant_type") or ""
         if grant_type not in client.grant_types:
             raise UnsupportedGrantTypeError(grant_type[:60])
@@ -130,7 +132,7 @@ async def token(request: Request, session: SessionDep, settings: SettingsDep) ->
         elif grant_type == "refresh_token":
             answer = await service.refresh(session, client, form)
         elif grant_type == DEVICE_CODE_GRANT_TYPE:
-            answer = await service.poll_device(session, client, form)
+            answer = await device.poll_device(session, client, form)
         else:
             raise UnsupportedGrantTypeError(grant_type[:60])
     except service.FamilyRevoked as exc:
@@ -143,10 +145,8 @@ async def token(request: Request, session: SessionDep, settings: SettingsDep) ->
 
         after_rollback(session, revoke)
         return oauth_error(exc)
-    except InvalidClientError as exc:
-        return oauth_error(exc, 401 if basic else None)
     except OAuth2Error as exc:
-        return oauth_error(exc)
+        return _refused(request, exc)
     return JSONResponse(answer, headers=NO_STORE)
 
 
@@ -154,19 +154,14 @@ async def token(request: Request, session: SessionDep, settings: SettingsDep) ->
 @public
 async def revoke(request: Request, session: SessionDep) -> Response:
     """RFC 7009: 200 whether or not the token was known."""
-    basic = request.headers.get("authorization", "").lower().startswith("basic ")
     try:
         form = await _form(request)
-        client, failure = await _client(session, request, form)
-        if failure is not None or client is None:
-            raise failure or InvalidClientError("unknown client")
+        client = await _client(session, request, form)
         if not form.get("token"):
             raise InvalidRequestError("token is required")
         await service.revoke_token(session, client, form["token"])
-    except InvalidClientError as exc:
-        return oauth_error(exc, 401 if basic else None)
     except OAuth2Error as exc:
-        return oauth_error(exc)
+        return _refused(request, exc)
     return Response(status_code=200, headers=NO_STORE)
 
 
@@ -176,17 +171,12 @@ async def device_authorization(
     request: Request, session: SessionDep, settings: SettingsDep
 ) -> Response:
     """RFC 8628 §3.1 to 3.2: a device code to poll with, a user code for the person."""
-    basic = request.headers.get("authorization", "").lower().startswith("basic ")
     try:
         form = await _form(request)
-        client, failure = await _client(session, request, form)
-        if failure is not None or client is None:
-            raise failure or InvalidClientError("unknown client")
-        answer = await service.start_device(
+        client = await _client(session, request, form)
+        answer = await device.start_device(
             session, client, form.get("scope"), service.issuer(settings)
         )
-    except InvalidClientError as exc:
-        return oauth_error(exc, 401 if basic else None)
     except OAuth2Error as exc:
-        return oauth_error(exc)
+        return _refused(request, exc)
     return JSONResponse(answer, headers=NO_STORE)

@@ -9,23 +9,23 @@ the authorization request waits in a short-lived signed cookie (``/oauth`` only)
 
 from __future__ import annotations
 
-import base64
-import hmac
-import time
+import hashlib
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from itsdangerous import BadData, URLSafeTimedSerializer
 
+from agora.accounts.workspaces import workspaces
 from agora.auth.dependencies import SessionDep, SettingsDep, secret_key
 from agora.auth.principal import Principal
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.units import UnitOfWorkRoute
-from agora.oauth import service
+from agora.oauth import device, service
 from agora.oauth.rfc import OAuth2Error
 from agora.oauth.tokens import show_user_code
-from agora.web import service as web
+from agora.settings import Settings
 from agora.web.render import CSP
 from agora.web.shell import SignedInDep, Text, ViewerDep, posted, render, text
 
@@ -39,27 +39,27 @@ AUTHORIZE_FIELDS = (
 )  # fmt: skip
 
 
-def _sign(request: Request, payload: str) -> str:
-    mac = hmac.new(secret_key(request).encode(), b"oauth-resume:" + payload.encode(), "sha256")
-    return mac.hexdigest()
+def _resume_signer(request: Request) -> URLSafeTimedSerializer:
+    """Signs and dates the waiting authorization request (HMAC-SHA256, the app's secret key)."""
+    return URLSafeTimedSerializer(
+        secret_key(request),
+        salt="agora.oauth.resume",
+        signer_kwargs={"digest_method": hashlib.sha256},
+    )
 
 
 def _resume_value(request: Request, query: str) -> str:
-    payload = base64.urlsafe_b64encode(f"{int(time.time())}|{query}".encode()).decode()
-    return f"{payload}.{_sign(request, payload)}"
+    return str(_resume_signer(request).dumps(query))
 
 
 def _resumed_query(request: Request) -> str | None:
+    """The waiting request's query, or None (no cookie, tampered, or older than RESUME_SECONDS)."""
     value = request.cookies.get(RESUME_COOKIE) or ""
-    payload, _, mac = value.rpartition(".")
-    if not payload or not hmac.compare_digest(_sign(request, payload), mac):
-        return None
     try:
-        stamp, _, query = base64.urlsafe_b64decode(payload).decode().partition("|")
-        fresh = time.time() - int(stamp) < RESUME_SECONDS
-    except ValueError:
+        query = _resume_signer(request).loads(value, max_age=RESUME_SECONDS)
+    except BadData:
         return None
-    return query if fresh else None
+    return query if isinstance(query, str) else None
 
 
 def _with_params(uri: str, params: dict[str, str]) -> str:
@@ -93,12 +93,12 @@ async def _consent(
     auth: service.AuthorizationRequest,
     params: dict[str, str],
 ) -> HTMLResponse:
-    workspaces = await web.workspaces(session, principal)
+    choices = await workspaces(session, principal)
     response = await render(
         request, session, principal, "oauth_consent.html",
         client=auth.client, redirect_host=urlsplit(auth.redirect_uri).netloc or auth.redirect_uri,
         scopes=[(s, service.SCOPES[s]) for s in auth.scopes],
-        choices=workspaces, params=params, action="/oauth/authorize",
+        choices=choices, params=params, action="/oauth/authorize",
     )  # fmt: skip
     response.headers["Content-Security-Policy"] = _consent_csp(auth.redirect_uri)
     return response
@@ -112,19 +112,29 @@ def _params_of(pairs: Any) -> dict[str, str]:
     return out
 
 
+async def _checked(
+    session: Any, params: dict[str, str], settings: Settings
+) -> service.AuthorizationRequest | RedirectResponse:
+    """The checked request, or the refusal: at the client's redirect URI when it is known (a
+    redirect), else on a page (400)."""
+    try:
+        return await service.check_authorization_request(session, params, service.issuer(settings))
+    except service.RedirectError as exc:
+        error = dict(exc.error.get_body())
+        return _to_client(exc.redirect_uri, {**error, "state": exc.state})
+    except OAuth2Error as exc:
+        raise _refused_page(exc) from None
+
+
 @router.get("/oauth/authorize")
 async def authorize_page(
     request: Request, session: SessionDep, principal: ViewerDep, settings: SettingsDep
 ) -> Response:
     """RFC 6749 §4.1.1: check the request, then ask the person (sign-in first if needed)."""
     params = _params_of(request.query_params.multi_items())
-    try:
-        auth = await service.check_authorization_request(session, params, service.issuer(settings))
-    except service.RedirectError as exc:
-        error = dict(exc.error.get_body())
-        return _to_client(exc.redirect_uri, {**error, "state": exc.state})
-    except OAuth2Error as exc:
-        raise _refused_page(exc) from None
+    auth = await _checked(session, params, settings)
+    if isinstance(auth, RedirectResponse):
+        return auth
     if principal is None:
         response = RedirectResponse("/sign-in?next=/oauth/resume", status_code=303)
         response.set_cookie(
@@ -153,24 +163,14 @@ async def authorize_answer(
 ) -> Response:
     """The person's answer: allow (a code to the client's redirect URI) or deny."""
     form = await posted(request)
-    params = _params_of(form.multi_items())
-    try:
-        auth = await service.check_authorization_request(session, params, service.issuer(settings))
-    except service.RedirectError as exc:
-        error = dict(exc.error.get_body())
-        return _to_client(exc.redirect_uri, {**error, "state": exc.state})
-    except OAuth2Error as exc:
-        raise _refused_page(exc) from None
-    if text(form, "decision", 10) != "allow":
-        return _to_client(auth.redirect_uri, {"error": "access_denied", "state": auth.state})
-    try:
-        workspace_id = await service.check_workspace(
-            session, principal.user_id, text(form, "workspace", 64)
-        )
-    except OAuth2Error as exc:
-        raise BadRequest.field("workspace", str(exc.description)) from None
-    code = await service.approve(session, principal.user_id, workspace_id, auth)
-    return _to_client(auth.redirect_uri, {"code": code, "state": auth.state})
+    auth = await _checked(session, _params_of(form.multi_items()), settings)
+    if isinstance(auth, RedirectResponse):
+        return auth
+    answer = await service.answer_authorization(
+        session, auth, principal.user_id, allow=text(form, "decision", 10) == "allow",
+        workspace=text(form, "workspace", 64),
+    )  # fmt: skip
+    return _to_client(auth.redirect_uri, answer)
 
 
 # ---- device authorization: the person's side -------------------------------------------------
@@ -181,14 +181,15 @@ async def device_page(
     request: Request, session: SessionDep, principal: SignedInDep, user_code: Text = None
 ) -> HTMLResponse:
     """Enter the code the tool shows (or arrive with it from ``verification_uri_complete``)."""
-    device = await service.pending_device(session, user_code) if user_code else None
-    client = await service.client_of(session, device.client_pk) if device else None
+    pending = await device.pending_device(session, user_code) if user_code else None
+    client = await device.client_of(session, pending.client_pk) if pending else None
     return await render(
         request, session, principal, "oauth_device.html",
-        device=device, client=client, user_code=show_user_code(device.user_code) if device else "",
-        entered=user_code or "", unknown=bool(user_code) and device is None,
-        scopes=[(s, service.SCOPES[s]) for s in (device.scopes if device else [])],
-        choices=await web.workspaces(session, principal), answered=None,
+        device=pending, client=client,
+        user_code=show_user_code(pending.user_code) if pending else "",
+        entered=user_code or "", unknown=bool(user_code) and pending is None,
+        scopes=[(s, service.SCOPES[s]) for s in (pending.scopes if pending else [])],
+        choices=await workspaces(session, principal), answered=None,
     )  # fmt: skip
 
 
@@ -197,17 +198,11 @@ async def device_answer(
     request: Request, session: SessionDep, principal: SignedInDep
 ) -> HTMLResponse:
     form = await posted(request)
-    device = await service.pending_device(session, text(form, "user_code", 20))
-    if device is None:
-        raise NotFound("This code is unknown, answered already or expired")
     allow = text(form, "decision", 10) == "allow"
-    try:
-        workspace_id = await service.check_workspace(
-            session, principal.user_id, text(form, "workspace", 64)
-        )
-    except OAuth2Error as exc:
-        raise BadRequest.field("workspace", str(exc.description)) from None
-    await service.answer_device(session, device, principal.user_id, workspace_id, allow)
+    await device.answer_device(
+        session, text(form, "user_code", 20), principal.user_id, allow=allow,
+        workspace=text(form, "workspace", 64),
+    )  # fmt: skip
     return await render(
         request, session, principal, "oauth_device.html",
         device=None, client=None, user_code="", entered="", unknown=False, scopes=[],

@@ -5,7 +5,9 @@ challenge syntax), client metadata validation (``rfc7591.ClientMetadataClaims``)
 document (``rfc8414.AuthorizationServerMetadata``), the error classes and their bodies
 (``rfc6749``, ``rfc8628``) and token generation. Its server classes are synchronous and bound to
 a framework's request objects, so the flow (which grant, which checks, what is stored) is here,
-on our async session: services flush, the route commits.
+on our async session: services flush, the route commits. Here: the scopes, the metadata, the
+authorization request and its consent, the token endpoint's grants and the person's grants;
+client registration and authentication are in ``clients.py``, the device flow in ``device.py``.
 
 Refusals raise Authlib's ``OAuth2Error`` subclasses; the endpoints render them as RFC 6749 §5.2
 bodies. A refusal that must revoke a grant although the request is refused (a reused refresh
@@ -18,7 +20,6 @@ from __future__ import annotations
 import ipaddress
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,29 +27,23 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service as auth
 from agora.auth.principal import Permission
-from agora.kit.security import hash_key, hashes_match
+from agora.kit.errors import BadRequest
+from agora.kit.ids import parse_uuid
+from agora.kit.security import hash_key
 from agora.kit.timeutil import as_utc, utcnow
-from agora.models import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
+from agora.models import OAuthClient, OAuthGrant, OAuthToken
 from agora.oauth import repository as repo
 from agora.oauth import tokens as t
 from agora.oauth.rfc import (
     CODE_CHALLENGE_PATTERN,
     CODE_VERIFIER_PATTERN,
     DEVICE_CODE_GRANT_TYPE,
-    AccessDeniedError,
-    AuthorizationPendingError,
     AuthorizationServerMetadata,
-    ClientMetadataClaims,
-    ExpiredTokenError,
     InvalidClientError,
-    InvalidClientMetadataError,
     InvalidGrantError,
-    InvalidRedirectURIError,
     InvalidRequestError,
     InvalidScopeError,
-    JoseError,
     OAuth2Error,
-    SlowDownError,
     UnauthorizedClientError,
     compare_s256_code_challenge,
     list_to_scope,
@@ -65,14 +60,7 @@ SCOPES: dict[str, str] = {
 }
 GRANT_TYPES = ("authorization_code", "refresh_token", DEVICE_CODE_GRANT_TYPE)
 AUTH_METHODS = ("none", "client_secret_post", "client_secret_basic")
-
-# Registration limits (RFC 7591 leaves them to the server).
-MAX_CLIENTS = 100_000
-MAX_REDIRECT_URIS = 5
-MAX_URI_CHARS = 2000
-MAX_NAME_CHARS = 200
 _LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
-_REFUSED_SCHEMES = {"javascript", "data", "file", "vbscript", "about", "blob"}
 
 
 class FamilyRevoked(InvalidGrantError):  # type: ignore[misc]
@@ -129,24 +117,20 @@ def resource_metadata(issuer: str, resource_path: str) -> dict[str, Any]:
     }
 
 
-# ---- registration (RFC 7591) -----------------------------------------------------------------
+# ---- the authorization request ---------------------------------------------------------------
 
 
-def _redirect_uri_allowed(uri: str) -> bool:
-    """https anywhere; http on loopback only (RFC 8252 §7.3); a private-use scheme of a native
-    app (RFC 8252 §7.1); never a fragment, never javascript:/data:/file:."""
-    if len(uri) > MAX_URI_CHARS or "#" in uri:
-        return False
-    parts = urlsplit(uri)
-    scheme = parts.scheme.lower()
-    if scheme == "https":
-        return bool(parts.hostname)
-    if scheme == "http":
-        return _is_loopback(parts.hostname)
-    return bool(scheme) and scheme not in _REFUSED_SCHEMES and ":" in uri
+def granted_scopes(requested: str | None) -> list[str]:
+    """Requested scopes → the granted list ("read" always; unknown ones refused)."""
+    asked = scope_to_list(requested or "") or list(SCOPES)
+    unknown = [s for s in asked if s not in SCOPES and s != "offline_access"]
+    if unknown:
+        raise InvalidScopeError(f"unknown scope {unknown[0][:40]!r}; known: {' '.join(SCOPES)}")
+    granted = {Permission.READ.value, *[s for s in asked if s in SCOPES]}
+    return [s for s in SCOPES if s in granted]
 
 
-def _is_loopback(host: str | None) -> bool:
+def is_loopback(host: str | None) -> bool:
     if not host:
         return False
     if host.lower() in _LOOPBACK_HOSTS:
@@ -157,125 +141,13 @@ def _is_loopback(host: str | None) -> bool:
         return False
 
 
-async def register_client(session: AsyncSession, body: Any) -> dict[str, Any]:
-    """A new client (RFC 7591 §3.2.1 response). Public clients ask for "none" and get no secret;
-    any other method gets a secret, shown once."""
-    if not isinstance(body, dict):
-        raise InvalidClientMetadataError("the body must be a JSON object")
-    claims = ClientMetadataClaims(body, {})
-    try:
-        claims.validate()
-    except JoseError as exc:
-        reason = str(exc.description or exc)
-        if "redirect_uris" in reason:
-            raise InvalidRedirectURIError(reason) from None
-        raise InvalidClientMetadataError(reason) from None
-    metadata = dict(claims)
-    uris = metadata.get("redirect_uris") or []
-    grant_types = metadata.get("grant_types") or ["authorization_code", "refresh_token"]
-    if not isinstance(uris, list) or not all(isinstance(u, str) for u in uris):
-        raise InvalidRedirectURIError("redirect_uris must be a list of URIs")
-    if len(uris) > MAX_REDIRECT_URIS:
-        raise InvalidRedirectURIError(f"at most {MAX_REDIRECT_URIS} redirect URIs")
-    bad = [u for u in uris if not _redirect_uri_allowed(u)]
-    if bad:
-        raise InvalidRedirectURIError(
-            f"{bad[0][:100]!r}: https, http on a loopback address, or an app's own scheme"
-        )
-    if not isinstance(grant_types, list) or not set(grant_types) <= set(GRANT_TYPES):
-        raise InvalidClientMetadataError(f"grant_types: only {', '.join(GRANT_TYPES)}")
-    if "authorization_code" in grant_types and not uris:
-        raise InvalidRedirectURIError("the authorization_code grant needs redirect_uris")
-    if not set(metadata.get("response_types") or ["code"]) <= {"code"}:
-        raise InvalidClientMetadataError("response_types: only code")
-    method = metadata.get("token_endpoint_auth_method") or "client_secret_basic"
-    if method not in AUTH_METHODS:
-        raise InvalidClientMetadataError(f"token_endpoint_auth_method: one of {AUTH_METHODS}")
-    name = metadata.get("client_name") or ""
-    client_uri = metadata.get("client_uri") or ""
-    if not isinstance(name, str) or len(name) > MAX_NAME_CHARS:
-        raise InvalidClientMetadataError(f"client_name: text of at most {MAX_NAME_CHARS}")
-    if not isinstance(client_uri, str) or len(client_uri) > 500:
-        raise InvalidClientMetadataError("client_uri: a URL of at most 500 characters")
-    if metadata.get("scope"):
-        _scopes(str(metadata["scope"]))
-    if await repo.count_clients(session) >= MAX_CLIENTS:
-        raise InvalidClientMetadataError("no more clients can be registered now")
-    client_id = t.CLIENT_ID_PREFIX + t.generate_token(24)
-    secret, secret_hash = (None, None) if method == "none" else t.new_secret(t.CLIENT_SECRET_PREFIX)
-    client = OAuthClient(
-        client_id=client_id,
-        secret_hash=secret_hash,
-        name=name.strip(),
-        client_uri=client_uri,
-        redirect_uris=list(uris),
-        grant_types=list(grant_types),
-        auth_method=method,
-    )
-    await repo.add(session, client)
-    answer: dict[str, Any] = {
-        "client_id": client_id,
-        "client_id_issued_at": int(client.created_at.timestamp()),
-        "client_name": client.name or None,
-        "redirect_uris": client.redirect_uris,
-        "grant_types": client.grant_types,
-        "response_types": ["code"],
-        "token_endpoint_auth_method": method,
-    }
-    if metadata.get("scope"):
-        answer["scope"] = list_to_scope(_scopes(str(metadata["scope"])))
-    if client_uri:
-        answer["client_uri"] = client_uri
-    if secret is not None:
-        answer["client_secret"] = secret
-        answer["client_secret_expires_at"] = 0
-    return {k: v for k, v in answer.items() if v is not None}
-
-
-# ---- client authentication -------------------------------------------------------------------
-
-
-async def authenticate_client(
-    session: AsyncSession, client_id: str | None, secret: str | None, *, via_basic: bool
-) -> OAuthClient:
-    """The client of a token, revocation or device request (RFC 6749 §2.3): a public client by
-    its id, a confidential one by its secret in the method it registered."""
-    if not client_id:
-        raise InvalidClientError("client_id is required")
-    client = await repo.client_by_client_id(session, client_id[:100])
-    if client is None:
-        raise InvalidClientError("unknown client")
-    if client.auth_method == "none":
-        return client
-    if not secret or client.secret_hash is None:
-        raise InvalidClientError("this client authenticates with its client_secret")
-    if via_basic != (client.auth_method == "client_secret_basic"):
-        raise InvalidClientError(f"this client authenticates with {client.auth_method}")
-    if not hashes_match(client.secret_hash, hash_key(secret)):
-        raise InvalidClientError("the client_secret is wrong")
-    return client
-
-
-# ---- the authorization request ---------------------------------------------------------------
-
-
-def _scopes(requested: str | None) -> list[str]:
-    """Requested scopes → the granted list ("read" always; unknown ones refused)."""
-    asked = scope_to_list(requested or "") or list(SCOPES)
-    unknown = [s for s in asked if s not in SCOPES and s != "offline_access"]
-    if unknown:
-        raise InvalidScopeError(f"unknown scope {unknown[0][:40]!r}; known: {' '.join(SCOPES)}")
-    granted = {Permission.READ.value, *[s for s in asked if s in SCOPES]}
-    return [s for s in SCOPES if s in granted]
-
-
 def redirect_uri_matches(registered: list[str], presented: str) -> bool:
     """Exact string match, except the port of a loopback http redirect (RFC 8252 §7.3: a native
     app picks a free port when it runs)."""
     if presented in registered:
         return True
     parts = urlsplit(presented)
-    if parts.scheme != "http" or not _is_loopback(parts.hostname):
+    if parts.scheme != "http" or not is_loopback(parts.hostname):
         return False
     for uri in registered:
         known = urlsplit(uri)
@@ -349,7 +221,7 @@ async def check_authorization_request(
     if resource is not None and not _our_resource(resource, issuer):
         raise refuse(InvalidRequestError("resource is not a resource of this server"))
     try:
-        scopes = _scopes(params.get("scope"))
+        scopes = granted_scopes(params.get("scope"))
     except InvalidScopeError as exc:
         raise refuse(exc) from None
     return AuthorizationRequest(client, redirect_uri, scopes, state, challenge, resource)
@@ -361,17 +233,29 @@ def _our_resource(resource: str, issuer: str) -> bool:
     return resource.rstrip("/") == base or resource.startswith(base + "/")
 
 
-async def check_workspace(
-    session: AsyncSession, user_id: uuid.UUID, workspace_id: Any
-) -> uuid.UUID:
-    """A workspace the person belongs to (personal or an organization's), or AccessDenied."""
-    try:
-        chosen = uuid.UUID(str(workspace_id))
-    except ValueError:
-        raise InvalidRequestError("workspace must be one of your workspaces") from None
-    if not await auth.is_member(session, user_id, chosen):
-        raise InvalidRequestError("workspace must be one of your workspaces")
+async def check_workspace(session: AsyncSession, user_id: uuid.UUID, raw: str) -> uuid.UUID:
+    """A workspace the person belongs to (personal or an organization's): the consent and device
+    pages' choice (400 naming ``workspace`` otherwise)."""
+    chosen = parse_uuid(raw)
+    if chosen is None or not await auth.is_member(session, user_id, chosen):
+        raise BadRequest.field("workspace", "workspace must be one of your workspaces")
     return chosen
+
+
+async def answer_authorization(
+    session: AsyncSession,
+    request: AuthorizationRequest,
+    user_id: uuid.UUID,
+    *,
+    allow: bool,
+    workspace: str,
+) -> dict[str, str | None]:
+    """The person's answer on the consent page: the parameters for the client's redirect URI,
+    a code (allowed, in the chosen workspace) or ``access_denied``."""
+    if not allow:
+        return {"error": "access_denied", "state": request.state}
+    workspace_id = await check_workspace(session, user_id, workspace)
+    return {"code": await approve(session, user_id, workspace_id, request), "state": request.state}
 
 
 async def approve(
@@ -407,33 +291,24 @@ async def approve(
 # ---- the token endpoint ----------------------------------------------------------------------
 
 
-async def _issue(session: AsyncSession, grant: OAuthGrant) -> dict[str, Any]:
+async def issue_tokens(session: AsyncSession, grant: OAuthGrant) -> dict[str, Any]:
+    """A new access token and refresh token of ``grant`` (RFC 6749 §5.1 answer)."""
     now = utcnow()
-    access, access_hash = t.new_secret(t.ACCESS_PREFIX)
-    refresh, refresh_hash = t.new_secret(t.REFRESH_PREFIX)
-    await repo.add(
-        session,
-        OAuthToken(
-            grant_id=grant.id,
-            kind="access",
-            token_hash=access_hash,
-            expires_at=now + t.ACCESS_LIFETIME,
-        ),
-    )
-    await repo.add(
-        session,
-        OAuthToken(
-            grant_id=grant.id,
-            kind="refresh",
-            token_hash=refresh_hash,
-            expires_at=now + t.REFRESH_LIFETIME,
-        ),
-    )
+    issued: dict[str, str] = {}
+    for kind, prefix, lifetime in (
+        ("access", t.ACCESS_PREFIX, t.ACCESS_LIFETIME),
+        ("refresh", t.REFRESH_PREFIX, t.REFRESH_LIFETIME),
+    ):
+        issued[kind], token_hash = t.new_secret(prefix)
+        token = OAuthToken(
+            grant_id=grant.id, kind=kind, token_hash=token_hash, expires_at=now + lifetime
+        )
+        await repo.add(session, token)
     return {
-        "access_token": access,
+        "access_token": issued["access"],
         "token_type": "Bearer",
         "expires_in": int(t.ACCESS_LIFETIME.total_seconds()),
-        "refresh_token": refresh,
+        "refresh_token": issued["refresh"],
         "scope": list_to_scope(grant.scopes),
     }
 
@@ -451,20 +326,41 @@ async def _usable_grant(
     return grant
 
 
+async def _presented(
+    session: AsyncSession, client: OAuthClient, presented: str, kind: str, reuse: str
+) -> tuple[OAuthToken, OAuthGrant]:
+    """The unspent, unexpired code or refresh token presented, and its usable grant. One spent
+    already and presented again revokes everything issued under the grant (``FamilyRevoked``):
+    it was stolen or copied (OAuth 2.1 §4.3.1)."""
+    what = "code" if kind == "code" else "refresh token"
+    token = await repo.token_by_hash(session, hash_key(presented)) if presented else None
+    if token is None or token.kind != kind:
+        raise InvalidGrantError(f"the {what} is not valid")
+    grant = await _usable_grant(session, token, client)
+    if token.used_at is not None:
+        raise FamilyRevoked(grant.id, reuse, f"the {what} was already used")
+    if as_utc(token.expires_at) <= utcnow():
+        raise InvalidGrantError(f"the {what} has expired")
+    return token, grant
+
+
+async def _spend(
+    session: AsyncSession, token: OAuthToken, grant: OAuthGrant, reuse: str
+) -> dict[str, Any]:
+    """Spend ``token`` (compare-and-set: a concurrent use that won first revokes the family)
+    and issue a new pair."""
+    if not await repo.spend_token(session, token.id, utcnow()):
+        what = "code" if token.kind == "code" else "refresh token"
+        raise FamilyRevoked(grant.id, reuse, f"the {what} was already used")
+    return await issue_tokens(session, grant)
+
+
 async def exchange_code(
     session: AsyncSession, client: OAuthClient, form: dict[str, str], issuer: str
 ) -> dict[str, Any]:
     """authorization_code: the code once, from its client, to its redirect URI, with the PKCE
     verifier of its challenge. A second use revokes everything issued under the grant."""
-    code = form.get("code") or ""
-    token = await repo.token_by_hash(session, hash_key(code)) if code else None
-    if token is None or token.kind != "code":
-        raise InvalidGrantError("the code is not valid")
-    grant = await _usable_grant(session, token, client)
-    if token.used_at is not None:
-        raise FamilyRevoked(grant.id, "code_reuse", "the code was already used")
-    if as_utc(token.expires_at) <= utcnow():
-        raise InvalidGrantError("the code has expired")
+    token, grant = await _presented(session, client, form.get("code") or "", "code", "code_reuse")
     if form.get("redirect_uri") != token.redirect_uri:
         raise InvalidGrantError("redirect_uri differs from the authorization request's")
     verifier = form.get("code_verifier")
@@ -477,32 +373,21 @@ async def exchange_code(
     resource = form.get("resource")
     if resource and not _our_resource(resource, issuer):
         raise InvalidRequestError("resource is not a resource of this server")
-    if not await repo.spend_token(session, token.id, utcnow()):
-        raise FamilyRevoked(grant.id, "code_reuse", "the code was already used")
-    return await _issue(session, grant)
+    return await _spend(session, token, grant, "code_reuse")
 
 
 async def refresh(
     session: AsyncSession, client: OAuthClient, form: dict[str, str]
 ) -> dict[str, Any]:
     """refresh_token: rotation (the old one is spent, a new pair issued); a spent one presented
-    again means it was stolen or copied, so the whole family is revoked (OAuth 2.1 §4.3.1)."""
+    again revokes the whole family."""
     presented = form.get("refresh_token") or ""
-    token = await repo.token_by_hash(session, hash_key(presented)) if presented else None
-    if token is None or token.kind != "refresh":
-        raise InvalidGrantError("the refresh token is not valid")
-    grant = await _usable_grant(session, token, client)
-    if token.used_at is not None:
-        raise FamilyRevoked(grant.id, "refresh_reuse", "the refresh token was already used")
-    if as_utc(token.expires_at) <= utcnow():
-        raise InvalidGrantError("the refresh token has expired")
+    token, grant = await _presented(session, client, presented, "refresh", "refresh_reuse")
     if form.get("scope"):
-        narrowed = _scopes(form["scope"])
+        narrowed = granted_scopes(form["scope"])
         if not set(narrowed) <= set(grant.scopes):
             raise InvalidScopeError("a refresh cannot add scopes")
-    if not await repo.spend_token(session, token.id, utcnow()):
-        raise FamilyRevoked(grant.id, "refresh_reuse", "the refresh token was already used")
-    return await _issue(session, grant)
+    return await _spend(session, token, grant, "refresh_reuse")
 
 
 async def revoke_family(session: AsyncSession, grant_id: uuid.UUID, reason: str) -> None:
@@ -544,103 +429,3 @@ async def revoke_grant_of(session: AsyncSession, user_id: uuid.UUID, grant_id: s
         return False
     await repo.revoke_grant(session, grant.id, utcnow(), "revoked")
     return True
-
-
-# ---- device authorization (RFC 8628) ---------------------------------------------------------
-
-
-async def start_device(
-    session: AsyncSession, client: OAuthClient, scope: str | None, issuer: str
-) -> dict[str, Any]:
-    if DEVICE_CODE_GRANT_TYPE not in client.grant_types:
-        raise UnauthorizedClientError("this client did not register the device_code grant")
-    scopes = _scopes(scope)
-    device_code, device_hash = t.new_secret("")
-    user_code = t.new_user_code()
-    await repo.add(
-        session,
-        OAuthDeviceCode(
-            client_pk=client.id,
-            device_hash=device_hash,
-            user_code=user_code,
-            scopes=scopes,
-            interval=t.DEVICE_INTERVAL_SECONDS,
-            expires_at=utcnow() + t.DEVICE_LIFETIME,
-        ),
-    )
-    shown = t.show_user_code(user_code)
-    return {
-        "device_code": device_code,
-        "user_code": shown,
-        "verification_uri": f"{issuer}/oauth/device",
-        "verification_uri_complete": f"{issuer}/oauth/device?user_code={shown}",
-        "expires_in": int(t.DEVICE_LIFETIME.total_seconds()),
-        "interval": t.DEVICE_INTERVAL_SECONDS,
-    }
-
-
-# Last poll per device request, in this process (RFC 8628 §3.5 slow_down). A refused poll's
-# unit rolls back, so this is memory, not a column; bounded.
-_last_poll: dict[uuid.UUID, datetime] = {}
-
-
-async def poll_device(
-    session: AsyncSession, client: OAuthClient, form: dict[str, str]
-) -> dict[str, Any]:
-    presented = form.get("device_code") or ""
-    device = await repo.device_by_hash(session, hash_key(presented)) if presented else None
-    if device is None or device.client_pk != client.id:
-        raise InvalidGrantError("the device_code is not valid")
-    now = utcnow()
-    if as_utc(device.expires_at) <= now or device.used_at is not None:
-        raise ExpiredTokenError("the device code has expired")
-    if device.denied_at is not None:
-        raise AccessDeniedError("the person refused")
-    if device.grant_id is None:
-        last = _last_poll.get(device.id)
-        if len(_last_poll) > 100_000:
-            _last_poll.clear()
-        _last_poll[device.id] = now
-        if last is not None and (now - last).total_seconds() < device.interval:
-            raise SlowDownError("poll at most every interval seconds")
-        raise AuthorizationPendingError("the person has not answered yet")
-    _last_poll.pop(device.id, None)
-    device.used_at = now
-    grant = await repo.grant_by_id(session, device.grant_id)
-    if grant is None or grant.revoked_at is not None:
-        raise InvalidGrantError("the grant has been revoked")
-    await session.flush()
-    return await _issue(session, grant)
-
-
-async def pending_device(session: AsyncSession, user_code: str) -> OAuthDeviceCode | None:
-    """The unanswered, unexpired device request with this user code (None otherwise)."""
-    device = await repo.device_by_user_code(session, t.normalize_user_code(user_code))
-    if device is None or device.grant_id is not None or device.denied_at is not None:
-        return None
-    if as_utc(device.expires_at) <= utcnow():
-        return None
-    return device
-
-
-async def answer_device(
-    session: AsyncSession,
-    device: OAuthDeviceCode,
-    user_id: uuid.UUID,
-    workspace_id: uuid.UUID,
-    allow: bool,
-) -> None:
-    if not allow:
-        device.denied_at = utcnow()
-        await session.flush()
-        return
-    grant = OAuthGrant(
-        client_pk=device.client_pk, user_id=user_id, workspace_id=workspace_id, scopes=device.scopes
-    )
-    await repo.add(session, grant)
-    device.grant_id = grant.id
-    await session.flush()
-
-
-async def client_of(session: AsyncSession, client_pk: uuid.UUID) -> OAuthClient | None:
-    return await repo.client_by_pk(session, client_pk)

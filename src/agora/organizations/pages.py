@@ -13,11 +13,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.accounts.dependencies import ContextDep
-from agora.accounts.service import Context
 from agora.audit import service as audit
-from agora.auth.dependencies import (
-    SessionDep,
-)
+from agora.audit.export import csv_download
+from agora.auth.dependencies import SessionDep
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction
 from agora.kit.errors import AgoraError, BadRequest, Conflict, Forbidden, NotFound
@@ -135,11 +133,7 @@ async def organization_audit_export(
     rows, _ = await audit.search_organization(
         session, principal, org_id, filters, limit=audit.EXPORT_LIMIT
     )
-    return Response(
-        audit.to_csv(rows),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": 'attachment; filename="audit.csv"'},
-    )
+    return csv_download(rows)
 
 
 @router.get("/organizations/{org_id}")
@@ -207,12 +201,12 @@ async def revoke_organization_key(
     return RedirectResponse(f"/organizations/{org_id}", status_code=303)
 
 
-async def invite_page(
-    request: Request, org_id: str, session: Any, principal: Principal, ctx: Context
+@router.post("/organizations/{org_id}/invitations")
+async def invite(
+    request: Request, org_id: str, session: SessionDep, principal: SignedInDep, ctx: ContextDep
 ) -> Response:
     """By email (``email`` given: the invitation is mailed) or by link (shown once, after the
-    redirect, sealed for this session like a new API key: web/flash.py). The route is in
-    web/endpoints.py (it needs the accounts' mail context)."""
+    redirect, sealed for this session like a new API key: web/flash.py)."""
     form = await posted(request)
     email = text(form, "email", 320).strip()
     role = text(form, "role", 20) or "member"
@@ -277,11 +271,3 @@ async def accept_invitation(
             offer=None, problem=exc.details[0].reason if exc.details else exc.message,
         )  # fmt: skip
     return RedirectResponse(f"/organizations/{org['id']}", status_code=303)
-
-
-@router.post("/organizations/{org_id}/invitations")
-async def invite(
-    request: Request, org_id: str, session: SessionDep, principal: SignedInDep, ctx: ContextDep
-) -> Response:
-    """Invite by email or by link (web/organizations.py; here for the accounts' mail context)."""
-    return await invite_page(request, org_id, session, principal, ctx)

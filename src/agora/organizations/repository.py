@@ -8,29 +8,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.models import Organization, OrganizationMember, User, Workspace
-
-
-async def memberships_of(session: AsyncSession, user_id: uuid.UUID) -> list[dict[str, Any]]:
-    rows = await session.execute(
-        select(Organization, Workspace.id, OrganizationMember.role)
-        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
-        .join(Workspace, Workspace.organization_id == Organization.id)
-        .where(OrganizationMember.user_id == user_id)
-        .order_by(Organization.created_at, Organization.id)
-        .limit(500)
-    )
-    return [
-        {
-            "id": org.id,
-            "slug": org.slug,
-            "name": org.name,
-            "workspace_id": workspace_id,
-            "role": role,
-            "created_at": org.created_at,
-        }
-        for org, workspace_id, role in rows
-    ]
+from agora.models import Organization, OrganizationMember, User
 
 
 async def members(session: AsyncSession, org_id: uuid.UUID) -> list[dict[str, Any]]:

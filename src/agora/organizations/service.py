@@ -70,7 +70,7 @@ def _require(role: str, action: OrgAction, what: str) -> None:
 async def _org_out(
     session: AsyncSession, principal: Principal, org_id: uuid.UUID
 ) -> dict[str, Any]:
-    for row in await repo.memberships_of(session, principal.user_id):
+    for row in await auth.memberships_of(session, principal.user_id):
         if row["id"] == org_id:
             return row
     raise NotFound(f"Organization {org_id} not found")
@@ -95,7 +95,7 @@ async def allowed(session: AsyncSession, principal: Principal, raw_org_id: str) 
 
 
 async def list_mine(session: AsyncSession, principal: Principal) -> list[dict[str, Any]]:
-    return await repo.memberships_of(session, principal.user_id)
+    return await auth.memberships_of(session, principal.user_id)
 
 
 async def members(

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from agora.auth.dependencies import PrincipalDep, ProfileWriter, SessionDep, UserId
+from typing import Annotated
+
+from fastapi import Path
+
+from agora.auth.dependencies import PrincipalDep, ProfileWriter, SessionDep
 from agora.coworkers import service as coworkers
 from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
@@ -10,16 +14,18 @@ from agora.users import service
 from agora.users.schemas import ProfileUpdate, UserOut
 
 router = key_router(prefix="/users", tags=["users"])
+# Ids stay ``str`` in the path: a malformed id answers the same 404 as an unknown one.
+UserId = Annotated[str, Path(alias="userId")]
 
 
-@router.get("/me", response_model=EnvelopeA[UserOut], operation_id="getCurrentUser")
+@router.get("/me", operation_id="getCurrentUser")
 async def get_me(session: SessionDep, principal: PrincipalDep) -> EnvelopeA[UserOut]:
     """The authenticated user's profile."""
     user = await service.get_profile(session, principal.user_id)
     return EnvelopeA[UserOut](data=user)
 
 
-@router.put("/me", response_model=EnvelopeA[UserOut], operation_id="replaceCurrentUser")
+@router.put("/me", operation_id="replaceCurrentUser")
 async def put_me(
     body: ProfileUpdate, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[UserOut]:
@@ -28,7 +34,7 @@ async def put_me(
     return EnvelopeA[UserOut](data=user)
 
 
-@router.patch("/me", response_model=EnvelopeA[UserOut], operation_id="updateCurrentUser")
+@router.patch("/me", operation_id="updateCurrentUser")
 async def patch_me(
     body: ProfileUpdate, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[UserOut]:
@@ -37,7 +43,7 @@ async def patch_me(
     return EnvelopeA[UserOut](data=user)
 
 
-@router.get("/{userId}", response_model=EnvelopeA[UserOut], operation_id="getUser")
+@router.get("/{userId}", operation_id="getUser")
 async def get_user(
     user_id: UserId, session: SessionDep, principal: PrincipalDep
 ) -> EnvelopeA[UserOut]:

@@ -19,7 +19,7 @@ from agora.models.rows import UserColumns
 from agora.users.schemas import ProfileUpdate
 
 
-async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
+async def _user(session: AsyncSession, user_id: uuid.UUID) -> User:
     user = await accounts.user_by_id(session, user_id)
     if user is None:
         raise NotFound("User not found")
@@ -27,7 +27,8 @@ async def get_user(session: AsyncSession, user_id: uuid.UUID) -> User:
 
 
 async def get_profile(session: AsyncSession, user_id: uuid.UUID) -> UserColumns:
-    """``get_user`` as a Core row: what ``GET /v1/users/me`` shows, without loading an entity."""
+    """The caller's profile as a Core row (``GET /v1/users/me`` and the MCP profile tools),
+    without loading an entity."""
     row = await accounts.user_row(session, user_id)
     if row is None:
         raise NotFound("User not found")
@@ -39,7 +40,7 @@ def _clean_name(name: str) -> str:
 
 
 async def replace_profile(session: AsyncSession, user_id: uuid.UUID, body: ProfileUpdate) -> User:
-    user = await get_user(session, user_id)
+    user = await _user(session, user_id)
     if body.name is not None:
         user.name = _clean_name(body.name)
     user.marketing_opt_in = bool(body.marketingOptIn)
@@ -49,7 +50,7 @@ async def replace_profile(session: AsyncSession, user_id: uuid.UUID, body: Profi
 
 
 async def update_profile(session: AsyncSession, user_id: uuid.UUID, body: ProfileUpdate) -> User:
-    user = await get_user(session, user_id)
+    user = await _user(session, user_id)
     given = patch_fields(body, require_one=False)
     if "name" in given:
         user.name = _clean_name(given["name"])

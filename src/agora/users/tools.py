@@ -15,12 +15,16 @@ from agora.users.schemas import ProfileUpdate, UserOut
 READ, PROFILE_WRITE = Permission.READ, Permission.PROFILE_WRITE
 
 
-async def get_profile(ctx: Context) -> dict[str, Any]:
-    """Your profile."""
+async def _own_profile(ctx: Context) -> dict[str, Any]:
     async with tool_call(ctx, READ) as call:
         return dump(
-            UserOut.model_validate(await service.get_user(call.session, call.principal.user_id))
+            UserOut.model_validate(await service.get_profile(call.session, call.principal.user_id))
         )
+
+
+async def get_profile(ctx: Context) -> dict[str, Any]:
+    """Your profile."""
+    return await _own_profile(ctx)
 
 
 async def update_profile(
@@ -43,10 +47,7 @@ async def update_profile(
 
 async def get_user_profile(ctx: Context) -> dict[str, Any]:
     """Your profile (name, email, preferences)."""
-    async with tool_call(ctx, READ) as call:
-        return dump(
-            UserOut.model_validate(await service.get_user(call.session, call.principal.user_id))
-        )
+    return await _own_profile(ctx)
 
 
 TOOLS: list[Tool] = [get_profile, update_profile, get_user_profile]

@@ -1,5 +1,4 @@
-"""What the pages need beyond the other domains' services: the workspace switcher, job shares
-and files (the agent views are agents/views.py)."""
+"""What the pages need beyond the other domains' services: job shares and files."""
 
 from __future__ import annotations
 
@@ -13,28 +12,7 @@ from agora.auth import service as auth
 from agora.auth.principal import Principal
 from agora.files import service as files_service
 from agora.files.serving import is_preview
-from agora.organizations import repository as org_repo
 from agora.settings import Settings
-
-
-@dataclass(frozen=True)
-class WorkspaceChoice:
-    id: uuid.UUID
-    label: str
-    current: bool
-
-
-async def workspaces(session: AsyncSession, principal: Principal) -> list[WorkspaceChoice]:
-    """The signed-in person's workspaces: the personal one, then their organizations'."""
-    out = []
-    personal = await auth.personal_workspace(session, principal.user_id)
-    if personal is not None:
-        out.append(WorkspaceChoice(personal.id, "Personal", personal.id == principal.workspace_id))
-    for org in await org_repo.memberships_of(session, principal.user_id):
-        wid = org["workspace_id"]
-        out.append(WorkspaceChoice(wid, str(org["name"]), wid == principal.workspace_id))
-    return out
-
 
 # ---- job shares -----------------------------------------------------------------------------
 
@@ -56,7 +34,7 @@ async def share_targets(session: AsyncSession, principal: Principal) -> list[Sha
     """The organizations a job can be shared with: the signed-in person's own."""
     return [
         ShareTarget(org["id"], str(org["name"]))
-        for org in await org_repo.memberships_of(session, principal.user_id)
+        for org in await auth.memberships_of(session, principal.user_id)
     ]
 
 
