@@ -17,6 +17,7 @@ from agora.models.statuses import CoworkerStatus
 Capability = Literal["chat", "tasks"]
 CAPABILITIES: tuple[str, ...] = ("chat", "tasks")
 Scope = Literal["whitelisted", "all", "archived"]
+SCOPES: tuple[str, ...] = ("whitelisted", "all", "archived")
 NEW_FOR = timedelta(days=30)
 
 

@@ -28,6 +28,7 @@ _MODELS: dict[Kind, repo.Assignable] = {"job": Job, "task": Task}
 _LABELS: dict[Kind, str] = {"job": "Job", "task": "Task"}
 # A CAS that loses to an unassign between its UPDATE and its read simply tries again.
 _ASSIGN_ATTEMPTS = 3
+ARCHIVED = "the task is archived; an archived task cannot be added to a project"
 
 
 def clean_name(name: str) -> str:
@@ -59,6 +60,17 @@ async def get_project(session: AsyncSession, workspace_id: uuid.UUID, project_id
     return await fetch_by_id(
         project_id, "Project", lambda parsed: repo.get(session, workspace_id, parsed)
     )
+
+
+async def choices(
+    session: AsyncSession, workspace_id: uuid.UUID, limit: int, current: uuid.UUID | None = None
+) -> list[Project]:
+    """The projects a "Project" select offers (the first ``limit``, last changed first), with
+    the ``current`` one added when it is not among them."""
+    items = list((await list_projects(session, workspace_id, PageParams(1, limit))).items)
+    if current is not None and all(p.id != current for p in items):
+        items.append(await get_project(session, workspace_id, str(current)))
+    return items
 
 
 async def _locked_project(
@@ -121,9 +133,7 @@ async def assign(
             raise NotFound(f"{label} {resource} not found")
         current, archived_at, current_name = found
         if archived_at is not None:
-            raise BadRequest.field(
-                "taskId", "the task is archived; an archived task cannot be added to a project"
-            )
+            raise BadRequest.field("taskId", ARCHIVED)
         if current == project.id:
             return project.id, resource_id
         if current is not None:
@@ -164,7 +174,8 @@ async def move(
     """Put the job/task into ``project_id`` (None: into no project), taking it out of the project
     it is in first: the web app's one-step move, in the caller's one transaction (the API keeps
     the interface's two steps). Every refusal (404 project or job/task, 400 archived task) comes
-    before any change, so a page that shows the refusal and commits changes nothing. The projects
+    before any change, so a page that shows the refusal and commits changes nothing; the archived
+    task's refusal names ``projectId``, the page's select. The projects
     are locked in id order, so two opposite moves never deadlock. Returns the new project id."""
     resource_id = _resource_id(kind, resource)
     target = await get_project(session, workspace_id, project_id) if project_id else None
@@ -177,9 +188,7 @@ async def move(
     if current == target_id:
         return current
     if target_id is not None and archived_at is not None:
-        raise BadRequest.field(
-            "taskId", "the task is archived; an archived task cannot be added to a project"
-        )
+        raise BadRequest.field("projectId", ARCHIVED)
     for locked in sorted(p for p in (current, target_id) if p is not None):
         await _locked_project(session, workspace_id, str(locked))
     if current is not None:

@@ -1,17 +1,22 @@
-"""The workspace's work pages: the history feed, projects and their tasks (docs/web.md).
+"""The workspace's work pages that show several domains (docs/web.md), so each lives here, in the
+highest domain it shows: the history feed (tasks, jobs and conversations, filtered by project),
+the project page (its tasks, the tasks to add, its jobs' feed, the coworkers and people to give
+a task to) with the forms it re-renders on a refusal, and the task pages. The list of projects,
+deleting one and putting a job into one are projects' alone (projects/pages.py).
 
 Thin like every page: the feed is ``history.service.read_feed`` (the service of GET /v1/history),
-projects ``projects.service``, tasks ``tasks.service``, assignable coworkers
-``coworkers.service.listing``. Putting an existing task or job into a project, moving it to
-another or taking it out is ``projects.service.move``: one step in the page's one transaction.
-Errors a form shows on its fields (400, and 409 for a refused
-status move) render in the page; any other error (404 for another workspace's ids) reaches the
-app's error page.
+projects ``projects.service``, tasks ``tasks.service`` (people on tasks ``tasks.people``,
+listings ``tasks.listing``), assignable coworkers ``coworkers.service.listing``. Putting a task
+into a project, moving it to another or taking it out is ``projects.service.move``: one step in
+the page's one transaction. Errors a form shows on its fields (400, and 409 for a refused status
+move) render in the page; any other error (404 for another workspace's ids) reaches the app's
+error page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
 from uuid import UUID
@@ -31,10 +36,11 @@ from agora.kit.units import UnitOfWorkRoute
 from agora.models import Project
 from agora.models.statuses import JobStatus
 from agora.projects import service as projects
-from agora.projects.schemas import ProjectCreate, ProjectUpdate
+from agora.projects.schemas import ProjectUpdate
 from agora.settings import Settings
-from agora.tasks import lifecycle
+from agora.tasks import lifecycle, listing, people, views
 from agora.tasks import service as tasks
+from agora.tasks.listing import TaskPage, TaskQuery
 from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskUpdate
 from agora.web.render import status_label
 from agora.web.shell import SignedInDep, Text, field_errors, posted, render, safe_next, text
@@ -82,36 +88,27 @@ def _on(field: str, exc: AgoraError) -> dict[str, str]:
 async def _choices(session: Any, principal: Principal) -> list[Any]:
     """Coworkers the person may give a task: not archived, whitelisted or their own, taking
     tasks (``tasks.service`` re-checks on assignment)."""
-    rows, _more = await coworkers.listing(
+    found = await coworkers.listing(
         session, principal, scope="all", capabilities=["tasks"], limit=SELECT_LIMIT
     )
-    return rows
+    return found.items
+
+
+async def _tasks(
+    session: Any, principal: Principal, settings: Settings, query: TaskQuery, paging: PageParams
+) -> TaskPage:
+    """The workspace's tasks the query names (``tasks.listing``, as GET /v1/tasks), without
+    their jobs (the pages do not show them)."""
+    whole = replace(query, scope="workspace")
+    return await listing.list_tasks(session, principal, whole, paging, settings, jobs=False)
 
 
 async def project_choices(
     session: Any, principal: Principal, current: UUID | None = None
 ) -> list[Project]:
-    """The projects a "Project" select offers (the first SELECT_LIMIT, last changed first), with
-    the current one added when it is not among them."""
-    listed = await projects.list_projects(
-        session, principal.workspace_id, PageParams(1, SELECT_LIMIT)
-    )
-    items = list(listed.items)
-    if current is not None and all(p.id != current for p in items):
-        items.append(await projects.get_project(session, principal.workspace_id, str(current)))
-    return items
-
-
-async def _place(
-    session: Any, principal: Principal, kind: projects.Kind, id_: str, form: FormData
-) -> None:
-    """Into the chosen project, moved from the one it is in, or (empty choice) out of any; the
-    archived-task refusal is shown on the select."""
-    chosen = text(form, "projectId", 100).strip() or None
-    try:
-        await projects.move(session, principal.workspace_id, kind, id_, chosen)
-    except BadRequest as exc:
-        raise BadRequest.field("projectId", _on("projectId", exc)["projectId"]) from exc
+    """Kept only while jobs/pages.py imports it (ownership rule 5: it reads
+    ``projects.service.choices`` itself); delete it then."""
+    return await projects.choices(session, principal.workspace_id, SELECT_LIMIT, current)
 
 
 # ---- history -------------------------------------------------------------------------------
@@ -163,49 +160,6 @@ async def history_page(
 # ---- projects ------------------------------------------------------------------------------
 
 
-async def _projects_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    page_number: int,
-    *,
-    values: dict[str, str] | None = None,
-    errors: dict[str, str] | None = None,
-    status_code: int = 200,
-) -> HTMLResponse:
-    paging = PageParams(page_number, PAGE)
-    listed = await projects.list_projects(session, principal.workspace_id, paging)
-    return await render(
-        request, session, principal, "projects.html", status_code, projects=listed.items,
-        total=listed.total, page_number=page_number, more=paging.meta(listed.total)["hasMore"],
-        values=values or {}, errors=errors or {},
-    )  # fmt: skip
-
-
-@router.get("/projects")
-async def projects_page(
-    request: Request, session: SessionDep, principal: SignedInDep, page_number: PageNumber = 1
-) -> HTMLResponse:
-    return await _projects_page(request, session, principal, page_number)
-
-
-@router.post("/projects")
-async def create_project(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
-    form = await posted(request)
-    values = {"name": text(form, "name", 500), "description": text(form, "description")}
-    try:
-        body = _model(ProjectCreate, **values)
-        project = await projects.create_project(
-            session, principal.workspace_id, principal.user_id, body
-        )
-    except BadRequest as exc:
-        return await _projects_page(
-            request, session, principal, 1, values=values, errors=_errors(exc, "name"),
-            status_code=exc.status_code,
-        )  # fmt: skip
-    return RedirectResponse(f"/projects/{project.id}", status_code=303)
-
-
 async def _project_page(
     request: Request,
     session: Any,
@@ -222,14 +176,11 @@ async def _project_page(
 ) -> HTMLResponse:
     project = await projects.get_project(session, principal.workspace_id, project_id)
     paging = PageParams(page_number, PAGE)
-    filters = tasks.parse_filters(
-        None, str(project.id), "all" if archived else "false", scope="workspace"
+    query = TaskQuery(project_id=str(project.id), archived="all" if archived else "false")
+    listed = await _tasks(session, principal, settings, query, paging)
+    loose = await _tasks(
+        session, principal, settings, TaskQuery(project_id="null"), PageParams(1, SELECT_LIMIT)
     )
-    listed = await tasks.list_tasks(session, principal, filters, paging)
-    loose = await tasks.list_tasks(
-        session, principal, tasks.parse_filters(None, "null", "false", scope="workspace"),
-        PageParams(1, SELECT_LIMIT),
-    )  # fmt: skip
     feed = await history.read_feed(
         session, principal,
         history.FeedQuery(jobs_cursor, PAGE, "workspace", "job", None, str(project.id)),
@@ -240,7 +191,7 @@ async def _project_page(
         tasks=listed.items, total=listed.total, page_number=page_number, archived=archived,
         more=paging.meta(listed.total)["hasMore"], jobs=feed.items,
         jobs_cursor=feed.pagination.cursor, coworkers=await _choices(session, principal),
-        members=await tasks.members(session, principal, SELECT_LIMIT),
+        members=await people.members(session, principal, SELECT_LIMIT),
         moves=lifecycle.TRANSITIONS, values=values or {}, errors=errors or {},
         loose=loose.items, loose_total=loose.total,
     )  # fmt: skip
@@ -286,16 +237,6 @@ async def update_project(
     return RedirectResponse(f"/projects/{project_id}", status_code=303)
 
 
-@router.post("/projects/{project_id}/delete")
-async def delete_project(
-    request: Request, project_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    """Delete the project only: its tasks and jobs stay, outside any project (as the API)."""
-    await posted(request)
-    await projects.delete_project(session, principal.workspace_id, project_id)
-    return RedirectResponse("/projects", status_code=303)
-
-
 @router.post("/projects/{project_id}/tasks")
 async def create_task(
     request: Request,
@@ -304,26 +245,24 @@ async def create_task(
     principal: SignedInDep,
     settings: SettingsDep,
 ) -> Response:
-    """A new task, created in the project (one transaction: create, then assign)."""
+    """A new task, created in the project (``tasks.service.create_task_in_project``)."""
     form = await posted(request)
     values = {
         "name": text(form, "name", 600), "description": text(form, "description"),
         "coworkerId": text(form, "coworkerId", 100),
     }  # fmt: skip
-    project = await projects.get_project(session, principal.workspace_id, project_id)
     try:
         body = _model(
             TaskCreate, name=values["name"], description=values["description"],
             coworkerId=values["coworkerId"] or None,
         )  # fmt: skip
-        task = await tasks.create_task(session, principal, body)
+        task = await tasks.create_task_in_project(session, principal, project_id, body)
     except BadRequest as exc:
         return await _project_page(
             request, session, principal, settings, project_id, values=values,
             errors=_errors(exc, "name"), status_code=exc.status_code,
         )  # fmt: skip
-    await projects.assign(session, principal.workspace_id, str(project.id), "task", str(task.id))
-    return RedirectResponse(f"/projects/{project.id}", status_code=303)
+    return RedirectResponse(f"/projects/{task.project_id}", status_code=303)
 
 
 @router.post("/projects/{project_id}/tasks/add")
@@ -351,20 +290,6 @@ async def add_existing_task(
     return RedirectResponse(f"/projects/{project_id}", status_code=303)
 
 
-# ---- jobs ----------------------------------------------------------------------------------
-
-
-@router.post("/jobs/{job_id}/project")
-async def place_job(
-    request: Request, job_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    """The job into the chosen project, moved, or out of any (the job page's "Project" form and
-    the project page's "Remove from project"); back to ``next`` or the job page."""
-    form = await posted(request)
-    await _place(session, principal, "job", job_id, form)
-    return RedirectResponse(safe_next(text(form, "next", 500), f"/jobs/{job_id}"), 303)
-
-
 # ---- tasks ---------------------------------------------------------------------------------
 
 
@@ -373,6 +298,7 @@ async def tasks_page(
     request: Request,
     session: SessionDep,
     principal: SignedInDep,
+    settings: SettingsDep,
     whose: Annotated[str, Query(alias="show", max_length=20)] = "mine",
     page_number: PageNumber = 1,
 ) -> HTMLResponse:
@@ -380,10 +306,8 @@ async def tasks_page(
     or all of them, most recently changed first, 20 a page."""
     mine = whose != "all"
     paging = PageParams(page_number, PAGE)
-    filters = tasks.parse_filters(
-        None, None, "false", scope="workspace", assignee_id="me" if mine else None
-    )
-    listed = await tasks.list_tasks(session, principal, filters, paging)
+    query = TaskQuery(assignee_id="me" if mine else None)
+    listed = await _tasks(session, principal, settings, query, paging)
     return await render(
         request, session, principal, "tasks.html", tasks=listed.items, total=listed.total,
         mine=mine, page_number=page_number, more=paging.meta(listed.total)["hasMore"],
@@ -401,7 +325,7 @@ async def _task_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     task = await tasks.get_task(session, principal, task_id)
-    snapshot = await tasks.render_one(session, task, settings)
+    snapshot = await views.render_one(session, task, settings)
     project = (
         await projects.get_project(session, principal.workspace_id, str(task.project_id))
         if task.project_id
@@ -411,8 +335,10 @@ async def _task_page(
         request, session, principal, "task.html", status_code, task=snapshot, project=project,
         moves=lifecycle.TRANSITIONS.get(task.status, lifecycle.STATUSES),
         coworkers=await _choices(session, principal), errors=errors or {},
-        members=await tasks.members(session, principal, SELECT_LIMIT),
-        projects=await project_choices(session, principal, task.project_id),
+        members=await people.members(session, principal, SELECT_LIMIT),
+        projects=await projects.choices(
+            session, principal.workspace_id, SELECT_LIMIT, task.project_id
+        ),
     )  # fmt: skip
 
 
@@ -438,7 +364,7 @@ async def _assign(session: Any, principal: Principal, task_id: str, form: FormDa
     """The member picker: a member of the workspace or a coworker (``assigneeId``; the older
     forms' ``coworkerId`` too), or "Nobody" (empty) to unassign."""
     chosen = text(form, "assigneeId", 100) or text(form, "coworkerId", 100)
-    await tasks.assign(session, principal, task_id, chosen.strip() or None)
+    await people.assign(session, principal, task_id, chosen.strip() or None)
 
 
 async def _add_participant(
@@ -447,13 +373,13 @@ async def _add_participant(
     chosen = text(form, "userId", 100).strip()
     if not chosen:
         raise BadRequest.field("userId", "choose a person")
-    await tasks.add_participant(session, principal, task_id, chosen)
+    await people.add_participant(session, principal, task_id, chosen)
 
 
 async def _remove_participant(
     session: Any, principal: Principal, task_id: str, form: FormData
 ) -> None:
-    await tasks.remove_participant(session, principal, task_id, text(form, "userId", 100))
+    await people.remove_participant(session, principal, task_id, text(form, "userId", 100))
 
 
 async def _comment(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
@@ -470,7 +396,9 @@ async def _archive(session: Any, principal: Principal, task_id: str, form: FormD
 
 
 async def _project(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
-    await _place(session, principal, "task", task_id, form)
+    """Into the chosen project, moved from the one it is in, or (empty choice) out of any."""
+    chosen = text(form, "projectId", 100).strip() or None
+    await projects.move(session, principal.workspace_id, "task", task_id, chosen)
 
 
 Change = Callable[[Any, Principal, str, FormData], Awaitable[None]]

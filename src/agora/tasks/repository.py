@@ -9,7 +9,6 @@ from typing import Any
 from sqlalchemy import BindParameter, bindparam, delete, func, inspect, or_, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.jobs.repository import DEMO_AGENT_PATH
 from agora.kit.reads import Prepared, read_all
 from agora.models import (
     Agent,
@@ -103,7 +102,7 @@ _EVENTS_OF = Prepared(
 _JOBS_OF = Prepared(
     select(
         *_attributes(Job),
-        Agent.base_url.like(f"%{DEMO_AGENT_PATH}%").label("is_demo_agent"),
+        Agent.base_url.like(bindparam("demo_pattern")).label("is_demo_agent"),
     )
     .outerjoin(Agent, Agent.id == Job.agent_id)
     .where(Job.task_id.in_(bindparam("task_ids", expanding=True)))
@@ -119,12 +118,61 @@ async def events_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit:
     return await read_all(session, _EVENTS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
 
 
-async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Any]:
-    """The tasks' jobs (rows: the job's columns and ``is_demo_agent``), oldest first (at most
-    ``limit`` in all)."""
+async def jobs_of(
+    session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int, demo_path: str
+) -> list[Any]:
+    """The tasks' jobs (rows: the job's columns and ``is_demo_agent``: whether the agent's
+    address has ``demo_path`` in it), oldest first (at most ``limit`` in all)."""
     if not task_ids:
         return []
-    return await read_all(session, _JOBS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
+    ids = list(dict.fromkeys(task_ids))
+    return await read_all(
+        session, _JOBS_OF, task_ids=ids, limit=limit, demo_pattern=f"%{demo_path}%"
+    )
+
+
+def _events_statement(after: bool) -> Prepared:
+    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
+    oldest first (ids are time-ordered): rows of the event's columns under their attributes'
+    names (``meta``), as the task snapshots read them."""
+    coworker = bindparam("coworker_id", type_=Task.coworker_id.type)
+    conditions = [
+        Task.coworker_id == coworker,
+        Task.workspace_id == bindparam("workspace_id"),
+        or_(TaskEvent.actor_coworker_id.is_(None), TaskEvent.actor_coworker_id != coworker),
+    ]
+    if after:
+        conditions.append(TaskEvent.id > bindparam("after_id", type_=TaskEvent.id.type))
+    return Prepared(
+        select(*_attributes(TaskEvent))
+        .join(Task, Task.id == TaskEvent.task_id)
+        .where(*conditions)
+        .order_by(TaskEvent.id)
+        .limit(bindparam("limit"))
+    )
+
+
+# Prepared (the first page, and after a cursor) and read lean (kit/reads.py).
+_EVENTS = {after: _events_statement(after) for after in (False, True)}
+
+
+async def events_addressed_to(
+    session: AsyncSession,
+    coworker_id: uuid.UUID,
+    workspace_id: uuid.UUID,
+    after_id: uuid.UUID | None,
+    limit: int,
+) -> list[Any]:
+    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
+    oldest first (rows)."""
+    params: dict[str, Any] = {
+        "coworker_id": coworker_id,
+        "workspace_id": workspace_id,
+        "limit": limit,
+    }
+    if after_id is not None:
+        params["after_id"] = after_id
+    return await read_all(session, _EVENTS[after_id is not None], **params)
 
 
 # What a snapshot shows of the people, coworkers, workspace and organization (the schemas'
