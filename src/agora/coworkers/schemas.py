@@ -51,8 +51,7 @@ class CoworkerOut(Schema):
     estimated_duration: int | None
     price_base: int = Field(default=0, validation_alias="price", exclude=True)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def status(self) -> CoworkerStatus:
         """ARCHIVED, WHITELISTED or PENDING (registered, not yet whitelisted)."""
         if self.archived_at is not None:
@@ -61,28 +60,23 @@ class CoworkerOut(Schema):
             return CoworkerStatus.WHITELISTED
         return CoworkerStatus.PENDING
 
-    @computed_field(alias="isWhitelisted")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(alias="isWhitelisted")
     def is_whitelisted(self) -> bool:
         return self.whitelisted_at is not None
 
-    @computed_field(alias="isShown")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(alias="isShown")
     def is_shown(self) -> bool:
         return self.whitelisted_at is not None and self.archived_at is None
 
-    @computed_field(alias="isNew")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(alias="isNew")
     def is_new(self) -> bool:
         return utcnow() - self.created_at < NEW_FOR
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def price(self) -> Price:
         return Price(credits=self.price_base, included_fee=0)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def vendor(self) -> Vendor:
         return Vendor(name=self.company, logo=self.company_logo, url=self.url)
 

@@ -77,6 +77,24 @@ async def touch(session: AsyncSession, project: Project, now: datetime) -> None:
     await session.flush()
 
 
+async def _set_project(
+    session: AsyncSession,
+    model: Assignable,
+    conditions: list[Any],
+    project_id: uuid.UUID | None,
+    now: datetime,
+) -> bool:
+    """One compare-and-set UPDATE of the job/task's ``project_id``: True when it changed it."""
+    changed = await session.scalar(
+        update(model)
+        .where(*conditions)
+        .values(project_id=project_id, updated_at=now)
+        .returning(model.id)
+        .execution_options(synchronize_session=False)
+    )
+    return changed is not None
+
+
 async def assign(
     session: AsyncSession,
     model: Assignable,
@@ -95,13 +113,7 @@ async def assign(
     ]
     if model is Task:
         conditions.append(Task.archived_at.is_(None))
-    result = await session.execute(
-        update(model)
-        .where(*conditions)
-        .values(project_id=project_id, updated_at=now)
-        .execution_options(synchronize_session=False)
-    )
-    return int(result.rowcount) == 1  # type: ignore[attr-defined]
+    return await _set_project(session, model, conditions, project_id, now)
 
 
 async def unassign(
@@ -113,17 +125,13 @@ async def unassign(
     project_id: uuid.UUID,
     now: datetime,
 ) -> bool:
-    result = await session.execute(
-        update(model)
-        .where(
-            model.id == resource_id,
-            model.workspace_id == workspace_id,
-            model.project_id == project_id,
-        )
-        .values(project_id=None, updated_at=now)
-        .execution_options(synchronize_session=False)
-    )
-    return int(result.rowcount) == 1  # type: ignore[attr-defined]
+    """Clear ``project_id`` only where it is ``project_id``; True when this statement did."""
+    conditions = [
+        model.id == resource_id,
+        model.workspace_id == workspace_id,
+        model.project_id == project_id,
+    ]
+    return await _set_project(session, model, conditions, None, now)
 
 
 async def placement(
