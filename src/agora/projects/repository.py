@@ -77,61 +77,34 @@ async def touch(session: AsyncSession, project: Project, now: datetime) -> None:
     await session.flush()
 
 
-async def _set_project(
+async def set_project(
     session: AsyncSession,
     model: Assignable,
-    conditions: list[Any],
-    project_id: uuid.UUID | None,
+    *,
+    workspace_id: uuid.UUID,
+    resource_id: uuid.UUID,
+    current: uuid.UUID | None,
+    target: uuid.UUID | None,
     now: datetime,
 ) -> bool:
-    """One compare-and-set UPDATE of the job/task's ``project_id``: True when it changed it."""
+    """The compare-and-set: move the job/task from project ``current`` (None: from no project)
+    to ``target`` (None: out of any), only if it is still in ``current``; a task goes into a
+    project only while it is not archived. True when this statement made the change."""
+    conditions: list[Any] = [
+        model.id == resource_id,
+        model.workspace_id == workspace_id,
+        model.project_id.is_(None) if current is None else model.project_id == current,
+    ]
+    if model is Task and target is not None:
+        conditions.append(Task.archived_at.is_(None))
     changed = await session.scalar(
         update(model)
         .where(*conditions)
-        .values(project_id=project_id, updated_at=now)
+        .values(project_id=target, updated_at=now)
         .returning(model.id)
         .execution_options(synchronize_session=False)
     )
     return changed is not None
-
-
-async def assign(
-    session: AsyncSession,
-    model: Assignable,
-    *,
-    workspace_id: uuid.UUID,
-    resource_id: uuid.UUID,
-    project_id: uuid.UUID,
-    now: datetime,
-) -> bool:
-    """The compare-and-set: set ``project_id`` only where it is still unassigned (and, for a
-    task, not archived). True when this statement made the assignment."""
-    conditions: list[Any] = [
-        model.id == resource_id,
-        model.workspace_id == workspace_id,
-        model.project_id.is_(None),
-    ]
-    if model is Task:
-        conditions.append(Task.archived_at.is_(None))
-    return await _set_project(session, model, conditions, project_id, now)
-
-
-async def unassign(
-    session: AsyncSession,
-    model: Assignable,
-    *,
-    workspace_id: uuid.UUID,
-    resource_id: uuid.UUID,
-    project_id: uuid.UUID,
-    now: datetime,
-) -> bool:
-    """Clear ``project_id`` only where it is ``project_id``; True when this statement did."""
-    conditions = [
-        model.id == resource_id,
-        model.workspace_id == workspace_id,
-        model.project_id == project_id,
-    ]
-    return await _set_project(session, model, conditions, None, now)
 
 
 async def placement(

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.fields import patch_fields, trimmed
 from agora.kit.ids import fetch_by_id, parse_uuid
-from agora.kit.pagination import Page, PageParams
+from agora.kit.pagination import MAX_LIMIT, MAX_PAGE, Page, PageParams
 from agora.kit.timeutil import utcnow
 from agora.models import Job, Project, Task
 from agora.projects import repository as repo
@@ -50,6 +50,9 @@ async def create_project(
 async def list_projects(
     session: AsyncSession, workspace_id: uuid.UUID, paging: PageParams
 ) -> Page[Project]:
+    """A page of the workspace's projects, most recently updated first."""
+    if not (1 <= paging.limit <= MAX_LIMIT and 1 <= paging.page <= MAX_PAGE):
+        raise BadRequest(f"page 1 to {MAX_PAGE}, limit 1 to {MAX_LIMIT}")
     items, total = await repo.page_with_total(
         session, workspace_id, offset=paging.offset, limit=paging.limit
     )
@@ -118,12 +121,13 @@ async def assign(
     model, label = _MODELS[kind], _LABELS[kind]
     for _ in range(_ASSIGN_ATTEMPTS):
         now = utcnow()
-        if await repo.assign(
+        if await repo.set_project(
             session,
             model,
             workspace_id=workspace_id,
             resource_id=resource_id,
-            project_id=project.id,
+            current=None,
+            target=project.id,
             now=now,
         ):
             await repo.touch(session, project, now)
@@ -151,12 +155,13 @@ async def unassign(
     project = await _locked_project(session, workspace_id, project_id)
     resource_id = _resource_id(kind, resource)
     now = utcnow()
-    if not await repo.unassign(
+    if not await repo.set_project(
         session,
         _MODELS[kind],
         workspace_id=workspace_id,
         resource_id=resource_id,
-        project_id=project.id,
+        current=project.id,
+        target=None,
         now=now,
     ):
         raise NotFound(f"{_LABELS[kind]} {resource} is not in project {project_id}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -64,31 +64,30 @@ class TaskPage:
     next_cursor: str | None
 
 
-def _filter_args(principal: Principal, filters: TaskFilters) -> dict[str, Any]:
-    """The repository's arguments for the filters."""
+def _where(principal: Principal, filters: TaskFilters) -> repo.TaskWhere:
+    """The repository's filters."""
     project_id: uuid.UUID | None = None
     if filters.project not in (None, "null"):
         project_id = parse_uuid(filters.project)
         if project_id is None:
             raise BadRequest.field("query.projectId", "must be a project id or the literal null")
     acting = coworker_of(principal)
-    coworker_ids = [c for c in (acting, filters.coworker_id) if c is not None]
     owned = acting is None and filters.scope == "owned" and filters.assignee is None
     assignee: uuid.UUID | None = None
     if filters.assignee == "me":
         assignee = principal.user_id
     elif filters.assignee is not None:
         assignee = parse_uuid(filters.assignee)
-    return {
-        "assignee_user_id": assignee,
-        "statuses": filters.statuses,
-        "project_id": project_id,
-        "unassigned": filters.project == "null",
-        "archived": filters.archived,
-        "creator_id": principal.user_id if owned else None,
-        "coworker_ids": coworker_ids,
-        "name_contains": filters.q,
-    }
+    return repo.TaskWhere(
+        statuses=filters.statuses,
+        project_id=project_id,
+        unassigned=filters.project == "null",
+        archived=filters.archived,
+        creator_id=principal.user_id if owned else None,
+        coworker_ids=[c for c in (acting, filters.coworker_id) if c is not None],
+        name_contains=filters.q,
+        assignee_user_id=assignee,
+    )
 
 
 def _scope(value: str) -> TaskScope:
@@ -194,12 +193,9 @@ async def list_tasks(
     filters = await filters_of(session, principal, query)
     paging = _paging(settings, principal, filters, query.cursor, paging)
     await require_acting_coworker(session, principal)
+    where = _where(principal, filters)
     tasks, total = await repo.listing(
-        session,
-        principal.workspace_id,
-        offset=paging.offset,
-        limit=paging.limit,
-        **_filter_args(principal, filters),
+        session, principal.workspace_id, where, offset=paging.offset, limit=paging.limit
     )
     items = await render(session, tasks, settings if jobs else None, preview=True)
     next_cursor = _next_cursor(settings, principal, filters, paging, total)
