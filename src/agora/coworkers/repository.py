@@ -171,10 +171,3 @@ async def task_of(
             Task.id == task_id, Task.coworker_id == coworker_id, Task.workspace_id == workspace_id
         )
     )
-
-
-async def by_ids(session: AsyncSession, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Coworker]:
-    if not ids:
-        return {}
-    rows = await session.scalars(select(Coworker).where(Coworker.id.in_(set(ids))))
-    return {r.id: r for r in rows}
