@@ -24,6 +24,8 @@ from agora.coworkers.schemas import (
     CoworkerKeyOut,
     CoworkerOut,
     CoworkerUpdate,
+    CursorQuery,
+    LimitQuery,
     Scope,
     UsageCreate,
     UsageOut,
@@ -38,10 +40,6 @@ admin_router = bearer_router(prefix="/admin/coworkers", tags=["admin"])
 # A coworker's id (or slug, or name) in the path: anything that names no coworker the caller
 # may see answers 404, so it stays a string here and the service looks it up.
 CoworkerId = Annotated[str, Path(alias="coworkerId")]
-LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
-CursorQuery = Annotated[
-    str | None, Query(max_length=100, description="`nextCursor` of the previous page.")
-]
 
 
 def _one(request: Request, coworker: object) -> EnvelopeB[CoworkerOut]:

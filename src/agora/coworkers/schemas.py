@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Query
 from pydantic import Field, computed_field
 
 from agora.agents.schemas import Price
@@ -18,6 +19,12 @@ Capability = Literal["chat", "tasks"]
 CAPABILITIES: tuple[str, ...] = ("chat", "tasks")
 Scope = Literal["whitelisted", "all", "archived"]
 SCOPES: tuple[str, ...] = ("whitelisted", "all", "archived")
+# The coworker API's cursor pages (GET /v1/coworkers and /v1/coworkers/me/events, the latter
+# the tasks domain's route).
+LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
+CursorQuery = Annotated[
+    str | None, Query(max_length=100, description="`nextCursor` of the previous page.")
+]
 NEW_FOR = timedelta(days=30)
 
 

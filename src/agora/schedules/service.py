@@ -6,8 +6,9 @@ scheduler's round, called by ``worker.py``) is ``runs.py``. Services flush, neve
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -33,6 +34,8 @@ NO_OCCURRENCE = "no occurrence before endsAt"
 TOPIC = "schedules_changed"
 DEFAULT_LIMIT, MAX_LIMIT = 20, 100
 RULE_FIELDS = frozenset({"cron", "intervalSeconds", "timezone", "startsAt", "endsAt"})
+T = TypeVar("T")
+R = TypeVar("R", Schedule, ScheduleRun)
 
 
 def _credits(value: float | None, field: str) -> int | None:
@@ -133,21 +136,31 @@ def _limit(limit: int | None) -> int:
     return size
 
 
+def _position(cursor: str | None, parse: Callable[[str], T | None]) -> T | None:
+    """Where a page starts: after the previous page's ``nextCursor`` (400 when it is not one)."""
+    if not cursor:
+        return None
+    found = parse(cursor)
+    if found is None:
+        raise BadRequest.field("cursor", "must be the nextCursor of the previous page")
+    return found
+
+
+def _page(rows: list[R], size: int, cursor_of: Callable[[R], str]) -> tuple[list[R], str | None]:
+    """The page (``rows`` were read one past its ``size``) and the next page's cursor."""
+    page = rows[:size]
+    return page, (cursor_of(page[-1]) if len(rows) > size and page else None)
+
+
 async def list_schedules(
     session: AsyncSession, principal: Principal, *, cursor: str | None, limit: int | None
 ) -> tuple[list[Schedule], str | None]:
-    size = _limit(limit)
-    before = None
-    if cursor:
-        before = parse_uuid(cursor)
-        if before is None:
-            raise BadRequest.field("cursor", "must be the nextCursor of the previous page")
+    """The caller's schedules in the workspace, newest first."""
+    size, before = _limit(limit), _position(cursor, parse_uuid)
     rows = await repo.list_owned(
         session, principal.user_id, principal.workspace_id, before_id=before, limit=size + 1
     )
-    more = len(rows) > size
-    rows = rows[:size]
-    return rows, (str(rows[-1].id) if more and rows else None)
+    return _page(rows, size, lambda schedule: str(schedule.id))
 
 
 async def list_runs(
@@ -158,18 +171,11 @@ async def list_runs(
     cursor: str | None,
     limit: int | None,
 ) -> tuple[list[ScheduleRun], str | None]:
+    """A schedule's recorded occurrences, newest first."""
     schedule = await get_schedule(session, principal, schedule_id)
-    size = _limit(limit)
-    before = None
-    if cursor:
-        before = parse_isoformat(cursor)
-        if before is None:
-            raise BadRequest.field("cursor", "must be the nextCursor of the previous page")
+    size, before = _limit(limit), _position(cursor, parse_isoformat)
     rows = await repo.runs_of(session, schedule.id, before=before, limit=size + 1)
-    more = len(rows) > size
-    rows = rows[:size]
-    next_cursor = as_utc(rows[-1].occurrence_at).isoformat() if more and rows else None
-    return rows, next_cursor
+    return _page(rows, size, lambda run: as_utc(run.occurrence_at).isoformat())
 
 
 async def occurrences(
@@ -233,10 +239,7 @@ async def update_schedule(
     *,
     now: datetime,
 ) -> Schedule:
-    _require_owner_key(principal)
-    schedule = await get_schedule(session, principal, schedule_id)
-    if schedule.state == ENDED:
-        raise Conflict(f"Schedule {schedule.id} has ended; create a new one")
+    schedule = await _to_change(session, principal, schedule_id, "; create a new one")
     sent = body.model_fields_set
     if not sent:
         raise BadRequest("Send at least one field to change")
@@ -262,13 +265,22 @@ async def update_schedule(
     return schedule
 
 
-async def pause(
-    session: AsyncSession, principal: Principal, schedule_id: str, *, now: datetime
+async def _to_change(
+    session: AsyncSession, principal: Principal, schedule_id: str, hint: str = ""
 ) -> Schedule:
+    """One of the caller's schedules, to change: people only (a user key or a browser
+    session), and an ended schedule changes no more (409)."""
     _require_owner_key(principal)
     schedule = await get_schedule(session, principal, schedule_id)
     if schedule.state == ENDED:
-        raise Conflict(f"Schedule {schedule.id} has ended")
+        raise Conflict(f"Schedule {schedule.id} has ended{hint}")
+    return schedule
+
+
+async def pause(
+    session: AsyncSession, principal: Principal, schedule_id: str, *, now: datetime
+) -> Schedule:
+    schedule = await _to_change(session, principal, schedule_id)
     schedule.state, schedule.state_reason, schedule.updated_at = PAUSED, "paused by you", now
     await session.flush()
     return schedule
@@ -279,10 +291,7 @@ async def resume(
 ) -> Schedule:
     """Active again from now: occurrences that fell while paused are neither run nor recorded;
     the count of failed runs in a row starts over."""
-    _require_owner_key(principal)
-    schedule = await get_schedule(session, principal, schedule_id)
-    if schedule.state == ENDED:
-        raise Conflict(f"Schedule {schedule.id} has ended")
+    schedule = await _to_change(session, principal, schedule_id)
     if schedule.state == ACTIVE:
         return schedule
     schedule.next_run_at = rules.first_run(rules.rule_of(schedule), now)

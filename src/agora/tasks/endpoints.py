@@ -17,6 +17,7 @@ from agora.auth.dependencies import (
     SessionDep,
     SettingsDep,
 )
+from agora.coworkers.schemas import CursorQuery, LimitQuery
 from agora.jobs.schemas import JobOut
 from agora.kit import wire
 from agora.kit.envelopes import EnvelopeB, meta_b, written_b
@@ -242,12 +243,6 @@ async def create_job(
         answer.session, principal, task_id, body, answer.settings, idempotency_key
     )
     return EnvelopeB[JobOut](data=job, meta=meta_b(answer.request))
-
-
-LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
-CursorQuery = Annotated[
-    str | None, Query(max_length=100, description="`nextCursor` of the previous page.")
-]
 
 
 @coworker_router.get(

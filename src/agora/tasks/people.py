@@ -6,7 +6,7 @@ harmless. Services flush; the caller owns the transaction."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -113,6 +113,20 @@ async def assign(
     return task
 
 
+async def _participants_changed(
+    session: AsyncSession,
+    principal: Principal,
+    task: Task,
+    how: Literal["added", "removed"],
+    user_id: uuid.UUID,
+    name: str,
+) -> None:
+    """The event of kind ``participants`` (``change.added`` or ``change.removed``)."""
+    change: dict[str, Any] = {how: {"id": str(user_id), "name": name}}
+    await record(session, task, principal, kind="participants", change=change)
+    task.updated_at = utcnow()
+
+
 async def add_participant(
     session: AsyncSession, principal: Principal, task_id: str, raw_user_id: str
 ) -> Task:
@@ -123,11 +137,7 @@ async def add_participant(
     person = await member(session, principal, raw_user_id, "userId")
     if not await repo.is_participant(session, task.id, person.id):
         await repo.add_participant(session, task.id, person.id)
-        await record(
-            session, task, principal, kind="participants",
-            change={"added": {"id": str(person.id), "name": person.name}},
-        )  # fmt: skip
-        task.updated_at = utcnow()
+        await _participants_changed(session, principal, task, "added", person.id, person.name)
     await session.flush()
     return task
 
@@ -144,11 +154,8 @@ async def remove_participant(
         people = await repo.people(session, [user_id])
         person = people.get(user_id)
         await repo.remove_participant(session, task.id, user_id)
-        await record(
-            session, task, principal, kind="participants",
-            change={"removed": {"id": str(user_id), "name": person.name if person else ""}},
-        )  # fmt: skip
-        task.updated_at = utcnow()
+        name = person.name if person else ""
+        await _participants_changed(session, principal, task, "removed", user_id, name)
     await session.flush()
     return task
 
