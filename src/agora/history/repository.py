@@ -33,6 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all
 from agora.models import Conversation, CoworkerUsage, Job, Task
+from agora.models.statuses import ConversationState
 
 
 @dataclass(frozen=True)
@@ -201,9 +202,9 @@ def _conversation_branch(shape: tuple[bool, ...], states: frozenset[str]) -> Any
     _owned, positioned, *_, searched = shape
     conditions = _conditions(Conversation, (False, positioned, False, False, False, searched), None)
     conditions.append(Conversation.user_id == bindparam("user_id"))
-    if states == {"archived"}:
+    if states == {ConversationState.ARCHIVED}:
         conditions.append(Conversation.archived_at.is_not(None))
-    elif states != {"active", "archived"}:
+    elif states != set(ConversationState):
         conditions.append(Conversation.archived_at.is_(None))
     if searched:
         columns = [Conversation.title, Conversation.description]

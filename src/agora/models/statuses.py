@@ -128,3 +128,11 @@ class MissedPolicy(StrEnum):
 
     RUN_ONCE = "run_once"
     SKIP = "skip"
+
+
+class ConversationState(StrEnum):
+    """A conversation's state, derived from ``archived_at`` (no column): the words the history
+    feed's ``status`` filter takes for conversations."""
+
+    ACTIVE = "active"
+    ARCHIVED = "archived"

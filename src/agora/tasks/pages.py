@@ -36,7 +36,7 @@ from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFo
 from agora.kit.pagination import PageParams
 from agora.kit.units import UnitOfWorkRoute
 from agora.models import Project
-from agora.models.statuses import JobStatus
+from agora.models.statuses import ConversationState, JobStatus
 from agora.projects import service as projects
 from agora.projects.schemas import ProjectUpdate
 from agora.settings import Settings
@@ -85,7 +85,7 @@ def _feed_statuses() -> list[tuple[str, str]]:
     for status in dict.fromkeys([*lifecycle.STATUSES, *(s.value for s in JobStatus)]):
         by_label.setdefault(status_label(status), []).append(status)
     choices = [(",".join(words), label) for label, words in by_label.items()]
-    return [*choices, ("active", status_label("active")), ("archived", status_label("archived"))]
+    return [*choices, *((state.value, status_label(state)) for state in ConversationState)]
 
 
 FEED_STATUSES = _feed_statuses()
