@@ -53,6 +53,7 @@ from agora.organizations.endpoints import invitations_router
 from agora.organizations.endpoints import router as organizations_router
 from agora.payments.endpoints import admin_router as payments_admin_router
 from agora.payments.endpoints import router as payments_router
+from agora.projects import pages as project_pages
 from agora.projects import tools as project_tools
 from agora.projects.endpoints import router as projects_router
 from agora.ratings import pages as rating_pages
@@ -65,6 +66,7 @@ from agora.schedules import tools as schedule_tools
 from agora.schedules.endpoints import router as schedules_router
 from agora.tasks import pages as task_pages
 from agora.tasks import tools as task_tools
+from agora.tasks.endpoints import coworker_router as coworker_tasks_router
 from agora.tasks.endpoints import router as tasks_router
 from agora.users import tools as user_tools
 from agora.users.endpoints import router as users_router
@@ -92,6 +94,7 @@ ROUTERS: list[APIRouter] = [
     developer_admin_router,
     registry_router,
     coworkers_router,
+    coworker_tasks_router,  # /coworkers/me/events: the tasks assigned to the coworker
     coworkers_admin_router,
     payments_router,
     billing_router,
@@ -106,7 +109,8 @@ ROUTERS: list[APIRouter] = [
 ]
 
 PAGES: list[APIRouter] = [
-    task_pages.router,  # history, projects, tasks
+    project_pages.router,  # projects, deleting one, a job into one
+    task_pages.router,  # history, the project page, tasks
     notification_pages.router,  # inbox, settings, unsubscribe
     billing_pages.router,  # credits, buy credits, receipts
     schedule_pages.router,

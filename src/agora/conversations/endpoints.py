@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Path, Query, Request
 
-from agora.auth.dependencies import ConversationId, ProjectsWriter, Reader, SessionDep
+from agora.auth.dependencies import ProjectsWriter, Reader, SessionDep
 from agora.conversations import service
 from agora.conversations.schemas import (
     ConversationCreate,
@@ -18,11 +18,21 @@ from agora.conversations.schemas import (
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.pagination import PageDep
+from agora.models import Conversation
 
 router = bearer_router(prefix="/conversations", tags=["conversations"])
 
+# A conversation's id in the path; a malformed id answers the same 404 as an unknown one (or
+# someone else's), so it stays a string here and the service parses it.
+ConversationId = Annotated[str, Path(alias="conversationId")]
 
-@router.get("", response_model=EnvelopeB[list[ConversationOut]], operation_id="listConversations")
+
+def _one(request: Request, conversation: Conversation) -> EnvelopeB[ConversationOut]:
+    """The answer of every route that returns one conversation."""
+    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
+
+
+@router.get("", operation_id="listConversations")
 async def list_conversations(
     request: Request,
     session: SessionDep,
@@ -33,50 +43,28 @@ async def list_conversations(
     ] = "false",
 ) -> EnvelopeB[list[ConversationOut]]:
     """The caller's conversations in the workspace, most recently updated first."""
-    result = await service.list_conversations(
-        session, principal.workspace_id, principal.user_id, archived, paging
-    )
-    return EnvelopeB[list[ConversationOut]](
-        data=result.items, meta=meta_b(request, paging.meta(result.total))
-    )
+    found = await service.list_conversations(session, principal, archived, paging)
+    meta = meta_b(request, paging.meta(found.total))
+    return EnvelopeB[list[ConversationOut]](data=found.items, meta=meta)
 
 
-@router.post(
-    "",
-    status_code=201,
-    response_model=EnvelopeB[ConversationOut],
-    operation_id="createConversation",
-)
+@router.post("", status_code=201, operation_id="createConversation")
 async def create_conversation(
     body: ConversationCreate, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[ConversationOut]:
     """Start a conversation (owned by the caller)."""
-    conversation = await service.create_conversation(
-        session, principal.workspace_id, principal.user_id, body
-    )
-    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
+    return _one(request, await service.create_conversation(session, principal, body))
 
 
-@router.get(
-    "/{conversationId}",
-    response_model=EnvelopeB[ConversationOut],
-    operation_id="getConversation",
-)
+@router.get("/{conversationId}", operation_id="getConversation")
 async def get_conversation(
     conversation_id: ConversationId, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[ConversationOut]:
     """One of the caller's conversations."""
-    conversation = await service.get_conversation(
-        session, principal.workspace_id, principal.user_id, conversation_id
-    )
-    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
+    return _one(request, await service.get_conversation(session, principal, conversation_id))
 
 
-@router.patch(
-    "/{conversationId}",
-    response_model=EnvelopeB[ConversationOut],
-    operation_id="updateConversation",
-)
+@router.patch("/{conversationId}", operation_id="updateConversation")
 async def update_conversation(
     conversation_id: ConversationId,
     body: ConversationUpdate,
@@ -85,17 +73,11 @@ async def update_conversation(
     principal: ProjectsWriter,
 ) -> EnvelopeB[ConversationOut]:
     """Rename the conversation (title and/or description)."""
-    conversation = await service.update_conversation(
-        session, principal.workspace_id, principal.user_id, conversation_id, body
-    )
-    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
+    changed = await service.update_conversation(session, principal, conversation_id, body)
+    return _one(request, changed)
 
 
-@router.post(
-    "/{conversationId}/archive",
-    response_model=EnvelopeB[ConversationOut],
-    operation_id="archiveConversation",
-)
+@router.post("/{conversationId}/archive", operation_id="archiveConversation")
 async def archive_conversation(
     conversation_id: ConversationId,
     request: Request,
@@ -103,17 +85,11 @@ async def archive_conversation(
     principal: ProjectsWriter,
 ) -> EnvelopeB[ConversationOut]:
     """Archive the conversation (idempotent)."""
-    conversation = await service.set_archived(
-        session, principal.workspace_id, principal.user_id, conversation_id, archived=True
-    )
-    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
+    archived = await service.set_archived(session, principal, conversation_id, archived=True)
+    return _one(request, archived)
 
 
-@router.post(
-    "/{conversationId}/unarchive",
-    response_model=EnvelopeB[ConversationOut],
-    operation_id="unarchiveConversation",
-)
+@router.post("/{conversationId}/unarchive", operation_id="unarchiveConversation")
 async def unarchive_conversation(
     conversation_id: ConversationId,
     request: Request,
@@ -121,17 +97,11 @@ async def unarchive_conversation(
     principal: ProjectsWriter,
 ) -> EnvelopeB[ConversationOut]:
     """Unarchive the conversation (idempotent)."""
-    conversation = await service.set_archived(
-        session, principal.workspace_id, principal.user_id, conversation_id, archived=False
-    )
-    return EnvelopeB[ConversationOut](data=conversation, meta=meta_b(request))
+    active = await service.set_archived(session, principal, conversation_id, archived=False)
+    return _one(request, active)
 
 
-@router.get(
-    "/{conversationId}/messages",
-    response_model=EnvelopeB[list[MessageOut]],
-    operation_id="listConversationMessages",
-)
+@router.get("/{conversationId}/messages", operation_id="listConversationMessages")
 async def list_messages(
     conversation_id: ConversationId,
     request: Request,
@@ -140,19 +110,13 @@ async def list_messages(
     paging: PageDep,
 ) -> EnvelopeB[list[MessageOut]]:
     """The conversation's messages, oldest first."""
-    result = await service.list_messages(
-        session, principal.workspace_id, principal.user_id, conversation_id, paging
-    )
-    return EnvelopeB[list[MessageOut]](
-        data=result.items, meta=meta_b(request, paging.meta(result.total))
-    )
+    found = await service.list_messages(session, principal, conversation_id, paging)
+    meta = meta_b(request, paging.meta(found.total))
+    return EnvelopeB[list[MessageOut]](data=found.items, meta=meta)
 
 
 @router.post(
-    "/{conversationId}/messages",
-    status_code=201,
-    response_model=EnvelopeB[MessageOut],
-    operation_id="appendConversationMessage",
+    "/{conversationId}/messages", status_code=201, operation_id="appendConversationMessage"
 )
 async def append_message(
     conversation_id: ConversationId,
@@ -162,7 +126,5 @@ async def append_message(
     principal: ProjectsWriter,
 ) -> EnvelopeB[MessageOut]:
     """Append a message (bumps the conversation's updatedAt)."""
-    message = await service.append_message(
-        session, principal.workspace_id, principal.user_id, conversation_id, body
-    )
+    message = await service.append_message(session, principal, conversation_id, body)
     return EnvelopeB[MessageOut](data=message, meta=meta_b(request))

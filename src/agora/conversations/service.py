@@ -6,11 +6,11 @@ Services flush; the caller owns the transaction."""
 
 from __future__ import annotations
 
-import uuid
 from typing import Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.auth.principal import Principal
 from agora.conversations import repository as repo
 from agora.conversations.schemas import ConversationCreate, ConversationUpdate, MessageCreate
 from agora.kit.errors import BadRequest
@@ -28,11 +28,11 @@ def _clean_title(title: str) -> str:
 
 
 async def create_conversation(
-    session: AsyncSession, workspace_id: uuid.UUID, user_id: uuid.UUID, body: ConversationCreate
+    session: AsyncSession, principal: Principal, body: ConversationCreate
 ) -> Conversation:
     conversation = Conversation(
-        workspace_id=workspace_id,
-        user_id=user_id,
+        workspace_id=principal.workspace_id,
+        user_id=principal.user_id,
         title=_clean_title(body.title),
         description=body.description,
     )
@@ -41,26 +41,19 @@ async def create_conversation(
 
 
 async def list_conversations(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    user_id: uuid.UUID,
-    archived: Archived,
-    paging: PageParams,
+    session: AsyncSession, principal: Principal, archived: Archived, paging: PageParams
 ) -> Page[Conversation]:
-    conditions = repo.listing_conditions(workspace_id, user_id, archived)
+    conditions = repo.listing_conditions(principal.workspace_id, principal.user_id, archived)
     total = await repo.count(session, conditions)
     items = await repo.page(session, conditions, offset=paging.offset, limit=paging.limit)
     return Page(items, total)
 
 
 async def get_conversation(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    user_id: uuid.UUID,
-    conversation_id: str,
-    *,
-    for_update: bool = False,
+    session: AsyncSession, principal: Principal, conversation_id: str, *, for_update: bool = False
 ) -> Conversation:
+    """One of the caller's conversations (anyone else's, or a malformed id: 404)."""
+    workspace_id, user_id = principal.workspace_id, principal.user_id
     return await fetch_by_id(
         conversation_id,
         "Conversation",
@@ -69,16 +62,10 @@ async def get_conversation(
 
 
 async def update_conversation(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    user_id: uuid.UUID,
-    conversation_id: str,
-    body: ConversationUpdate,
+    session: AsyncSession, principal: Principal, conversation_id: str, body: ConversationUpdate
 ) -> Conversation:
     given = patch_fields(body)
-    conversation = await get_conversation(
-        session, workspace_id, user_id, conversation_id, for_update=True
-    )
+    conversation = await get_conversation(session, principal, conversation_id, for_update=True)
     if "title" in given:
         conversation.title = _clean_title(given["title"])
     if "description" in given:
@@ -89,16 +76,9 @@ async def update_conversation(
 
 
 async def set_archived(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    user_id: uuid.UUID,
-    conversation_id: str,
-    *,
-    archived: bool,
+    session: AsyncSession, principal: Principal, conversation_id: str, *, archived: bool
 ) -> Conversation:
-    conversation = await get_conversation(
-        session, workspace_id, user_id, conversation_id, for_update=True
-    )
+    conversation = await get_conversation(session, principal, conversation_id, for_update=True)
     if (conversation.archived_at is not None) == archived:
         return conversation
     now = utcnow()
@@ -109,15 +89,9 @@ async def set_archived(
 
 
 async def append_message(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    user_id: uuid.UUID,
-    conversation_id: str,
-    body: MessageCreate,
+    session: AsyncSession, principal: Principal, conversation_id: str, body: MessageCreate
 ) -> Message:
-    conversation = await get_conversation(
-        session, workspace_id, user_id, conversation_id, for_update=True
-    )
+    conversation = await get_conversation(session, principal, conversation_id, for_update=True)
     if conversation.archived_at is not None:
         raise BadRequest("The conversation is archived; unarchive it to add messages")
     now = utcnow()
@@ -125,7 +99,7 @@ async def append_message(
         conversation_id=conversation.id,
         role=body.role,
         content=body.content,
-        author_id=user_id if body.role == "user" else None,
+        author_id=principal.user_id if body.role == "user" else None,
         created_at=now,
     )
     conversation.updated_at = now
@@ -134,13 +108,9 @@ async def append_message(
 
 
 async def list_messages(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    user_id: uuid.UUID,
-    conversation_id: str,
-    paging: PageParams,
+    session: AsyncSession, principal: Principal, conversation_id: str, paging: PageParams
 ) -> Page[Message]:
-    conversation = await get_conversation(session, workspace_id, user_id, conversation_id)
+    conversation = await get_conversation(session, principal, conversation_id)
     total = await repo.count_messages(session, conversation.id)
     items = await repo.messages(session, conversation.id, offset=paging.offset, limit=paging.limit)
     return Page(items, total)

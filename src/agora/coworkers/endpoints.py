@@ -1,15 +1,15 @@
 """/v1/coworkers and /v1/admin/coworkers (bearer family: Envelope B, Detailed errors).
-Decisions: docs/coworkers.md."""
+Decisions: docs/coworkers.md. The events of the tasks assigned to a coworker
+(``/v1/coworkers/me/events``) are the tasks domain's (tasks/endpoints.py)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request, Response
+from fastapi import Path, Query, Request, Response
 
 from agora.auth.dependencies import (
     Admin,
-    CoworkerId,
     CoworkerKeyDep,
     ProjectsWriter,
     Reader,
@@ -24,26 +24,29 @@ from agora.coworkers.schemas import (
     CoworkerKeyOut,
     CoworkerOut,
     CoworkerUpdate,
+    CursorQuery,
+    LimitQuery,
     Scope,
     UsageCreate,
     UsageOut,
 )
-from agora.kit import wire
-from agora.kit.envelopes import EnvelopeB, meta_b, written_b
+from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
-from agora.tasks import service as tasks
-from agora.tasks.schemas import TaskEventOut, event_item
+from agora.kit.openapi import errors
 
 router = bearer_router(prefix="/coworkers", tags=["coworkers"])
 admin_router = bearer_router(prefix="/admin/coworkers", tags=["admin"])
 
-LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
-CursorQuery = Annotated[
-    str | None, Query(max_length=100, description="`nextCursor` of the previous page.")
-]
+# A coworker's id (or slug, or name) in the path: anything that names no coworker the caller
+# may see answers 404, so it stays a string here and the service looks it up.
+CoworkerId = Annotated[str, Path(alias="coworkerId")]
 
 
-@router.get("", response_model=EnvelopeB[list[CoworkerOut]], operation_id="listCoworkers")
+def _one(request: Request, coworker: object) -> EnvelopeB[CoworkerOut]:
+    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+
+
+@router.get("", operation_id="listCoworkers")
 async def list_coworkers(
     request: Request,
     session: SessionDep,
@@ -59,78 +62,35 @@ async def list_coworkers(
     cursor: CursorQuery = None,
 ) -> EnvelopeB[list[CoworkerOut]]:
     """Coworkers, oldest first; any of the given capabilities."""
-    rows, next_cursor = await service.listing(
-        session,
-        principal,
-        scope=scope,
-        capabilities=list(capability or []),
-        search=q,
-        limit=limit,
+    found = await service.listing(
+        session, principal, scope=scope, capabilities=capability, search=q, limit=limit,
         cursor=cursor,
-    )
+    )  # fmt: skip
     pagination = {
-        "cursor": cursor,
-        "limit": service.page_size(limit),
-        "nextCursor": next_cursor,
-        "hasMore": next_cursor is not None,
-    }
-    return EnvelopeB[list[CoworkerOut]](data=rows, meta=meta_b(request, pagination))
+        "cursor": cursor, "limit": found.limit, "nextCursor": found.next_cursor,
+        "hasMore": found.next_cursor is not None,
+    }  # fmt: skip
+    return EnvelopeB[list[CoworkerOut]](data=found.items, meta=meta_b(request, pagination))
 
 
-@router.post(
-    "", status_code=201, response_model=EnvelopeB[CoworkerOut], operation_id="registerCoworker"
-)
+@router.post("", status_code=201, operation_id="registerCoworker")
 async def register_coworker(
     body: CoworkerCreate, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[CoworkerOut]:
     """Register a coworker (PENDING until an admin whitelists it)."""
-    coworker = await service.register(session, principal, body)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+    return _one(request, await service.register(session, principal, body))
 
 
-@router.get("/me", response_model=EnvelopeB[CoworkerOut], operation_id="getCurrentCoworker")
+@router.get("/me", operation_id="getCurrentCoworker")
 async def get_me(
     request: Request, session: SessionDep, principal: CoworkerKeyDep
 ) -> EnvelopeB[CoworkerOut]:
     """The coworker of this coworker key (403 for other keys)."""
-    coworker = await service.me(session, principal)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
-
-
-@router.get(
-    "/me/events", response_model=EnvelopeB[list[TaskEventOut]], operation_id="listCoworkerEvents"
-)
-async def my_events(
-    request: Request,
-    session: SessionDep,
-    principal: CoworkerKeyDep,
-    limit: LimitQuery = None,
-    cursor: CursorQuery = None,
-) -> Response:
-    """Events of the tasks assigned to this coworker (not its own), oldest first. Poll with
-    `cursor` = the previous `nextCursor` (it stays valid when there is nothing new)."""
-    page = await service.my_events(session, principal, limit=limit, cursor=cursor)
-    pagination = {
-        "cursor": cursor,
-        "limit": service.page_size(limit),
-        "nextCursor": page.next_cursor,
-        "previousCursor": page.previous_cursor,
-        "hasMore": page.has_more,
-    }
-    events = await tasks.render_events(session, page.events)
-    meta = meta_b(request, pagination)
-    return wire.answer(
-        written_b([event_item(event) for event in events], meta),
-        lambda: EnvelopeB[list[TaskEventOut]](data=events, meta=meta),
-    )
+    return _one(request, await service.me(session, principal))
 
 
 @router.post(
-    "/me/usage",
-    status_code=201,
-    response_model=EnvelopeB[UsageOut],
-    operation_id="chargeCoworkerUsage",
-    openapi_extra={"x-agora-errors": [402]},
+    "/me/usage", status_code=201, operation_id="chargeCoworkerUsage", openapi_extra=errors(402)
 )
 async def charge_usage(
     body: UsageCreate,
@@ -148,16 +108,15 @@ async def charge_usage(
     return EnvelopeB[UsageOut](data=charged.usage, meta=meta_b(request))
 
 
-@router.get("/{coworkerId}", response_model=EnvelopeB[CoworkerOut], operation_id="getCoworker")
+@router.get("/{coworkerId}", operation_id="getCoworker")
 async def get_coworker(
     coworker_id: CoworkerId, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[CoworkerOut]:
     """A coworker by id, slug or name."""
-    coworker = await service.find(session, principal, coworker_id)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+    return _one(request, await service.find(session, principal, coworker_id))
 
 
-@router.patch("/{coworkerId}", response_model=EnvelopeB[CoworkerOut], operation_id="updateCoworker")
+@router.patch("/{coworkerId}", operation_id="updateCoworker")
 async def update_coworker(
     coworker_id: CoworkerId,
     body: CoworkerUpdate,
@@ -166,29 +125,22 @@ async def update_coworker(
     principal: ProjectsWriter,
 ) -> EnvelopeB[CoworkerOut]:
     """Change a coworker you own (admins: any)."""
-    coworker = await service.update(session, principal, coworker_id, body)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+    return _one(request, await service.update(session, principal, coworker_id, body))
 
 
-@router.post(
-    "/{coworkerId}/archive",
-    response_model=EnvelopeB[CoworkerOut],
-    operation_id="archiveCoworker",
-)
+@router.post("/{coworkerId}/archive", operation_id="archiveCoworker")
 async def archive_coworker(
     coworker_id: CoworkerId, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[CoworkerOut]:
     """Archive a coworker you own (idempotent)."""
-    coworker = await service.archive(session, principal, coworker_id)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+    return _one(request, await service.archive(session, principal, coworker_id))
 
 
 @router.post(
     "/{coworkerId}/api-keys",
     status_code=201,
-    response_model=EnvelopeB[CoworkerKeyOut],
     operation_id="createCoworkerApiKey",
-    openapi_extra={"x-agora-errors": [409]},
+    openapi_extra=errors(409),
 )
 async def create_key(
     coworker_id: CoworkerId,
@@ -204,27 +156,18 @@ async def create_key(
 
 
 @admin_router.post(
-    "/{coworkerId}/whitelist",
-    response_model=EnvelopeB[CoworkerOut],
-    operation_id="adminWhitelistCoworker",
-    openapi_extra={"x-agora-errors": [409]},
+    "/{coworkerId}/whitelist", operation_id="adminWhitelistCoworker", openapi_extra=errors(409)
 )
 async def whitelist(
     coworker_id: CoworkerId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[CoworkerOut]:
     """Whitelist a coworker: everyone may see it and give it tasks (idempotent)."""
-    coworker = await service.whitelist(session, coworker_id)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+    return _one(request, await service.whitelist(session, coworker_id))
 
 
-@admin_router.delete(
-    "/{coworkerId}/whitelist",
-    response_model=EnvelopeB[CoworkerOut],
-    operation_id="adminUnwhitelistCoworker",
-)
+@admin_router.delete("/{coworkerId}/whitelist", operation_id="adminUnwhitelistCoworker")
 async def unwhitelist(
     coworker_id: CoworkerId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[CoworkerOut]:
     """Take a coworker off the whitelist (idempotent)."""
-    coworker = await service.whitelist(session, coworker_id, on=False)
-    return EnvelopeB[CoworkerOut](data=coworker, meta=meta_b(request))
+    return _one(request, await service.whitelist(session, coworker_id, on=False))

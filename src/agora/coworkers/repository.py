@@ -10,8 +10,8 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, exists, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.reads import Prepared, read_all, read_one
-from agora.models import Coworker, CoworkerUsage, CoworkerWorkspace, Task, TaskEvent, User
+from agora.kit.reads import Prepared, read_one
+from agora.models import Coworker, CoworkerUsage, CoworkerWorkspace, Task, User
 
 CHUNK = 200
 MAX_CHUNKS = 50  # at most 10 000 coworkers read for one filtered page
@@ -136,51 +136,6 @@ async def grant_workspace(
         await session.flush()
 
 
-def _events_statement(after: bool) -> Prepared:
-    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
-    oldest first (ids are time-ordered): rows of the event's columns under their attributes'
-    names (``meta``), as the task snapshots read them (tasks/repository.py)."""
-    coworker = bindparam("coworker_id", type_=Task.coworker_id.type)
-    conditions = [
-        Task.coworker_id == coworker,
-        Task.workspace_id == bindparam("workspace_id"),
-        or_(TaskEvent.actor_coworker_id.is_(None), TaskEvent.actor_coworker_id != coworker),
-    ]
-    if after:
-        conditions.append(TaskEvent.id > bindparam("after_id", type_=TaskEvent.id.type))
-    columns = [attr.columns[0].label(attr.key) for attr in inspect(TaskEvent).column_attrs]
-    return Prepared(
-        select(*columns)
-        .join(Task, Task.id == TaskEvent.task_id)
-        .where(*conditions)
-        .order_by(TaskEvent.id)
-        .limit(bindparam("limit"))
-    )
-
-
-# Prepared (the first page, and after a cursor) and read lean (kit/reads.py).
-_EVENTS = {after: _events_statement(after) for after in (False, True)}
-
-
-async def events_addressed_to(
-    session: AsyncSession,
-    coworker_id: uuid.UUID,
-    workspace_id: uuid.UUID,
-    after_id: uuid.UUID | None,
-    limit: int,
-) -> list[Any]:
-    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
-    oldest first (rows)."""
-    params: dict[str, Any] = {
-        "coworker_id": coworker_id,
-        "workspace_id": workspace_id,
-        "limit": limit,
-    }
-    if after_id is not None:
-        params["after_id"] = after_id
-    return await read_all(session, _EVENTS[after_id is not None], **params)
-
-
 async def works_for(
     session: AsyncSession,
     coworker_id: uuid.UUID,
@@ -216,10 +171,3 @@ async def task_of(
             Task.id == task_id, Task.coworker_id == coworker_id, Task.workspace_id == workspace_id
         )
     )
-
-
-async def by_ids(session: AsyncSession, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Coworker]:
-    if not ids:
-        return {}
-    rows = await session.scalars(select(Coworker).where(Coworker.id.in_(set(ids))))
-    return {r.id: r for r in rows}

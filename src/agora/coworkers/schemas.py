@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Query
 from pydantic import Field, computed_field
 
 from agora.agents.schemas import Price
@@ -17,6 +18,13 @@ from agora.models.statuses import CoworkerStatus
 Capability = Literal["chat", "tasks"]
 CAPABILITIES: tuple[str, ...] = ("chat", "tasks")
 Scope = Literal["whitelisted", "all", "archived"]
+SCOPES: tuple[str, ...] = ("whitelisted", "all", "archived")
+# The coworker API's cursor pages (GET /v1/coworkers and /v1/coworkers/me/events, the latter
+# the tasks domain's route).
+LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
+CursorQuery = Annotated[
+    str | None, Query(max_length=100, description="`nextCursor` of the previous page.")
+]
 NEW_FOR = timedelta(days=30)
 
 
@@ -50,8 +58,7 @@ class CoworkerOut(Schema):
     estimated_duration: int | None
     price_base: int = Field(default=0, validation_alias="price", exclude=True)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def status(self) -> CoworkerStatus:
         """ARCHIVED, WHITELISTED or PENDING (registered, not yet whitelisted)."""
         if self.archived_at is not None:
@@ -60,28 +67,23 @@ class CoworkerOut(Schema):
             return CoworkerStatus.WHITELISTED
         return CoworkerStatus.PENDING
 
-    @computed_field(alias="isWhitelisted")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(alias="isWhitelisted")
     def is_whitelisted(self) -> bool:
         return self.whitelisted_at is not None
 
-    @computed_field(alias="isShown")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(alias="isShown")
     def is_shown(self) -> bool:
         return self.whitelisted_at is not None and self.archived_at is None
 
-    @computed_field(alias="isNew")  # type: ignore[prop-decorator]
-    @property
+    @computed_field(alias="isNew")
     def is_new(self) -> bool:
         return utcnow() - self.created_at < NEW_FOR
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def price(self) -> Price:
         return Price(credits=self.price_base, included_fee=0)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
+    @computed_field
     def vendor(self) -> Vendor:
         return Vendor(name=self.company, logo=self.company_logo, url=self.url)
 

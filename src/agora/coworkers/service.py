@@ -5,8 +5,9 @@
 - A coworker works in the workspaces it was given access to: the one it was registered from,
   and any workspace where a member assigned it a task. Its API keys (kind ``coworker``) are bound
   to one of them and carry the scope ``coworker:<id>``.
-- With its key it reads itself, the events of the tasks assigned to it, the users whose tasks it
-  works on (nobody else), and charges those users' credits once per idempotency key.
+- With its key it reads itself, the users whose tasks it works on (nobody else), and charges
+  those users' credits once per idempotency key; the events of the tasks assigned to it are the
+  tasks domain's (``tasks.service.coworker_events``).
 Services flush; the caller owns the transaction.
 """
 
@@ -17,8 +18,8 @@ import json
 import re
 import secrets
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -29,6 +30,8 @@ from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as repo
 from agora.coworkers.schemas import (
+    CAPABILITIES,
+    SCOPES,
     CoworkerCreate,
     CoworkerKeyCreate,
     CoworkerUpdate,
@@ -47,14 +50,6 @@ from agora.settings import Settings
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 _SLUG_CHARS = re.compile(r"[^a-z0-9]+")
-
-
-@dataclass(frozen=True)
-class EventPage:
-    events: list[Any]  # rows of the events' columns (coworkers.repository)
-    next_cursor: str | None
-    previous_cursor: str | None
-    has_more: bool
 
 
 @dataclass(frozen=True)
@@ -80,7 +75,8 @@ def page_size(limit: int | None) -> int:
     return size
 
 
-def _cursor(value: str | None) -> uuid.UUID | None:
+def after(value: str | None) -> uuid.UUID | None:
+    """The id a cursor (a page's ``nextCursor``) points after; 400 when it is not one."""
     if not value:
         return None
     parsed = parse_uuid(value)
@@ -157,30 +153,73 @@ async def find(session: AsyncSession, principal: Principal, ref: str) -> Coworke
     return found
 
 
+async def assignable(
+    session: AsyncSession, principal: Principal, raw: str, field: str = "coworkerId"
+) -> Coworker:
+    """A coworker the caller may give a task: whitelisted (or the caller's own), not archived,
+    taking tasks; else 400 naming ``field``. Giving it the task gives it access to the
+    workspace."""
+    parsed = parse_uuid(raw.strip())
+    coworker = await repo.by_id(session, parsed) if parsed else None
+    if coworker is None or not (
+        coworker.whitelisted_at is not None or coworker.owner_user_id == principal.user_id
+    ):
+        raise BadRequest.field(field, f"no coworker {raw} you may assign")
+    if coworker.archived_at is not None:
+        raise BadRequest.field(field, f"coworker {raw} is archived")
+    if "tasks" not in (coworker.capabilities or []):
+        raise BadRequest.field(field, f"coworker {raw} does not take tasks")
+    await repo.grant_workspace(session, coworker.id, principal.workspace_id)
+    return coworker
+
+
+@dataclass(frozen=True)
+class CoworkerPage:
+    items: list[Coworker]
+    limit: int
+    next_cursor: str | None
+
+
+def _scope(value: str) -> str:
+    if value not in SCOPES:
+        raise BadRequest.field("scope", "must be whitelisted, all or archived")
+    return value
+
+
+def _capabilities(raw: str | Sequence[str] | None) -> list[str]:
+    """``chat`` and/or ``tasks``: repeated, or comma-separated (either case)."""
+    given = [raw] if isinstance(raw, str) else list(raw or [])
+    wanted = [c.strip().lower() for words in given for c in words.split(",") if c.strip()]
+    if any(c not in CAPABILITIES for c in wanted):
+        raise BadRequest.field("capability", "must be chat or tasks")
+    return wanted
+
+
 async def listing(
     session: AsyncSession,
     principal: Principal,
     *,
     scope: str = "whitelisted",
-    capabilities: list[str] | None = None,
+    capabilities: str | Sequence[str] | None = None,
     search: str | None = None,
     limit: int | None = None,
     cursor: str | None = None,
-) -> tuple[list[Coworker], str | None]:
-    size = page_size(limit)
+) -> CoworkerPage:
+    """Coworkers the caller may see, oldest first, with any of the ``capabilities``."""
+    scope, wanted, size = _scope(scope), _capabilities(capabilities), page_size(limit)
     rows = await repo.listing(
         session,
         scope=scope,
         viewer_id=principal.user_id,
         admin=_is_admin(principal),
-        capabilities=capabilities or [],
+        capabilities=wanted,
         search=(search or "").strip() or None,
-        after_id=_cursor(cursor),
+        after_id=after(cursor),
         limit=size + 1,
     )
     more = len(rows) > size
     rows = rows[:size]
-    return rows, (str(rows[-1].id) if more and rows else None)
+    return CoworkerPage(rows, size, str(rows[-1].id) if more and rows else None)
 
 
 def _may_manage(coworker: Coworker, principal: Principal) -> None:
@@ -287,24 +326,6 @@ async def me(session: AsyncSession, principal: Principal) -> repo.ActingCoworker
     if coworker.archived_at is not None:
         raise Forbidden(f"Coworker {coworker.id} is archived")
     return coworker
-
-
-async def my_events(
-    session: AsyncSession, principal: Principal, *, limit: int | None, cursor: str | None
-) -> EventPage:
-    coworker = await me(session, principal)
-    size = page_size(limit)
-    rows = await repo.events_addressed_to(
-        session, coworker.id, principal.workspace_id, _cursor(cursor), size + 1
-    )
-    more = len(rows) > size
-    rows = rows[:size]
-    return EventPage(
-        rows,
-        next_cursor=str(rows[-1].id) if rows else cursor,
-        previous_cursor=cursor,
-        has_more=more,
-    )
 
 
 async def visible_user(session: AsyncSession, principal: Principal, user_id: str) -> User:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import TextContent
 
 from agora.auth.principal import Permission
 from agora.coworkers import service
-from agora.coworkers.schemas import CAPABILITIES, CoworkerOut
+from agora.coworkers.schemas import CoworkerOut
 from agora.mcp.runner import Tool, as_text, dump, tool_call
 
 READ = Permission.READ
@@ -29,24 +28,16 @@ async def list_coworkers(
 ) -> TextContent:
     """AI coworkers that take tasks. scope: whitelisted (default), all (also yours),
     archived. capability: chat and/or tasks. search: name contains."""
-    if scope not in ("whitelisted", "all", "archived"):
-        raise ToolError(
-            "400 Invalid request parameters: scope must be whitelisted, all or archived"
-        )
-    wanted = [capability] if isinstance(capability, str) else list(capability or [])
-    wanted = [c.strip().lower() for w in wanted for c in w.split(",") if c.strip()]
-    if any(c not in CAPABILITIES for c in wanted):
-        raise ToolError("400 Invalid request parameters: capability must be chat or tasks")
     async with tool_call(ctx, READ) as call:
-        rows, _ = await service.listing(
+        found = await service.listing(
             call.session,
             call.principal,
             scope=scope,
-            capabilities=wanted,
+            capabilities=capability,
             search=search,
             limit=limit,
         )
-        return as_text([coworker_dump(r) for r in rows])
+        return as_text([coworker_dump(r) for r in found.items])
 
 
 async def get_coworker(ctx: Context, coworker: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all
 from agora.models import Conversation, CoworkerUsage, Job, Task
+from agora.models.statuses import ConversationState
 
 
 @dataclass(frozen=True)
@@ -117,10 +118,29 @@ def _conditions(model: Any, shape: tuple[bool, ...], owner: Any) -> list[ColumnE
     return conditions
 
 
-def _ordered(query: Any, model: Any) -> Any:
-    """One kind's newest rows after the position (limit + 1), on its index: a subquery, so
-    that each branch of the feed's UNION ALL keeps its own ORDER BY and LIMIT (SQLite refuses
-    them on a bare member of a compound select)."""
+def _branch(
+    kind: str,
+    model: Any,
+    conditions: list[Any],
+    *,
+    title: Any,
+    status: Any,
+    project_id: Any,
+    net: Any,
+) -> Any:
+    """One kind's newest rows after the position (limit + 1), on its index, in the feed's
+    columns: a subquery, so that each branch of the feed's UNION ALL keeps its own ORDER BY and
+    LIMIT (SQLite refuses them on a bare member of a compound select)."""
+    query = select(
+        literal_column(f"'{kind}'", String).label("kind"),
+        model.id,
+        title.label("title"),
+        status.label("status"),
+        project_id.label("project_id"),
+        cast(net, BigInteger).label("net"),
+        model.created_at,
+        model.updated_at,
+    ).where(*conditions)
     ordered = query.order_by(model.updated_at.desc(), model.id.desc())
     return select(ordered.limit(bindparam("limit")).subquery())
 
@@ -151,34 +171,30 @@ def _task_branch(shape: tuple[bool, ...], include_archived: bool) -> Any:
         .where(CoworkerUsage.task_id == Task.id)
         .scalar_subquery()
     )
-    query = select(
-        literal_column("'task'", String).label("kind"),
-        Task.id,
-        Task.name.label("title"),
-        Task.status,
-        Task.project_id,
-        cast(jobs + usage, BigInteger).label("net"),
-        Task.created_at,
-        Task.updated_at,
-    ).where(*conditions)
-    return _ordered(query, Task)
+    return _branch(
+        "task",
+        Task,
+        conditions,
+        title=Task.name,
+        status=Task.status,
+        project_id=Task.project_id,
+        net=jobs + usage,
+    )
 
 
 def _job_branch(shape: tuple[bool, ...]) -> Any:
     conditions = _conditions(Job, shape, Job.user_id)
     if shape[-1]:
         conditions.append(text_match([Job.name], bindparam("pattern")))
-    query = select(
-        literal_column("'job'", String).label("kind"),
-        Job.id,
-        Job.name.label("title"),
-        Job.status,
-        Job.project_id,
-        cast(Job.price - Job.refund, BigInteger).label("net"),
-        Job.created_at,
-        Job.updated_at,
-    ).where(*conditions)
-    return _ordered(query, Job)
+    return _branch(
+        "job",
+        Job,
+        conditions,
+        title=Job.name,
+        status=Job.status,
+        project_id=Job.project_id,
+        net=Job.price - Job.refund,
+    )
 
 
 def _conversation_branch(shape: tuple[bool, ...], states: frozenset[str]) -> Any:
@@ -186,24 +202,22 @@ def _conversation_branch(shape: tuple[bool, ...], states: frozenset[str]) -> Any
     _owned, positioned, *_, searched = shape
     conditions = _conditions(Conversation, (False, positioned, False, False, False, searched), None)
     conditions.append(Conversation.user_id == bindparam("user_id"))
-    if states == {"archived"}:
+    if states == {ConversationState.ARCHIVED}:
         conditions.append(Conversation.archived_at.is_not(None))
-    elif states != {"active", "archived"}:
+    elif states != set(ConversationState):
         conditions.append(Conversation.archived_at.is_(None))
     if searched:
         columns = [Conversation.title, Conversation.description]
         conditions.append(text_match(columns, bindparam("pattern")))
-    query = select(
-        literal_column("'conversation'", String).label("kind"),
-        Conversation.id,
-        Conversation.title.label("title"),
-        _none(Task.status).label("status"),
-        _none(Task.project_id).label("project_id"),
-        cast(null(), BigInteger).label("net"),
-        Conversation.created_at,
-        Conversation.updated_at,
-    ).where(*conditions)
-    return _ordered(query, Conversation)
+    return _branch(
+        "conversation",
+        Conversation,
+        conditions,
+        title=Conversation.title,
+        status=_none(Task.status),
+        project_id=_none(Task.project_id),
+        net=null(),
+    )
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,11 @@ from agora.kit.cursors import CursorSigner, binding_of
 from agora.kit.errors import BadRequest
 from agora.kit.ids import parse_uuid
 from agora.kit.timeutil import isoformat, parse_isoformat
+from agora.models.statuses import ConversationState
 
 KINDS = ("task", "job", "conversation")
 SCOPES = ("owned", "workspace")
-CONVERSATION_STATES = frozenset({"active", "archived"})
+CONVERSATION_STATES = frozenset(ConversationState)
 CURSOR_MAX_AGE_SECONDS = 15 * 60
 MAX_Q = 200
 
@@ -157,7 +158,7 @@ async def read_feed(
         conversations="conversation" in f.kinds
         and no_project_filter
         and (not f.status_given or bool(f.states)),
-        include_archived="archived" in f.states,
+        include_archived=ConversationState.ARCHIVED in f.states,
         states=f.states,
     )
     rows = await repo.feed_rows(session, feed, kinds, limit=query.limit + 1)

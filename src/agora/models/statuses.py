@@ -111,3 +111,45 @@ class KeyKind(StrEnum):
     USER = "user"
     COWORKER = "coworker"
     ADMIN = "admin"
+
+
+class ScheduleState(StrEnum):
+    """A schedule's state (``schedules.state``): active until paused (by its owner, or by
+    itself after too many failed runs in a row) or ended (by its owner, or when no occurrence is
+    left before its end)."""
+
+    ACTIVE = "active"
+    PAUSED = "paused"
+    ENDED = "ended"
+
+
+class ScheduleRunStatus(StrEnum):
+    """A recorded occurrence (``schedule_runs.status``): ``pending`` while its run is being
+    made, then ``created`` (its job holds the credits), ``skipped`` (over the budget, short of
+    credits), ``error`` (the job could not be created) or ``missed`` (no worker ran); a created
+    run takes its job's outcome once the job ends: ``completed``, ``failed`` or ``cancelled``."""
+
+    PENDING = "pending"
+    CREATED = "created"
+    SKIPPED = "skipped"
+    ERROR = "error"
+    MISSED = "missed"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class MissedPolicy(StrEnum):
+    """What a schedule does with the occurrences missed while no worker ran: run the latest of
+    them once, or skip them all (each recorded as one ``missed`` run)."""
+
+    RUN_ONCE = "run_once"
+    SKIP = "skip"
+
+
+class ConversationState(StrEnum):
+    """A conversation's state, derived from ``archived_at`` (no column): the words the history
+    feed's ``status`` filter takes for conversations."""
+
+    ACTIVE = "active"
+    ARCHIVED = "archived"

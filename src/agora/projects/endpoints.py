@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import Annotated
 
-from agora.auth.dependencies import JobId, ProjectId, ProjectsWriter, Reader, SessionDep, TaskId
+from fastapi import Path, Request
+
+from agora.auth.dependencies import ProjectsWriter, Reader, SessionDep
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
+from agora.kit.openapi import errors
 from agora.kit.pagination import PageDep
+from agora.models import Project
 from agora.projects import service
 from agora.projects.schemas import (
     JobAssignment,
@@ -22,39 +26,45 @@ from agora.projects.schemas import (
 
 router = bearer_router(prefix="/projects", tags=["projects"])
 
+# Ids in the path: a malformed id answers the same 404 as an unknown one (or one of another
+# workspace), so they stay strings here and the service parses them.
+ProjectId = Annotated[str, Path(alias="projectId")]
+JobId = Annotated[str, Path(alias="jobId")]
+TaskId = Annotated[str, Path(alias="taskId")]
 
-@router.get("", response_model=EnvelopeB[list[ProjectOut]], operation_id="listProjects")
+
+def _one(request: Request, project: Project) -> EnvelopeB[ProjectOut]:
+    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
+
+
+@router.get("", operation_id="listProjects")
 async def list_projects(
     request: Request, session: SessionDep, principal: Reader, paging: PageDep
 ) -> EnvelopeB[list[ProjectOut]]:
     """Projects of the workspace, most recently updated first (ties: id descending)."""
-    result = await service.list_projects(session, principal.workspace_id, paging)
-    return EnvelopeB[list[ProjectOut]](
-        data=result.items, meta=meta_b(request, paging.meta(result.total))
-    )
+    found = await service.list_projects(session, principal.workspace_id, paging)
+    meta = meta_b(request, paging.meta(found.total))
+    return EnvelopeB[list[ProjectOut]](data=found.items, meta=meta)
 
 
-@router.post(
-    "", status_code=201, response_model=EnvelopeB[ProjectOut], operation_id="createProject"
-)
+@router.post("", status_code=201, operation_id="createProject")
 async def create_project(
     body: ProjectCreate, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[ProjectOut]:
     """Create a project in the workspace."""
     project = await service.create_project(session, principal.workspace_id, principal.user_id, body)
-    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
+    return _one(request, project)
 
 
-@router.get("/{projectId}", response_model=EnvelopeB[ProjectOut], operation_id="getProject")
+@router.get("/{projectId}", operation_id="getProject")
 async def get_project(
     project_id: ProjectId, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[ProjectOut]:
     """One project of the workspace."""
-    project = await service.get_project(session, principal.workspace_id, project_id)
-    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
+    return _one(request, await service.get_project(session, principal.workspace_id, project_id))
 
 
-@router.patch("/{projectId}", response_model=EnvelopeB[ProjectOut], operation_id="updateProject")
+@router.patch("/{projectId}", operation_id="updateProject")
 async def update_project(
     project_id: ProjectId,
     body: ProjectUpdate,
@@ -64,12 +74,10 @@ async def update_project(
 ) -> EnvelopeB[ProjectOut]:
     """Change the name and/or the description (at least one)."""
     project = await service.update_project(session, principal.workspace_id, project_id, body)
-    return EnvelopeB[ProjectOut](data=project, meta=meta_b(request))
+    return _one(request, project)
 
 
-@router.delete(
-    "/{projectId}", response_model=EnvelopeB[ProjectDeleted], operation_id="deleteProject"
-)
+@router.delete("/{projectId}", operation_id="deleteProject")
 async def delete_project(
     project_id: ProjectId, request: Request, session: SessionDep, principal: ProjectsWriter
 ) -> EnvelopeB[ProjectDeleted]:
@@ -78,12 +86,7 @@ async def delete_project(
     return EnvelopeB[ProjectDeleted](data=ProjectDeleted(id=deleted), meta=meta_b(request))
 
 
-@router.post(
-    "/{projectId}/jobs",
-    response_model=EnvelopeB[JobAssignment],
-    operation_id="assignJobToProject",
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.post("/{projectId}/jobs", operation_id="assignJobToProject", openapi_extra=errors(409))
 async def assign_job(
     project_id: ProjectId,
     body: JobAssignmentIn,
@@ -92,19 +95,14 @@ async def assign_job(
     principal: ProjectsWriter,
 ) -> EnvelopeB[JobAssignment]:
     """Assign a job (idempotent for the same project; 409 if it is in another project)."""
-    placed_in, job_id = await service.assign(
+    placed_in, job = await service.assign(
         session, principal.workspace_id, project_id, "job", body.jobId
     )
-    return EnvelopeB[JobAssignment](
-        data=JobAssignment(job_id=job_id, project_id=placed_in), meta=meta_b(request)
-    )
+    data = JobAssignment(job_id=job, project_id=placed_in)
+    return EnvelopeB[JobAssignment](data=data, meta=meta_b(request))
 
 
-@router.delete(
-    "/{projectId}/jobs/{jobId}",
-    response_model=EnvelopeB[JobAssignment],
-    operation_id="unassignJobFromProject",
-)
+@router.delete("/{projectId}/jobs/{jobId}", operation_id="unassignJobFromProject")
 async def unassign_job(
     project_id: ProjectId,
     job_id: JobId,
@@ -113,18 +111,12 @@ async def unassign_job(
     principal: ProjectsWriter,
 ) -> EnvelopeB[JobAssignment]:
     """Take the job out of the project (404 if it is not in it)."""
-    moved = await service.unassign(session, principal.workspace_id, project_id, "job", job_id)
-    return EnvelopeB[JobAssignment](
-        data=JobAssignment(job_id=moved, project_id=None), meta=meta_b(request)
-    )
+    job = await service.unassign(session, principal.workspace_id, project_id, "job", job_id)
+    data = JobAssignment(job_id=job, project_id=None)
+    return EnvelopeB[JobAssignment](data=data, meta=meta_b(request))
 
 
-@router.post(
-    "/{projectId}/tasks",
-    response_model=EnvelopeB[TaskAssignment],
-    operation_id="assignTaskToProject",
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.post("/{projectId}/tasks", operation_id="assignTaskToProject", openapi_extra=errors(409))
 async def assign_task(
     project_id: ProjectId,
     body: TaskAssignmentIn,
@@ -133,19 +125,14 @@ async def assign_task(
     principal: ProjectsWriter,
 ) -> EnvelopeB[TaskAssignment]:
     """Assign a task (400 if archived; idempotent for the same project; 409 if elsewhere)."""
-    placed_in, task_id = await service.assign(
+    placed_in, task = await service.assign(
         session, principal.workspace_id, project_id, "task", body.taskId
     )
-    return EnvelopeB[TaskAssignment](
-        data=TaskAssignment(task_id=task_id, project_id=placed_in), meta=meta_b(request)
-    )
+    data = TaskAssignment(task_id=task, project_id=placed_in)
+    return EnvelopeB[TaskAssignment](data=data, meta=meta_b(request))
 
 
-@router.delete(
-    "/{projectId}/tasks/{taskId}",
-    response_model=EnvelopeB[TaskAssignment],
-    operation_id="unassignTaskFromProject",
-)
+@router.delete("/{projectId}/tasks/{taskId}", operation_id="unassignTaskFromProject")
 async def unassign_task(
     project_id: ProjectId,
     task_id: TaskId,
@@ -154,7 +141,6 @@ async def unassign_task(
     principal: ProjectsWriter,
 ) -> EnvelopeB[TaskAssignment]:
     """Take the task out of the project (404 if it is not in it)."""
-    moved = await service.unassign(session, principal.workspace_id, project_id, "task", task_id)
-    return EnvelopeB[TaskAssignment](
-        data=TaskAssignment(task_id=moved, project_id=None), meta=meta_b(request)
-    )
+    task = await service.unassign(session, principal.workspace_id, project_id, "task", task_id)
+    data = TaskAssignment(task_id=task, project_id=None)
+    return EnvelopeB[TaskAssignment](data=data, meta=meta_b(request))

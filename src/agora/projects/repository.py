@@ -77,53 +77,34 @@ async def touch(session: AsyncSession, project: Project, now: datetime) -> None:
     await session.flush()
 
 
-async def assign(
+async def set_project(
     session: AsyncSession,
     model: Assignable,
     *,
     workspace_id: uuid.UUID,
     resource_id: uuid.UUID,
-    project_id: uuid.UUID,
+    current: uuid.UUID | None,
+    target: uuid.UUID | None,
     now: datetime,
 ) -> bool:
-    """The compare-and-set: set ``project_id`` only where it is still unassigned (and, for a
-    task, not archived). True when this statement made the assignment."""
+    """The compare-and-set: move the job/task from project ``current`` (None: from no project)
+    to ``target`` (None: out of any), only if it is still in ``current``; a task goes into a
+    project only while it is not archived. True when this statement made the change."""
     conditions: list[Any] = [
         model.id == resource_id,
         model.workspace_id == workspace_id,
-        model.project_id.is_(None),
+        model.project_id.is_(None) if current is None else model.project_id == current,
     ]
-    if model is Task:
+    if model is Task and target is not None:
         conditions.append(Task.archived_at.is_(None))
-    result = await session.execute(
+    changed = await session.scalar(
         update(model)
         .where(*conditions)
-        .values(project_id=project_id, updated_at=now)
+        .values(project_id=target, updated_at=now)
+        .returning(model.id)
         .execution_options(synchronize_session=False)
     )
-    return int(result.rowcount) == 1  # type: ignore[attr-defined]
-
-
-async def unassign(
-    session: AsyncSession,
-    model: Assignable,
-    *,
-    workspace_id: uuid.UUID,
-    resource_id: uuid.UUID,
-    project_id: uuid.UUID,
-    now: datetime,
-) -> bool:
-    result = await session.execute(
-        update(model)
-        .where(
-            model.id == resource_id,
-            model.workspace_id == workspace_id,
-            model.project_id == project_id,
-        )
-        .values(project_id=None, updated_at=now)
-        .execution_options(synchronize_session=False)
-    )
-    return int(result.rowcount) == 1  # type: ignore[attr-defined]
+    return changed is not None
 
 
 async def placement(

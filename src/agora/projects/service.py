@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.fields import patch_fields, trimmed
 from agora.kit.ids import fetch_by_id, parse_uuid
-from agora.kit.pagination import Page, PageParams
+from agora.kit.pagination import MAX_LIMIT, MAX_PAGE, Page, PageParams
 from agora.kit.timeutil import utcnow
 from agora.models import Job, Project, Task
 from agora.projects import repository as repo
@@ -28,6 +28,7 @@ _MODELS: dict[Kind, repo.Assignable] = {"job": Job, "task": Task}
 _LABELS: dict[Kind, str] = {"job": "Job", "task": "Task"}
 # A CAS that loses to an unassign between its UPDATE and its read simply tries again.
 _ASSIGN_ATTEMPTS = 3
+ARCHIVED = "the task is archived; an archived task cannot be added to a project"
 
 
 def clean_name(name: str) -> str:
@@ -49,6 +50,9 @@ async def create_project(
 async def list_projects(
     session: AsyncSession, workspace_id: uuid.UUID, paging: PageParams
 ) -> Page[Project]:
+    """A page of the workspace's projects, most recently updated first."""
+    if not (1 <= paging.limit <= MAX_LIMIT and 1 <= paging.page <= MAX_PAGE):
+        raise BadRequest(f"page 1 to {MAX_PAGE}, limit 1 to {MAX_LIMIT}")
     items, total = await repo.page_with_total(
         session, workspace_id, offset=paging.offset, limit=paging.limit
     )
@@ -59,6 +63,17 @@ async def get_project(session: AsyncSession, workspace_id: uuid.UUID, project_id
     return await fetch_by_id(
         project_id, "Project", lambda parsed: repo.get(session, workspace_id, parsed)
     )
+
+
+async def choices(
+    session: AsyncSession, workspace_id: uuid.UUID, limit: int, current: uuid.UUID | None = None
+) -> list[Project]:
+    """The projects a "Project" select offers (the first ``limit``, last changed first), with
+    the ``current`` one added when it is not among them."""
+    items = list((await list_projects(session, workspace_id, PageParams(1, limit))).items)
+    if current is not None and all(p.id != current for p in items):
+        items.append(await get_project(session, workspace_id, str(current)))
+    return items
 
 
 async def _locked_project(
@@ -106,12 +121,13 @@ async def assign(
     model, label = _MODELS[kind], _LABELS[kind]
     for _ in range(_ASSIGN_ATTEMPTS):
         now = utcnow()
-        if await repo.assign(
+        if await repo.set_project(
             session,
             model,
             workspace_id=workspace_id,
             resource_id=resource_id,
-            project_id=project.id,
+            current=None,
+            target=project.id,
             now=now,
         ):
             await repo.touch(session, project, now)
@@ -121,9 +137,7 @@ async def assign(
             raise NotFound(f"{label} {resource} not found")
         current, archived_at, current_name = found
         if archived_at is not None:
-            raise BadRequest.field(
-                "taskId", "the task is archived; an archived task cannot be added to a project"
-            )
+            raise BadRequest.field("taskId", ARCHIVED)
         if current == project.id:
             return project.id, resource_id
         if current is not None:
@@ -141,12 +155,13 @@ async def unassign(
     project = await _locked_project(session, workspace_id, project_id)
     resource_id = _resource_id(kind, resource)
     now = utcnow()
-    if not await repo.unassign(
+    if not await repo.set_project(
         session,
         _MODELS[kind],
         workspace_id=workspace_id,
         resource_id=resource_id,
-        project_id=project.id,
+        current=project.id,
+        target=None,
         now=now,
     ):
         raise NotFound(f"{_LABELS[kind]} {resource} is not in project {project_id}")
@@ -164,7 +179,8 @@ async def move(
     """Put the job/task into ``project_id`` (None: into no project), taking it out of the project
     it is in first: the web app's one-step move, in the caller's one transaction (the API keeps
     the interface's two steps). Every refusal (404 project or job/task, 400 archived task) comes
-    before any change, so a page that shows the refusal and commits changes nothing. The projects
+    before any change, so a page that shows the refusal and commits changes nothing; the archived
+    task's refusal names ``projectId``, the page's select. The projects
     are locked in id order, so two opposite moves never deadlock. Returns the new project id."""
     resource_id = _resource_id(kind, resource)
     target = await get_project(session, workspace_id, project_id) if project_id else None
@@ -177,9 +193,7 @@ async def move(
     if current == target_id:
         return current
     if target_id is not None and archived_at is not None:
-        raise BadRequest.field(
-            "taskId", "the task is archived; an archived task cannot be added to a project"
-        )
+        raise BadRequest.field("projectId", ARCHIVED)
     for locked in sorted(p for p in (current, target_id) if p is not None):
         await _locked_project(session, workspace_id, str(locked))
     if current is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ToolError
 
 from agora.auth.principal import Permission
 from agora.kit.pagination import PageParams
@@ -19,8 +18,6 @@ READ, PROJECTS_WRITE = Permission.READ, Permission.PROJECTS_WRITE
 
 async def list_projects(ctx: Context, page: int = 1, limit: int = 20) -> dict[str, Any]:
     """Projects of the current workspace, most recently updated first."""
-    if not (1 <= limit <= 100 and page >= 1):
-        raise ToolError("400 Invalid request parameters: page >= 1, limit 1 to 100")
     async with tool_call(ctx, READ) as call:
         found = await service.list_projects(
             call.session, call.principal.workspace_id, PageParams(page, limit)

@@ -10,8 +10,9 @@ from fastapi import Depends, Path, Query, Request
 from agora.auth.dependencies import JobsWriter, Reader, SessionDep
 from agora.kit.envelopes import EnvelopeA
 from agora.kit.families import key_router
+from agora.kit.openapi import errors
 from agora.kit.timeutil import utcnow
-from agora.schedules import service
+from agora.schedules import rules, service
 from agora.schedules.schemas import (
     OccurrencesOut,
     RunPage,
@@ -25,6 +26,8 @@ from agora.schedules.schemas import (
 
 router = key_router(tags=["schedules"])
 
+# A schedule's id in the path; a malformed id answers the same 404 as an unknown one, so it stays
+# a string here and the service parses it.
 ScheduleId = Annotated[str, Path(alias="scheduleId", max_length=100)]
 CursorQuery = Annotated[
     str | None, Query(max_length=100, description="`nextCursor` of the previous page.")
@@ -45,11 +48,7 @@ def _one(schedule: object) -> EnvelopeA[ScheduleOut]:
     return EnvelopeA[ScheduleOut](data=ScheduleOut.model_validate(schedule))
 
 
-@router.get(
-    "/schedules/preview",
-    response_model=EnvelopeA[OccurrencesOut],
-    operation_id="previewSchedule",
-)
+@router.get("/schedules/preview", operation_id="previewSchedule")
 async def preview_schedule(
     principal: Reader,
     now: Now,
@@ -60,31 +59,14 @@ async def preview_schedule(
     endsAt: Annotated[datetime | None, Query()] = None,
 ) -> EnvelopeA[OccurrencesOut]:
     """The next five occurrences of a rule, before saving it (nothing is stored)."""
-    rule, found = service.preview(
-        ScheduleRule(
-            cron=cron,
-            intervalSeconds=intervalSeconds,
-            timezone=timezone,
-            startsAt=startsAt,
-            endsAt=endsAt,
-        ),
-        now,
-    )
-    return EnvelopeA[OccurrencesOut](
-        data=OccurrencesOut(
-            occurrences=found,
-            timezone=rule.timezone,
-            local=service.local_times(found, rule.timezone),
-        )
-    )
+    rule = ScheduleRule(
+        cron=cron, intervalSeconds=intervalSeconds, timezone=timezone, startsAt=startsAt,
+        endsAt=endsAt,
+    )  # fmt: skip
+    return EnvelopeA[OccurrencesOut](data=rules.preview(rule, now))
 
 
-@router.post(
-    "/schedules",
-    response_model=EnvelopeA[ScheduleOut],
-    status_code=201,
-    operation_id="createSchedule",
-)
+@router.post("/schedules", status_code=201, operation_id="createSchedule")
 async def create_schedule(
     body: ScheduleCreate, session: SessionDep, principal: JobsWriter, now: Now
 ) -> EnvelopeA[ScheduleOut]:
@@ -93,7 +75,7 @@ async def create_schedule(
     return _one(await service.create_schedule(session, principal, body, now=now))
 
 
-@router.get("/schedules", response_model=SchedulePage, operation_id="listSchedules")
+@router.get("/schedules", operation_id="listSchedules")
 async def list_schedules(
     session: SessionDep, principal: Reader, cursor: CursorQuery = None, limit: LimitQuery = None
 ) -> SchedulePage:
@@ -102,9 +84,7 @@ async def list_schedules(
     return SchedulePage(data=[ScheduleOut.model_validate(r) for r in rows], nextCursor=next_cursor)
 
 
-@router.get(
-    "/schedules/{scheduleId}", response_model=EnvelopeA[ScheduleOut], operation_id="getSchedule"
-)
+@router.get("/schedules/{scheduleId}", operation_id="getSchedule")
 async def get_schedule(
     schedule_id: ScheduleId, session: SessionDep, principal: Reader
 ) -> EnvelopeA[ScheduleOut]:
@@ -112,28 +92,17 @@ async def get_schedule(
     return _one(await service.get_schedule(session, principal, schedule_id))
 
 
-@router.patch(
-    "/schedules/{scheduleId}",
-    response_model=EnvelopeA[ScheduleOut],
-    operation_id="updateSchedule",
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.patch("/schedules/{scheduleId}", operation_id="updateSchedule", openapi_extra=errors(409))
 async def update_schedule(
-    schedule_id: ScheduleId,
-    body: ScheduleUpdate,
-    session: SessionDep,
-    principal: JobsWriter,
+    schedule_id: ScheduleId, body: ScheduleUpdate, session: SessionDep, principal: JobsWriter,
     now: Now,
-) -> EnvelopeA[ScheduleOut]:
+) -> EnvelopeA[ScheduleOut]:  # fmt: skip
     """Change a schedule; a changed rule restarts its occurrences from now."""
     return _one(await service.update_schedule(session, principal, schedule_id, body, now=now))
 
 
 @router.post(
-    "/schedules/{scheduleId}/pause",
-    response_model=EnvelopeA[ScheduleOut],
-    operation_id="pauseSchedule",
-    openapi_extra={"x-agora-errors": [409]},
+    "/schedules/{scheduleId}/pause", operation_id="pauseSchedule", openapi_extra=errors(409)
 )
 async def pause_schedule(
     schedule_id: ScheduleId, session: SessionDep, principal: JobsWriter, now: Now
@@ -143,10 +112,7 @@ async def pause_schedule(
 
 
 @router.post(
-    "/schedules/{scheduleId}/resume",
-    response_model=EnvelopeA[ScheduleOut],
-    operation_id="resumeSchedule",
-    openapi_extra={"x-agora-errors": [409]},
+    "/schedules/{scheduleId}/resume", operation_id="resumeSchedule", openapi_extra=errors(409)
 )
 async def resume_schedule(
     schedule_id: ScheduleId, session: SessionDep, principal: JobsWriter, now: Now
@@ -155,11 +121,7 @@ async def resume_schedule(
     return _one(await service.resume(session, principal, schedule_id, now=now))
 
 
-@router.post(
-    "/schedules/{scheduleId}/end",
-    response_model=EnvelopeA[ScheduleOut],
-    operation_id="endSchedule",
-)
+@router.post("/schedules/{scheduleId}/end", operation_id="endSchedule")
 async def end_schedule(
     schedule_id: ScheduleId, session: SessionDep, principal: JobsWriter, now: Now
 ) -> EnvelopeA[ScheduleOut]:
@@ -167,26 +129,16 @@ async def end_schedule(
     return _one(await service.end(session, principal, schedule_id, now=now))
 
 
-@router.get(
-    "/schedules/{scheduleId}/occurrences",
-    response_model=EnvelopeA[OccurrencesOut],
-    operation_id="getScheduleOccurrences",
-)
+@router.get("/schedules/{scheduleId}/occurrences", operation_id="getScheduleOccurrences")
 async def schedule_occurrences(
     schedule_id: ScheduleId, session: SessionDep, principal: Reader, now: Now
 ) -> EnvelopeA[OccurrencesOut]:
     """The next five occurrences (none once ended)."""
-    schedule, found = await service.occurrences(session, principal, schedule_id, now=now)
-    return EnvelopeA[OccurrencesOut](
-        data=OccurrencesOut(
-            occurrences=found,
-            timezone=schedule.timezone,
-            local=service.local_times(found, schedule.timezone),
-        )
-    )
+    _schedule, found = await service.occurrences(session, principal, schedule_id, now=now)
+    return EnvelopeA[OccurrencesOut](data=found)
 
 
-@router.get("/schedules/{scheduleId}/runs", response_model=RunPage, operation_id="listScheduleRuns")
+@router.get("/schedules/{scheduleId}/runs", operation_id="listScheduleRuns")
 async def schedule_runs(
     schedule_id: ScheduleId,
     session: SessionDep,

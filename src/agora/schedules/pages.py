@@ -40,5 +40,5 @@ async def schedule_page(
     return await _render(
         request, session, principal, "schedule.html",
         schedule=schedule, runs=runs,
-        upcoming=schedules.local_times(upcoming, schedule.timezone),
+        upcoming=upcoming.local,
     )  # fmt: skip

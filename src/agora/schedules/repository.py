@@ -15,10 +15,17 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Job, Schedule, ScheduleRun, User, Workspace
+from agora.models.statuses import ScheduleRunStatus, ScheduleState
 
-ACTIVE, PAUSED, ENDED = "active", "paused", "ended"
-CREATED = "created"
-SPENDING = ("created", "completed", "failed", "cancelled")
+ACTIVE, PAUSED = ScheduleState.ACTIVE, ScheduleState.PAUSED
+CREATED = ScheduleRunStatus.CREATED
+# The runs whose job held (and may have spent) credits: what a monthly budget counts.
+SPENDING = (
+    CREATED,
+    ScheduleRunStatus.COMPLETED,
+    ScheduleRunStatus.FAILED,
+    ScheduleRunStatus.CANCELLED,
+)
 
 
 async def add(session: AsyncSession, row: Schedule | ScheduleRun) -> None:
@@ -175,13 +182,14 @@ async def finished_runs(
 
 
 async def settle_run(session: AsyncSession, run_id: uuid.UUID, status: str, now: datetime) -> bool:
-    result = await session.execute(
+    settled = await session.scalar(
         update(ScheduleRun)
         .where(ScheduleRun.id == run_id, ScheduleRun.status == CREATED)
         .values(status=status, updated_at=now)
+        .returning(ScheduleRun.id)
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return settled is not None
 
 
 async def add_failure(session: AsyncSession, schedule_id: uuid.UUID) -> int:

@@ -11,9 +11,8 @@ from agora.auth.principal import Permission
 from agora.kit.timeutil import utcnow
 from agora.kit.units import Mode
 from agora.mcp.runner import Tool, dump, tool_call, validated
-from agora.schedules import service
+from agora.schedules import rules, service
 from agora.schedules.schemas import (
-    OccurrencesOut,
     ScheduleCreate,
     ScheduleOut,
     ScheduleRule,
@@ -47,9 +46,7 @@ async def preview_schedule(
         endsAt=ends_at,
     )
     async with tool_call(ctx, READ):
-        rule, found = service.preview(body, utcnow())
-    local = service.local_times(found, rule.timezone)
-    return dump(OccurrencesOut(occurrences=found, timezone=rule.timezone, local=local))
+        return dump(rules.preview(body, utcnow()))
 
 
 async def create_schedule(
@@ -109,7 +106,7 @@ async def get_schedule(ctx: Context, schedule_id: str) -> dict[str, Any]:
         )
         return {
             **out(schedule),
-            "occurrences": service.local_times(found, schedule.timezone),
+            "occurrences": found.local,
             "runs": [dump(ScheduleRunOut.model_validate(r)) for r in rows],
         }
 

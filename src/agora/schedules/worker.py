@@ -4,7 +4,7 @@ the embedded dispatcher, ``agora worker``). Each round
 1. settles the outcomes of runs whose jobs ended (failures in a row pause a schedule);
 2. claims due schedules with a lease (as the dispatcher claims jobs), commits;
 3. for each claimed schedule, in its own short transaction: records and runs its due
-   occurrences (``service.run_schedule``) and gives the lease back.
+   occurrences (``runs.run_schedule``) and gives the lease back.
 
 No outbound call is made here: a run only creates a job (the dispatcher calls the agent), and
 the owner's mail goes out after the commit. The clock is injected (``clock``) so tests move time.
@@ -26,7 +26,7 @@ from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.timeutil import as_utc, utcnow
 from agora.schedules import repository as repo
-from agora.schedules import service
+from agora.schedules import runs, service
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -81,10 +81,10 @@ class Scheduler(LoopService):
 
     async def settle(self) -> int:
         async with self.db.transaction(write=False) as session:  # the common case: none ended
-            if not await service.outcomes_waiting(session):
+            if not await runs.outcomes_waiting(session):
                 return 0
         async with self.db.transaction() as session:
-            return await service.settle_outcomes(session, now=self.clock(), settings=self.settings)
+            return await runs.settle_outcomes(session, now=self.clock(), settings=self.settings)
 
     async def run_claimed(self, schedule_id: uuid.UUID) -> int:
         """Run one claimed schedule's due occurrences (nothing if the lease was lost)."""
@@ -93,7 +93,7 @@ class Scheduler(LoopService):
             schedule = await repo.leased(session, schedule_id, self.owner, now)
             if schedule is None:
                 return 0
-            return await service.run_schedule(session, schedule, now=now, settings=self.settings)
+            return await runs.run_schedule(session, schedule, now=now, settings=self.settings)
 
     async def run_once(self) -> int:
         """Settle outcomes, claim what is due and run it; returns the schedules claimed."""

@@ -46,7 +46,6 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     CANCELLED: (READY,),
 }
 STATUSES: tuple[str, ...] = tuple(TRANSITIONS)
-INITIAL: tuple[str, ...] = STATUSES  # a task may be created (imported) in any status
 
 
 def clean(value: str, field: str = "status") -> str:

@@ -1,48 +1,81 @@
-"""The workspace's work pages: the history feed, projects and their tasks (docs/web.md).
+"""The workspace's work pages that show several domains (docs/web.md), so each lives here, in the
+highest domain it shows: the history feed (tasks, jobs and conversations, filtered by project),
+the project page (its tasks, the tasks to add, its jobs' feed, the coworkers and people to give
+a task to) with the forms it re-renders on a refusal, and the task pages. The list of projects,
+deleting one and putting a job into one are projects' alone (projects/pages.py).
 
 Thin like every page: the feed is ``history.service.read_feed`` (the service of GET /v1/history),
-projects ``projects.service``, tasks ``tasks.service``, assignable coworkers
-``coworkers.service.listing``. Putting an existing task or job into a project, moving it to
-another or taking it out is ``projects.service.move``: one step in the page's one transaction.
-Errors a form shows on its fields (400, and 409 for a refused
-status move) render in the page; any other error (404 for another workspace's ids) reaches the
-app's error page.
+projects ``projects.service``, tasks ``tasks.service`` (people on tasks ``tasks.people``,
+listings ``tasks.listing``), assignable coworkers ``coworkers.service.listing``. Putting a task
+into a project, moving it to another or taking it out is ``projects.service.move``: one step in
+the page's one transaction. Errors a form shows on its fields (400, and 409 for a refused status
+move) render in the page; any other error (404 for another workspace's ids) reaches the app's
+error page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
 from uuid import UUID
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.auth.principal import Principal
 from agora.coworkers import service as coworkers
 from agora.history import service as history
+from agora.history.schemas import HistoryPage
 from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFound
 from agora.kit.pagination import PageParams
 from agora.kit.units import UnitOfWorkRoute
 from agora.models import Project
-from agora.models.statuses import JobStatus
+from agora.models.statuses import ConversationState, JobStatus
 from agora.projects import service as projects
-from agora.projects.schemas import ProjectCreate, ProjectUpdate
+from agora.projects.schemas import ProjectUpdate
 from agora.settings import Settings
-from agora.tasks import lifecycle
+from agora.tasks import lifecycle, listing, people, views
 from agora.tasks import service as tasks
+from agora.tasks.listing import TaskPage, TaskQuery
 from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskUpdate
 from agora.web.render import status_label
 from agora.web.shell import SignedInDep, Text, field_errors, posted, render, safe_next, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 PageNumber = Annotated[int, Query(alias="page", ge=1, le=10_000)]
-PAGE = 20  # rows per page of projects, tasks and the feed
+PAGE = 20  # rows per page of tasks and the feed
 SELECT_LIMIT = 100  # projects in a select, coworkers in an assign select, tasks to add
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A signed-in person's request for a work page: what every page here reads and renders
+    with (its unit's session, the person, the settings)."""
+
+    request: Request
+    session: AsyncSession
+    principal: Principal
+    settings: Settings
+
+    async def render(self, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+        return await render(
+            self.request, self.session, self.principal, template, status_code, **context
+        )
+
+
+async def _screen(
+    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
+) -> Screen:
+    return Screen(request, session, principal, settings)
+
+
+ScreenDep = Annotated[Screen, Depends(_screen)]
 
 
 def _feed_statuses() -> list[tuple[str, str]]:
@@ -52,7 +85,7 @@ def _feed_statuses() -> list[tuple[str, str]]:
     for status in dict.fromkeys([*lifecycle.STATUSES, *(s.value for s in JobStatus)]):
         by_label.setdefault(status_label(status), []).append(status)
     choices = [(",".join(words), label) for label, words in by_label.items()]
-    return [*choices, ("active", status_label("active")), ("archived", status_label("archived"))]
+    return [*choices, *((state.value, status_label(state)) for state in ConversationState)]
 
 
 FEED_STATUSES = _feed_statuses()
@@ -79,39 +112,36 @@ def _on(field: str, exc: AgoraError) -> dict[str, str]:
     return {field: next(iter(_errors(exc, field).values()))}
 
 
-async def _choices(session: Any, principal: Principal) -> list[Any]:
-    """Coworkers the person may give a task: not archived, whitelisted or their own, taking
-    tasks (``tasks.service`` re-checks on assignment)."""
-    rows, _more = await coworkers.listing(
-        session, principal, scope="all", capabilities=["tasks"], limit=SELECT_LIMIT
+async def _choices(screen: Screen) -> dict[str, Any]:
+    """Whom a task may be given: coworkers (not archived, whitelisted or the person's own,
+    taking tasks; ``tasks.service`` re-checks on assignment) and the workspace's members."""
+    found = await coworkers.listing(
+        screen.session, screen.principal, scope="all", capabilities=["tasks"], limit=SELECT_LIMIT
     )
-    return rows
+    members = await people.members(screen.session, screen.principal, SELECT_LIMIT)
+    return {"coworkers": found.items, "members": members}
+
+
+async def _tasks(screen: Screen, query: TaskQuery, paging: PageParams) -> TaskPage:
+    """The workspace's tasks the query names (``tasks.listing``, as GET /v1/tasks), without
+    their jobs (the pages do not show them)."""
+    whole = replace(query, scope="workspace")
+    return await listing.list_tasks(
+        screen.session, screen.principal, whole, paging, screen.settings, jobs=False
+    )
+
+
+async def _feed(screen: Screen, query: history.FeedQuery) -> HistoryPage:
+    secret = screen.settings.resolved_secret_key()
+    return await history.read_feed(screen.session, screen.principal, query, secret)
 
 
 async def project_choices(
     session: Any, principal: Principal, current: UUID | None = None
 ) -> list[Project]:
-    """The projects a "Project" select offers (the first SELECT_LIMIT, last changed first), with
-    the current one added when it is not among them."""
-    listed = await projects.list_projects(
-        session, principal.workspace_id, PageParams(1, SELECT_LIMIT)
-    )
-    items = list(listed.items)
-    if current is not None and all(p.id != current for p in items):
-        items.append(await projects.get_project(session, principal.workspace_id, str(current)))
-    return items
-
-
-async def _place(
-    session: Any, principal: Principal, kind: projects.Kind, id_: str, form: FormData
-) -> None:
-    """Into the chosen project, moved from the one it is in, or (empty choice) out of any; the
-    archived-task refusal is shown on the select."""
-    chosen = text(form, "projectId", 100).strip() or None
-    try:
-        await projects.move(session, principal.workspace_id, kind, id_, chosen)
-    except BadRequest as exc:
-        raise BadRequest.field("projectId", _on("projectId", exc)["projectId"]) from exc
+    """Kept only while jobs/pages.py imports it (ownership rule 5: it reads
+    ``projects.service.choices`` itself); delete it then."""
+    return await projects.choices(session, principal.workspace_id, SELECT_LIMIT, current)
 
 
 # ---- history -------------------------------------------------------------------------------
@@ -119,10 +149,7 @@ async def _place(
 
 @router.get("/history")
 async def history_page(
-    request: Request,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
+    screen: ScreenDep,
     q: Text = None,
     status: Text = None,
     types: Annotated[list[str] | None, Query(max_length=3)] = None,
@@ -130,7 +157,8 @@ async def history_page(
     project: Text = None,
     cursor: Annotated[str | None, Query(max_length=2000)] = None,
 ) -> HTMLResponse:
-    """The workspace's feed (tasks, jobs, conversations), newest change first."""
+    """The workspace's feed (tasks, jobs, conversations), newest change first, with a project
+    filter (the workspace's projects: ``projects.service``)."""
     chosen, whose = [t for t in types or [] if t], scope or "owned"
     filters = {
         "q": q or "", "status": status or "", "types": chosen, "scope": whose,
@@ -142,17 +170,17 @@ async def history_page(
         q=q or None,
     )  # fmt: skip
     listed = await projects.list_projects(
-        session, principal.workspace_id, PageParams(1, SELECT_LIMIT)
+        screen.session, screen.principal.workspace_id, PageParams(1, SELECT_LIMIT)
     )
     errors: dict[str, str] = {}
     try:
-        feed = await history.read_feed(session, principal, query, settings.resolved_secret_key())
+        feed = await _feed(screen, query)
         items, next_cursor = feed.items, feed.pagination.cursor
     except BadRequest as exc:
         errors = {k.replace("projectId", "project"): v for k, v in _errors(exc, "q").items()}
         items, next_cursor = [], None
-    return await render(
-        request, session, principal, "history.html", 400 if errors else 200, items=items,
+    return await screen.render(
+        "history.html", 400 if errors else 200, items=items,
         next_cursor=next_cursor, first=bool(cursor), filters=filters, errors=errors,
         projects=listed.items, project_names={p.id: p.name for p in listed.items},
         statuses=FEED_STATUSES, kinds=FEED_TYPES,
@@ -160,57 +188,11 @@ async def history_page(
     )  # fmt: skip
 
 
-# ---- projects ------------------------------------------------------------------------------
-
-
-async def _projects_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    page_number: int,
-    *,
-    values: dict[str, str] | None = None,
-    errors: dict[str, str] | None = None,
-    status_code: int = 200,
-) -> HTMLResponse:
-    paging = PageParams(page_number, PAGE)
-    listed = await projects.list_projects(session, principal.workspace_id, paging)
-    return await render(
-        request, session, principal, "projects.html", status_code, projects=listed.items,
-        total=listed.total, page_number=page_number, more=paging.meta(listed.total)["hasMore"],
-        values=values or {}, errors=errors or {},
-    )  # fmt: skip
-
-
-@router.get("/projects")
-async def projects_page(
-    request: Request, session: SessionDep, principal: SignedInDep, page_number: PageNumber = 1
-) -> HTMLResponse:
-    return await _projects_page(request, session, principal, page_number)
-
-
-@router.post("/projects")
-async def create_project(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
-    form = await posted(request)
-    values = {"name": text(form, "name", 500), "description": text(form, "description")}
-    try:
-        body = _model(ProjectCreate, **values)
-        project = await projects.create_project(
-            session, principal.workspace_id, principal.user_id, body
-        )
-    except BadRequest as exc:
-        return await _projects_page(
-            request, session, principal, 1, values=values, errors=_errors(exc, "name"),
-            status_code=exc.status_code,
-        )  # fmt: skip
-    return RedirectResponse(f"/projects/{project.id}", status_code=303)
+# ---- the project page ----------------------------------------------------------------------
 
 
 async def _project_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    settings: Settings,
+    screen: Screen,
     project_id: str,
     *,
     page_number: int = 1,
@@ -220,27 +202,20 @@ async def _project_page(
     errors: dict[str, str] | None = None,
     status_code: int = 200,
 ) -> HTMLResponse:
-    project = await projects.get_project(session, principal.workspace_id, project_id)
+    """The project, its tasks (and the tasks in no project, to add), its jobs' feed, and whom
+    a new task may be given."""
+    project = await projects.get_project(screen.session, screen.principal.workspace_id, project_id)
     paging = PageParams(page_number, PAGE)
-    filters = tasks.parse_filters(
-        None, str(project.id), "all" if archived else "false", scope="workspace"
-    )
-    listed = await tasks.list_tasks(session, principal, filters, paging)
-    loose = await tasks.list_tasks(
-        session, principal, tasks.parse_filters(None, "null", "false", scope="workspace"),
-        PageParams(1, SELECT_LIMIT),
-    )  # fmt: skip
-    feed = await history.read_feed(
-        session, principal,
-        history.FeedQuery(jobs_cursor, PAGE, "workspace", "job", None, str(project.id)),
-        settings.resolved_secret_key(),
-    )  # fmt: skip
-    return await render(
-        request, session, principal, "project.html", status_code, project=project,
+    query = TaskQuery(project_id=str(project.id), archived="all" if archived else "false")
+    listed = await _tasks(screen, query, paging)
+    loose = await _tasks(screen, TaskQuery(project_id="null"), PageParams(1, SELECT_LIMIT))
+    jobs = history.FeedQuery(jobs_cursor, PAGE, "workspace", "job", None, str(project.id))
+    feed = await _feed(screen, jobs)
+    return await screen.render(
+        "project.html", status_code, project=project,
         tasks=listed.items, total=listed.total, page_number=page_number, archived=archived,
         more=paging.meta(listed.total)["hasMore"], jobs=feed.items,
-        jobs_cursor=feed.pagination.cursor, coworkers=await _choices(session, principal),
-        members=await tasks.members(session, principal, SELECT_LIMIT),
+        jobs_cursor=feed.pagination.cursor, **await _choices(screen),
         moves=lifecycle.TRANSITIONS, values=values or {}, errors=errors or {},
         loose=loose.items, loose_total=loose.total,
     )  # fmt: skip
@@ -248,121 +223,73 @@ async def _project_page(
 
 @router.get("/projects/{project_id}")
 async def project_page(
-    request: Request,
     project_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
+    screen: ScreenDep,
     page_number: PageNumber = 1,
     archived: bool = False,
     jobs: Annotated[str | None, Query(max_length=2000)] = None,
 ) -> HTMLResponse:
     return await _project_page(
-        request, session, principal, settings, project_id, page_number=page_number,
-        archived=archived, jobs_cursor=jobs,
-    )  # fmt: skip
+        screen, project_id, page_number=page_number, archived=archived, jobs_cursor=jobs
+    )
 
 
 @router.post("/projects/{project_id}")
-async def update_project(
-    request: Request,
-    project_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
+async def update_project(project_id: str, screen: ScreenDep) -> Response:
     """Rename the project or change its description."""
-    form = await posted(request)
+    form = await posted(screen.request)
     values = {"name": text(form, "name", 500), "description": text(form, "description")}
     try:
         body = _model(ProjectUpdate, **values)
-        await projects.update_project(session, principal.workspace_id, project_id, body)
+        await projects.update_project(
+            screen.session, screen.principal.workspace_id, project_id, body
+        )
     except BadRequest as exc:
-        return await _project_page(
-            request, session, principal, settings, project_id,
-            errors={f"project-{k}": v for k, v in _errors(exc, "name").items()},
-            status_code=exc.status_code,
-        )  # fmt: skip
+        errors = {f"project-{k}": v for k, v in _errors(exc, "name").items()}
+        return await _project_page(screen, project_id, errors=errors, status_code=exc.status_code)
     return RedirectResponse(f"/projects/{project_id}", status_code=303)
 
 
-@router.post("/projects/{project_id}/delete")
-async def delete_project(
-    request: Request, project_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    """Delete the project only: its tasks and jobs stay, outside any project (as the API)."""
-    await posted(request)
-    await projects.delete_project(session, principal.workspace_id, project_id)
-    return RedirectResponse("/projects", status_code=303)
-
-
 @router.post("/projects/{project_id}/tasks")
-async def create_task(
-    request: Request,
-    project_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
-    """A new task, created in the project (one transaction: create, then assign)."""
-    form = await posted(request)
+async def create_task(project_id: str, screen: ScreenDep) -> Response:
+    """A new task, created in the project (``tasks.service.create_task_in_project``)."""
+    form = await posted(screen.request)
     values = {
         "name": text(form, "name", 600), "description": text(form, "description"),
         "coworkerId": text(form, "coworkerId", 100),
     }  # fmt: skip
-    project = await projects.get_project(session, principal.workspace_id, project_id)
     try:
         body = _model(
             TaskCreate, name=values["name"], description=values["description"],
             coworkerId=values["coworkerId"] or None,
         )  # fmt: skip
-        task = await tasks.create_task(session, principal, body)
+        task = await tasks.create_task_in_project(
+            screen.session, screen.principal, project_id, body
+        )
     except BadRequest as exc:
         return await _project_page(
-            request, session, principal, settings, project_id, values=values,
-            errors=_errors(exc, "name"), status_code=exc.status_code,
+            screen, project_id, values=values, errors=_errors(exc, "name"),
+            status_code=exc.status_code,
         )  # fmt: skip
-    await projects.assign(session, principal.workspace_id, str(project.id), "task", str(task.id))
-    return RedirectResponse(f"/projects/{project.id}", status_code=303)
+    return RedirectResponse(f"/projects/{task.project_id}", status_code=303)
 
 
 @router.post("/projects/{project_id}/tasks/add")
-async def add_existing_task(
-    request: Request,
-    project_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
+async def add_existing_task(project_id: str, screen: ScreenDep) -> Response:
     """An existing task (not in any project, not archived) into the project; a refusal (400
     archived, 409 meanwhile put in another project) on the select."""
-    form = await posted(request)
+    form = await posted(screen.request)
     chosen = text(form, "taskId", 100).strip()
     try:
         if not chosen:
             raise BadRequest.field("taskId", "choose a task")
-        await projects.assign(session, principal.workspace_id, project_id, "task", chosen)
+        workspace_id = screen.principal.workspace_id
+        await projects.assign(screen.session, workspace_id, project_id, "task", chosen)
     except (BadRequest, Conflict) as exc:
         return await _project_page(
-            request, session, principal, settings, project_id,
-            errors=_on("taskId", exc),
-            status_code=exc.status_code,
-        )  # fmt: skip
+            screen, project_id, errors=_on("taskId", exc), status_code=exc.status_code
+        )
     return RedirectResponse(f"/projects/{project_id}", status_code=303)
-
-
-# ---- jobs ----------------------------------------------------------------------------------
-
-
-@router.post("/jobs/{job_id}/project")
-async def place_job(
-    request: Request, job_id: str, session: SessionDep, principal: SignedInDep
-) -> Response:
-    """The job into the chosen project, moved, or out of any (the job page's "Project" form and
-    the project page's "Remove from project"); back to ``next`` or the job page."""
-    form = await posted(request)
-    await _place(session, principal, "job", job_id, form)
-    return RedirectResponse(safe_next(text(form, "next", 500), f"/jobs/{job_id}"), 303)
 
 
 # ---- tasks ---------------------------------------------------------------------------------
@@ -370,9 +297,7 @@ async def place_job(
 
 @router.get("/tasks")
 async def tasks_page(
-    request: Request,
-    session: SessionDep,
-    principal: SignedInDep,
+    screen: ScreenDep,
     whose: Annotated[str, Query(alias="show", max_length=20)] = "mine",
     page_number: PageNumber = 1,
 ) -> HTMLResponse:
@@ -380,100 +305,87 @@ async def tasks_page(
     or all of them, most recently changed first, 20 a page."""
     mine = whose != "all"
     paging = PageParams(page_number, PAGE)
-    filters = tasks.parse_filters(
-        None, None, "false", scope="workspace", assignee_id="me" if mine else None
-    )
-    listed = await tasks.list_tasks(session, principal, filters, paging)
-    return await render(
-        request, session, principal, "tasks.html", tasks=listed.items, total=listed.total,
-        mine=mine, page_number=page_number, more=paging.meta(listed.total)["hasMore"],
+    listed = await _tasks(screen, TaskQuery(assignee_id="me" if mine else None), paging)
+    return await screen.render(
+        "tasks.html", tasks=listed.items, total=listed.total, mine=mine,
+        page_number=page_number, more=paging.meta(listed.total)["hasMore"],
     )  # fmt: skip
 
 
 async def _task_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    settings: Settings,
-    task_id: str,
-    *,
-    errors: dict[str, str] | None = None,
-    status_code: int = 200,
+    screen: Screen, task_id: str, *, errors: dict[str, str] | None = None, status_code: int = 200
 ) -> HTMLResponse:
-    task = await tasks.get_task(session, principal, task_id)
-    snapshot = await tasks.render_one(session, task, settings)
+    """The task's snapshot, its moves, whom it may be given and the projects it may go to."""
+    session, workspace_id = screen.session, screen.principal.workspace_id
+    task = await tasks.get_task(session, screen.principal, task_id)
+    snapshot = await views.render_one(session, task, screen.settings)
     project = (
-        await projects.get_project(session, principal.workspace_id, str(task.project_id))
+        await projects.get_project(session, workspace_id, str(task.project_id))
         if task.project_id
         else None
     )
-    return await render(
-        request, session, principal, "task.html", status_code, task=snapshot, project=project,
+    return await screen.render(
+        "task.html", status_code, task=snapshot, project=project,
         moves=lifecycle.TRANSITIONS.get(task.status, lifecycle.STATUSES),
-        coworkers=await _choices(session, principal), errors=errors or {},
-        members=await tasks.members(session, principal, SELECT_LIMIT),
-        projects=await project_choices(session, principal, task.project_id),
+        **await _choices(screen), errors=errors or {},
+        projects=await projects.choices(session, workspace_id, SELECT_LIMIT, task.project_id),
     )  # fmt: skip
 
 
 @router.get("/tasks/{task_id}")
-async def task_page(
-    request: Request,
-    task_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> HTMLResponse:
-    return await _task_page(request, session, principal, settings, task_id)
+async def task_page(task_id: str, screen: ScreenDep) -> HTMLResponse:
+    return await _task_page(screen, task_id)
 
 
-async def _move(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+async def _move(screen: Screen, task_id: str, form: FormData) -> None:
     status = text(form, "status", 40)
     if not status:
         raise BadRequest.field("status", "choose a status")
-    await tasks.update_task(session, principal, task_id, _model(TaskUpdate, status=status))
+    body = _model(TaskUpdate, status=status)
+    await tasks.update_task(screen.session, screen.principal, task_id, body)
 
 
-async def _assign(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+async def _assign(screen: Screen, task_id: str, form: FormData) -> None:
     """The member picker: a member of the workspace or a coworker (``assigneeId``; the older
     forms' ``coworkerId`` too), or "Nobody" (empty) to unassign."""
     chosen = text(form, "assigneeId", 100) or text(form, "coworkerId", 100)
-    await tasks.assign(session, principal, task_id, chosen.strip() or None)
+    await people.assign(screen.session, screen.principal, task_id, chosen.strip() or None)
 
 
-async def _add_participant(
-    session: Any, principal: Principal, task_id: str, form: FormData
-) -> None:
+async def _add_participant(screen: Screen, task_id: str, form: FormData) -> None:
     chosen = text(form, "userId", 100).strip()
     if not chosen:
         raise BadRequest.field("userId", "choose a person")
-    await tasks.add_participant(session, principal, task_id, chosen)
+    await people.add_participant(screen.session, screen.principal, task_id, chosen)
 
 
-async def _remove_participant(
-    session: Any, principal: Principal, task_id: str, form: FormData
-) -> None:
-    await tasks.remove_participant(session, principal, task_id, text(form, "userId", 100))
+async def _remove_participant(screen: Screen, task_id: str, form: FormData) -> None:
+    chosen = text(form, "userId", 100)
+    await people.remove_participant(screen.session, screen.principal, task_id, chosen)
 
 
-async def _comment(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+async def _comment(screen: Screen, task_id: str, form: FormData) -> None:
     comment = text(form, "comment", 20_000).strip()
     if not comment:
         raise BadRequest.field("comment", "write a comment")
-    await tasks.add_event(session, principal, task_id, TaskEventCreate(comment=comment))
+    body = TaskEventCreate(comment=comment)
+    await tasks.add_event(screen.session, screen.principal, task_id, body)
 
 
-async def _archive(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
+async def _archive(screen: Screen, task_id: str, form: FormData) -> None:
     """Archive, or with ``archived=false`` unarchive; idempotent as the API."""
     archived = text(form, "archived", 10) != "false"
-    await tasks.set_archived(session, principal, task_id, archived=archived)
+    await tasks.set_archived(screen.session, screen.principal, task_id, archived=archived)
 
 
-async def _project(session: Any, principal: Principal, task_id: str, form: FormData) -> None:
-    await _place(session, principal, "task", task_id, form)
+async def _project(screen: Screen, task_id: str, form: FormData) -> None:
+    """Into the chosen project, moved from the one it is in, or (empty choice) out of any."""
+    chosen = text(form, "projectId", 100).strip() or None
+    workspace_id = screen.principal.workspace_id
+    await projects.move(screen.session, workspace_id, "task", task_id, chosen)
 
 
-Change = Callable[[Any, Principal, str, FormData], Awaitable[None]]
+Change = Callable[[Screen, str, FormData], Awaitable[None]]
 # action → (the field its problems are shown on, the change)
 TASK_CHANGES: dict[str, tuple[str, Change]] = {
     "status": ("status", _move),
@@ -487,26 +399,18 @@ TASK_CHANGES: dict[str, tuple[str, Change]] = {
 
 
 @router.post("/tasks/{task_id}/{action}")
-async def change_task(
-    request: Request,
-    task_id: str,
-    action: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
+async def change_task(task_id: str, action: str, screen: ScreenDep) -> Response:
     """Move, assign, comment on, archive or put into a project a task from a posted form; back
     to ``next`` (the project or the task page), or the task page with the problem on its field
     (400, or 409 for a move outside the workflow's table)."""
     if action not in TASK_CHANGES:
         raise NotFound("No route matches this path")
     field, change = TASK_CHANGES[action]
-    form = await posted(request)
+    form = await posted(screen.request)
     try:
-        await change(session, principal, task_id, form)
+        await change(screen, task_id, form)
     except (BadRequest, Conflict) as exc:
         return await _task_page(
-            request, session, principal, settings, task_id, errors=_errors(exc, field),
-            status_code=exc.status_code,
-        )  # fmt: skip
+            screen, task_id, errors=_errors(exc, field), status_code=exc.status_code
+        )
     return RedirectResponse(safe_next(text(form, "next", 500), f"/tasks/{task_id}"), 303)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import BindParameter, bindparam, delete, func, inspect, or_, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.jobs.repository import DEMO_AGENT_PATH
-from agora.kit.reads import Prepared, read_all
+from agora.kit.reads import Prepared, read_all, read_one
 from agora.models import (
     Agent,
     Coworker,
@@ -44,11 +44,6 @@ async def get_for_update(
     return await session.scalar(
         select(Task).where(Task.id == task_id, Task.workspace_id == workspace_id).with_for_update()
     )
-
-
-async def count(session: AsyncSession, conditions: Sequence[Any]) -> int:
-    query = select(func.count()).select_from(Task).where(*conditions)
-    return int(await session.scalar(query) or 0)
 
 
 def _spend_statement() -> Prepared:
@@ -103,7 +98,7 @@ _EVENTS_OF = Prepared(
 _JOBS_OF = Prepared(
     select(
         *_attributes(Job),
-        Agent.base_url.like(f"%{DEMO_AGENT_PATH}%").label("is_demo_agent"),
+        Agent.base_url.like(bindparam("demo_pattern")).label("is_demo_agent"),
     )
     .outerjoin(Agent, Agent.id == Job.agent_id)
     .where(Job.task_id.in_(bindparam("task_ids", expanding=True)))
@@ -119,12 +114,61 @@ async def events_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit:
     return await read_all(session, _EVENTS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
 
 
-async def jobs_of(session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int) -> list[Any]:
-    """The tasks' jobs (rows: the job's columns and ``is_demo_agent``), oldest first (at most
-    ``limit`` in all)."""
+async def jobs_of(
+    session: AsyncSession, task_ids: Sequence[uuid.UUID], limit: int, demo_path: str
+) -> list[Any]:
+    """The tasks' jobs (rows: the job's columns and ``is_demo_agent``: whether the agent's
+    address has ``demo_path`` in it), oldest first (at most ``limit`` in all)."""
     if not task_ids:
         return []
-    return await read_all(session, _JOBS_OF, task_ids=list(dict.fromkeys(task_ids)), limit=limit)
+    ids = list(dict.fromkeys(task_ids))
+    return await read_all(
+        session, _JOBS_OF, task_ids=ids, limit=limit, demo_pattern=f"%{demo_path}%"
+    )
+
+
+def _events_statement(after: bool) -> Prepared:
+    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
+    oldest first (ids are time-ordered): rows of the event's columns under their attributes'
+    names (``meta``), as the task snapshots read them."""
+    coworker = bindparam("coworker_id", type_=Task.coworker_id.type)
+    conditions = [
+        Task.coworker_id == coworker,
+        Task.workspace_id == bindparam("workspace_id"),
+        or_(TaskEvent.actor_coworker_id.is_(None), TaskEvent.actor_coworker_id != coworker),
+    ]
+    if after:
+        conditions.append(TaskEvent.id > bindparam("after_id", type_=TaskEvent.id.type))
+    return Prepared(
+        select(*_attributes(TaskEvent))
+        .join(Task, Task.id == TaskEvent.task_id)
+        .where(*conditions)
+        .order_by(TaskEvent.id)
+        .limit(bindparam("limit"))
+    )
+
+
+# Prepared (the first page, and after a cursor) and read lean (kit/reads.py).
+_EVENTS = {after: _events_statement(after) for after in (False, True)}
+
+
+async def events_addressed_to(
+    session: AsyncSession,
+    coworker_id: uuid.UUID,
+    workspace_id: uuid.UUID,
+    after_id: uuid.UUID | None,
+    limit: int,
+) -> list[Any]:
+    """Events of the tasks assigned to the coworker in the workspace, not written by itself,
+    oldest first (rows)."""
+    params: dict[str, Any] = {
+        "coworker_id": coworker_id,
+        "workspace_id": workspace_id,
+        "limit": limit,
+    }
+    if after_id is not None:
+        params["after_id"] = after_id
+    return await read_all(session, _EVENTS[after_id is not None], **params)
 
 
 # What a snapshot shows of the people, coworkers, workspace and organization (the schemas'
@@ -187,12 +231,57 @@ async def coworker(session: AsyncSession, coworker_id: uuid.UUID) -> Coworker | 
     return await session.get(Coworker, coworker_id)
 
 
-# The listing, prepared per shape of its filters (which conditions it has, not their values):
-# the page's rows with the count of every matching task beside each (one statement for both).
-_LISTINGS: dict[tuple[Any, ...], Prepared] = {}
+@dataclass(frozen=True)
+class TaskWhere:
+    """The task listing's filters: ``statuses`` (any of them), ``project_id`` (or ``unassigned``:
+    in no project), ``archived`` ("true", "false" or anything else for both), ``creator_id``
+    (only that user's tasks), ``coworker_ids`` (assigned to each of them: all must hold),
+    ``name_contains`` (a case-insensitive substring of the name), ``assignee_user_id``."""
+
+    statuses: Sequence[str] = ()
+    project_id: uuid.UUID | None = None
+    unassigned: bool = False
+    archived: str = "false"
+    creator_id: uuid.UUID | None = None
+    coworker_ids: Sequence[uuid.UUID] = ()
+    name_contains: str | None = None
+    assignee_user_id: uuid.UUID | None = None
+
+    def shape(self) -> tuple[Any, ...]:
+        """Which conditions the WHERE has (not their values): one prepared statement each."""
+        project = "null" if self.unassigned else ("id" if self.project_id is not None else None)
+        return (
+            self.creator_id is not None,
+            len(self.coworker_ids),
+            bool(self.name_contains),
+            bool(self.statuses),
+            project,
+            self.archived if self.archived in ("true", "false") else None,
+            self.assignee_user_id is not None,
+        )
+
+    def params(self) -> dict[str, Any]:
+        """The values of the shape's parameters."""
+        params: dict[str, Any] = {f"coworker{i}": c for i, c in enumerate(self.coworker_ids)}
+        if self.creator_id is not None:
+            params["creator_id"] = self.creator_id
+        if self.assignee_user_id is not None:
+            params["assignee_user_id"] = self.assignee_user_id
+        if self.name_contains:
+            params["pattern"] = _like_pattern(self.name_contains)
+        if self.statuses:
+            params["statuses"] = list(self.statuses)
+        if self.project_id is not None and not self.unassigned:
+            params["project_id"] = self.project_id
+        return params
 
 
-def _listing_statement(shape: tuple[Any, ...]) -> Prepared:
+def _like_pattern(text: str) -> str:
+    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _conditions(shape: tuple[Any, ...]) -> list[Any]:
     owned, coworkers, named, statuses, project, archived, assigned = shape
     conditions: list[Any] = [Task.workspace_id == bindparam("workspace_id")]
     if owned:
@@ -212,121 +301,44 @@ def _listing_statement(shape: tuple[Any, ...]) -> Prepared:
         conditions.append(Task.archived_at.is_(None))
     elif archived == "true":
         conditions.append(Task.archived_at.is_not(None))
-    return Prepared(
-        select(*_attributes(Task), func.count().over().label("total"))
-        .where(*conditions)
-        .order_by(Task.updated_at.desc(), Task.id.desc())
-        .offset(bindparam("offset"))
-        .limit(bindparam("limit"))
-    )
+    return conditions
+
+
+# The listing, prepared per shape of its filters: the page's rows with the count of every
+# matching task beside each (one statement for both), and the count alone (past the end).
+_LISTINGS: dict[tuple[Any, ...], tuple[Prepared, Prepared]] = {}
+
+
+def _listing_statements(shape: tuple[Any, ...]) -> tuple[Prepared, Prepared]:
+    found = _LISTINGS.get(shape)
+    if found is None:
+        conditions = _conditions(shape)
+        page = Prepared(
+            select(*_attributes(Task), func.count().over().label("total"))
+            .where(*conditions)
+            .order_by(Task.updated_at.desc(), Task.id.desc())
+            .offset(bindparam("offset"))
+            .limit(bindparam("limit"))
+        )
+        count = Prepared(select(func.count().label("total")).select_from(Task).where(*conditions))
+        found = _LISTINGS[shape] = (page, count)
+    return found
 
 
 async def listing(
-    session: AsyncSession,
-    workspace_id: uuid.UUID,
-    *,
-    offset: int,
-    limit: int,
-    statuses: Sequence[str],
-    project_id: uuid.UUID | None,
-    unassigned: bool,
-    archived: str,
-    creator_id: uuid.UUID | None = None,
-    coworker_ids: Sequence[uuid.UUID] = (),
-    name_contains: str | None = None,
-    assignee_user_id: uuid.UUID | None = None,
+    session: AsyncSession, workspace_id: uuid.UUID, where: TaskWhere, *, offset: int, limit: int
 ) -> tuple[list[Any], int]:
     """A page of the listing (rows, most recently updated first) and the number of tasks that
-    match (the filters as in ``list_conditions``)."""
-    project = "null" if unassigned else ("id" if project_id is not None else None)
-    archived_shape = archived if archived in ("true", "false") else None
-    shape = (
-        creator_id is not None,
-        len(coworker_ids),
-        bool(name_contains),
-        bool(statuses),
-        project,
-        archived_shape,
-        assignee_user_id is not None,
-    )
-    statement = _LISTINGS.get(shape)
-    if statement is None:
-        statement = _LISTINGS[shape] = _listing_statement(shape)
-    params: dict[str, Any] = {"workspace_id": workspace_id, "offset": offset, "limit": limit}
-    if creator_id is not None:
-        params["creator_id"] = creator_id
-    if assignee_user_id is not None:
-        params["assignee_user_id"] = assignee_user_id
-    params.update({f"coworker{i}": c for i, c in enumerate(coworker_ids)})
-    if name_contains:
-        params["pattern"] = _like_pattern(name_contains)
-    if statuses:
-        params["statuses"] = list(statuses)
-    if project_id is not None and not unassigned:
-        params["project_id"] = project_id
-    rows = await read_all(session, statement, **params)
+    match."""
+    page, count = _listing_statements(where.shape())
+    params = {"workspace_id": workspace_id, **where.params()}
+    rows = await read_all(session, page, offset=offset, limit=limit, **params)
     if rows:
         return rows, int(rows[0].total)
     if offset == 0:
         return [], 0
-    conditions = list_conditions(
-        workspace_id,
-        statuses=statuses,
-        project_id=project_id,
-        unassigned=unassigned,
-        archived=archived,
-        creator_id=creator_id,
-        coworker_ids=coworker_ids,
-        name_contains=name_contains,
-        assignee_user_id=assignee_user_id,
-    )
-    return [], await count(session, conditions)  # past the end: the count alone
-
-
-def _like_pattern(text: str) -> str:
-    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-def _name_contains(text: str) -> Any:
-    """A case-insensitive "name contains" condition (LIKE wildcards in ``text`` are literal)."""
-    return func.lower(Task.name).like(_like_pattern(text), escape="\\")
-
-
-def list_conditions(
-    workspace_id: uuid.UUID,
-    *,
-    statuses: Sequence[str],
-    project_id: uuid.UUID | None,
-    unassigned: bool,
-    archived: str,
-    creator_id: uuid.UUID | None = None,
-    coworker_ids: Sequence[uuid.UUID] = (),
-    name_contains: str | None = None,
-    assignee_user_id: uuid.UUID | None = None,
-) -> list[Any]:
-    """The task listing's WHERE: ``archived`` is "true", "false" or anything else for both;
-    ``creator_id``: only that user's tasks; ``coworker_ids``: only tasks assigned to each of
-    them (all must hold); ``name_contains``: case-insensitive substring of the name."""
-    conditions: list[Any] = [Task.workspace_id == workspace_id]
-    if creator_id is not None:
-        conditions.append(Task.creator_id == creator_id)
-    if assignee_user_id is not None:
-        conditions.append(Task.assignee_user_id == assignee_user_id)
-    conditions.extend(Task.coworker_id == coworker_id for coworker_id in coworker_ids)
-    if name_contains:
-        conditions.append(_name_contains(name_contains))
-    if statuses:
-        conditions.append(Task.status.in_(statuses))
-    if unassigned:
-        conditions.append(Task.project_id.is_(None))
-    elif project_id is not None:
-        conditions.append(Task.project_id == project_id)
-    if archived == "false":
-        conditions.append(Task.archived_at.is_(None))
-    elif archived == "true":
-        conditions.append(Task.archived_at.is_not(None))
-    return conditions
+    total = await read_one(session, count, **params)  # past the end: the count alone
+    return [], int(total.total) if total is not None else 0
 
 
 # People on tasks: the workspace's members (who may be assignees and participants) and the

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import TextContent
 
 from agora.auth.principal import Permission
@@ -13,13 +12,19 @@ from agora.coworkers import service as coworkers
 from agora.jobs.schemas import JobOut
 from agora.kit.pagination import PageParams
 from agora.kit.units import Mode
-from agora.mcp.runner import Tool, as_text, dump, tool_call, validated
+from agora.mcp.runner import Tool, ToolCall, as_text, dump, tool_call, validated
+from agora.models import Task
 from agora.models.statuses import TaskStatus
-from agora.tasks import service
+from agora.tasks import listing, people, service, views
 from agora.tasks.schemas import TaskCreate, TaskEventCreate, TaskEventOut, TaskJobCreate, TaskOut
 
 READ, JOBS_WRITE = Permission.READ, Permission.JOBS_WRITE
 PROJECTS_WRITE = Permission.PROJECTS_WRITE
+
+
+async def _snapshot(call: ToolCall, task: Task) -> dict[str, Any]:
+    """The tool's result of an action on one task: its full snapshot."""
+    return dump(TaskOut.model_validate(await views.render_one(call.session, task, call.settings)))
 
 
 async def create_coworker_task(
@@ -42,8 +47,7 @@ async def create_coworker_task(
             coworkerId=str(found.id),
         )
         task = await service.create_task(call.session, call.principal, body)
-        snapshot = await service.render_one(call.session, task, call.settings)
-        return dump(TaskOut.model_validate(snapshot))
+        return await _snapshot(call, task)
 
 
 async def list_tasks(
@@ -60,30 +64,13 @@ async def list_tasks(
     """Tasks, most recently updated first: yours (scope owned) or the workspace's. q: name
     contains; status: comma-separated; coworker: id, slug or name; assignee: "me" (my
     tasks) or a member's user id (any creator, whatever the scope)."""
-    if scope not in ("owned", "workspace"):
-        raise ToolError("400 Invalid request parameters: scope must be owned or workspace")
-    if not 1 <= limit <= 100:
-        raise ToolError("400 Invalid request parameters: limit must be 1 to 100")
+    query = listing.TaskQuery(
+        status, None, "false", q, scope, coworker_id=coworker_id, coworker=coworker,
+        assignee_id=assignee, cursor=cursor,
+    )  # fmt: skip
     async with tool_call(ctx, READ) as call:
-        if coworker is not None:
-            found = await coworkers.find(call.session, call.principal, coworker)
-            if coworker_id is not None and coworker_id != str(found.id):
-                raise ToolError("400 Invalid request parameters: coworker and coworker_id differ")
-            coworker_id = str(found.id)
-        filters = service.parse_filters(
-            status,
-            None,
-            "false",
-            q=q,
-            scope=scope,
-            coworker_id=coworker_id,
-            assignee_id=assignee,
-        )
-        paging = service.paging_from_cursor(
-            call.settings, call.principal, filters, cursor, PageParams(1, limit)
-        )
-        page = await service.list_tasks(
-            call.session, call.principal, filters, paging, call.settings
+        page = await listing.list_tasks(
+            call.session, call.principal, query, PageParams(1, limit), call.settings
         )
         return as_text([TaskOut.model_validate(t) for t in page.items])
 
@@ -92,8 +79,7 @@ async def get_task(ctx: Context, task_id: str) -> dict[str, Any]:
     """One task: status, coworker, jobs, events, credits."""
     async with tool_call(ctx, READ) as call:
         task = await service.get_task(call.session, call.principal, task_id)
-        snapshot = await service.render_one(call.session, task, call.settings)
-        return dump(TaskOut.model_validate(snapshot))
+        return await _snapshot(call, task)
 
 
 async def list_task_events(ctx: Context, task_id: str) -> TextContent:
@@ -107,25 +93,22 @@ async def assign_task(ctx: Context, task_id: str, assignee_id: str | None = None
     """Assign or reassign a task to a member of the workspace (user id) or a coworker (id);
     without assignee_id, unassign it. The change is a task event (kind assignment)."""
     async with tool_call(ctx, READ, Mode.WRITE) as call:
-        task = await service.assign(call.session, call.principal, task_id, assignee_id)
-        snapshot = await service.render_one(call.session, task, call.settings)
-        return dump(TaskOut.model_validate(snapshot))
+        task = await people.assign(call.session, call.principal, task_id, assignee_id)
+        return await _snapshot(call, task)
 
 
 async def add_task_participant(ctx: Context, task_id: str, user_id: str) -> dict[str, Any]:
     """A member of the workspace takes part in the task (beside its assignee)."""
     async with tool_call(ctx, READ, Mode.WRITE) as call:
-        task = await service.add_participant(call.session, call.principal, task_id, user_id)
-        snapshot = await service.render_one(call.session, task, call.settings)
-        return dump(TaskOut.model_validate(snapshot))
+        task = await people.add_participant(call.session, call.principal, task_id, user_id)
+        return await _snapshot(call, task)
 
 
 async def remove_task_participant(ctx: Context, task_id: str, user_id: str) -> dict[str, Any]:
     """The person no longer takes part in the task."""
     async with tool_call(ctx, READ, Mode.WRITE) as call:
-        task = await service.remove_participant(call.session, call.principal, task_id, user_id)
-        snapshot = await service.render_one(call.session, task, call.settings)
-        return dump(TaskOut.model_validate(snapshot))
+        task = await people.remove_participant(call.session, call.principal, task_id, user_id)
+        return await _snapshot(call, task)
 
 
 async def list_task_jobs(ctx: Context, task_id: str) -> TextContent:
