@@ -27,7 +27,7 @@ from agora.models import (
     User,
     Workspace,
 )
-from agora.models.statuses import JobStatus, ReviewState
+from agora.models.statuses import DeliveryState, JobStatus, ReviewState
 
 FINAL_JOB_STATUSES = (JobStatus.COMPLETED, JobStatus.FAILED, JobStatus.CANCELLED)
 
@@ -389,7 +389,10 @@ async def count_quarantine(session: AsyncSession) -> int:
 async def count_failed_deliveries(session: AsyncSession, since: datetime) -> dict[str, int]:
     rows = await session.execute(
         select(NotificationDelivery.channel, func.count())
-        .where(NotificationDelivery.state == "failed", NotificationDelivery.created_at >= since)
+        .where(
+            NotificationDelivery.state == DeliveryState.FAILED,
+            NotificationDelivery.created_at >= since,
+        )
         .group_by(NotificationDelivery.channel)
     )
     return {str(channel): int(count) for channel, count in rows}

@@ -94,3 +94,14 @@ class TaskActorType(StrEnum):
     USER = "user"
     COWORKER = "coworker"
     ORCHESTRATOR = "orchestrator"
+
+
+class DeliveryState(StrEnum):
+    """A notification delivery's state (``notification_deliveries.state``: webhooks and mails):
+    queued, claimed by a sender (its lease in ``next_attempt_at``), then delivered or failed for
+    good (after its last attempt, or cancelled with the webhook)."""
+
+    PENDING = "pending"
+    SENDING = "sending"
+    DELIVERED = "delivered"
+    FAILED = "failed"

@@ -21,7 +21,7 @@ from agora.kit import background
 from agora.kit.ids import uuid7
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models import Job, Notification, NotificationDelivery
-from agora.models.statuses import JobStatus
+from agora.models.statuses import DeliveryState, JobStatus
 from agora.notifications import kinds as registry
 from agora.notifications import repository as repo
 from agora.notifications.channels import CHANNELS, JOB_WEBHOOK
@@ -99,7 +99,7 @@ async def notify(
                         "data": facts,
                         "createdAt": isoformat(utcnow()),
                     },
-                    state="pending",
+                    state=DeliveryState.PENDING,
                     attempts=0,
                     next_attempt_at=next_digest(utcnow()) if spec.digest else utcnow(),
                 ),
@@ -242,7 +242,7 @@ def _delivery(
         event=event,
         target=target,
         payload=body,
-        state="pending",
+        state=DeliveryState.PENDING,
         attempts=0,
         next_attempt_at=utcnow(),
     )
