@@ -34,8 +34,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "payments/backend.py": "payment steps of the dispatcher (no transaction across a node call)",
     "notifications/worker.py": "the webhook sender's rounds",
     "files/worker.py": "the output collector's rounds: claim, commit, fetch, write anew",
-    "notifications/bookkeeping.py": "after-commit bookkeeping: opening a job reads its "
-    "notifications (a GET never writes)",
     "schedules/worker.py": "the scheduler's rounds: claim with a lease, then one short write each",
     "ops/worker.py": "background deletes of expired rows: one short transaction per batch",
     "agents/service.py": "the availability checker's rounds (probe outside, write after)",
