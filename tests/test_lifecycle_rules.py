@@ -40,7 +40,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "registry/service.py": "the registry import: fetch a page, then a short write",
     "jobs/stream.py": "a live stream's reads between waits, after its route has answered",
     "notifications/bell.py": "the bell's live count: reads between waits, after its route answered",
-    "ops/metrics.py": "/metrics, a plain ASGI route outside the API's routers",
     "auth/service.py": "after-commit bookkeeping (last used/seen) and the rate limiter's cached "
     "key lookup, which runs before a route's unit",
 }
