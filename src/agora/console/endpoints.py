@@ -10,7 +10,8 @@ from fastapi import Query, Request
 
 from agora.accounts import service as accounts
 from agora.auth.dependencies import Admin, JobId, OrganizationId, SessionDep, SettingsDep, UserId
-from agora.console import service
+from agora.console import dashboard as board
+from agora.console import jobs, organizations, users
 from agora.console.schemas import (
     AdminJobDetailOut,
     AdminJobFullOut,
@@ -43,7 +44,7 @@ async def search_users(
     q: Annotated[str | None, Query(max_length=320, description="id, or part of email/name")] = None,
 ) -> EnvelopeB[list[AdminUserOut]]:
     """Users by id, email or name (newest first)."""
-    rows, total = await service.search_users(session, q, limit=params.limit, offset=params.offset)
+    rows, total = await users.search_users(session, q, limit=params.limit, offset=params.offset)
     return EnvelopeB[list[AdminUserOut]](
         data=[AdminUserOut.model_validate(row) for row in rows],
         meta=meta_b(request, params.meta(total)),
@@ -60,7 +61,7 @@ async def get_user(
     user_id: UserId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[AdminUserDetailOut]:
     """A user with their workspaces, keys (never secrets), sessions, recent jobs and ledger."""
-    detail = await service.user_detail(session, user_id)
+    detail = await users.user_detail(session, user_id)
     return EnvelopeB[AdminUserDetailOut](
         data=AdminUserDetailOut.model_validate(detail), meta=meta_b(request)
     )
@@ -83,7 +84,7 @@ async def suspend_user(
     """Suspend: every session and key stops at once (401), unfinished jobs are cancelled and
     refunded, sign-in is refused. Not your own account (403)."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.suspend(session, actor, user_id, body.reason)
+    done = await users.suspend(session, actor, user_id, body.reason)
     return EnvelopeB[SuspensionOut](data=SuspensionOut.model_validate(done), meta=meta_b(request))
 
 
@@ -98,7 +99,7 @@ async def unsuspend_user(
 ) -> EnvelopeB[AdminUserOut]:
     """Lift a suspension (the user signs in again; revoked keys stay revoked)."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    user = await service.unsuspend(session, actor, user_id)
+    user = await users.unsuspend(session, actor, user_id)
     return EnvelopeB[AdminUserOut](data=AdminUserOut.model_validate(user), meta=meta_b(request))
 
 
@@ -118,7 +119,7 @@ async def grant_credits(
 ) -> EnvelopeB[GrantOut]:
     """Grant (or correct with) credits, with a required reason; never to your own account."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.grant_credits(
+    done = await users.grant_credits(
         session,
         actor,
         user_id,
@@ -150,7 +151,7 @@ async def search_organizations(
     q: Annotated[str | None, Query(max_length=200, description="id, or part of name/slug")] = None,
 ) -> EnvelopeB[list[AdminOrganizationOut]]:
     """Organizations by id, name or slug (newest first)."""
-    rows, total = await service.search_organizations(
+    rows, total = await organizations.search_organizations(
         session, q, limit=params.limit, offset=params.offset
     )
     return EnvelopeB[list[AdminOrganizationOut]](
@@ -170,7 +171,7 @@ async def get_organization(
 ) -> EnvelopeB[AdminOrganizationDetailOut]:
     """An organization with its members and roles, its workspace's balance and spending caps,
     its recent jobs and its latest audit rows."""
-    detail = await service.organization_detail(session, organization_id)
+    detail = await organizations.organization_detail(session, organization_id)
     return EnvelopeB[AdminOrganizationDetailOut](
         data=AdminOrganizationDetailOut.model_validate(detail), meta=meta_b(request)
     )
@@ -194,7 +195,7 @@ async def suspend_organization(
     its unfinished jobs are cancelled and refunded; members keep their personal workspaces.
     Not an organization you belong to (403)."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.suspend_organization(session, actor, organization_id, body.reason)
+    done = await organizations.suspend_organization(session, actor, organization_id, body.reason)
     return EnvelopeB[OrgSuspensionOut](
         data=OrgSuspensionOut.model_validate(done), meta=meta_b(request)
     )
@@ -215,7 +216,7 @@ async def unsuspend_organization(
 ) -> EnvelopeB[AdminOrganizationOut]:
     """Lift an organization's suspension (its members' keys and sessions work there again)."""
     actor = await accounts.require_operator(session, settings, admin, acting=True)
-    org = await service.unsuspend_organization(session, actor, organization_id)
+    org = await organizations.unsuspend_organization(session, actor, organization_id)
     return EnvelopeB[AdminOrganizationOut](
         data=AdminOrganizationOut.model_validate(org), meta=meta_b(request)
     )
@@ -241,10 +242,8 @@ async def search_jobs(
     workspace: Annotated[str | None, Query(max_length=64, description="A workspace id")] = None,
 ) -> EnvelopeB[list[AdminListedJobOut]]:
     """Jobs of every workspace by id, agent, status and workspace (newest first)."""
-    filters = service.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
-    rows, total = await service.search_jobs(
-        session, filters, limit=params.limit, offset=params.offset
-    )
+    filters = jobs.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
+    rows, total = await jobs.search_jobs(session, filters, limit=params.limit, offset=params.offset)
     return EnvelopeB[list[AdminListedJobOut]](
         data=[AdminListedJobOut.of(row.job, row.agent_name) for row in rows],
         meta=meta_b(request, params.meta(total)),
@@ -262,7 +261,7 @@ async def get_job(
 ) -> EnvelopeB[AdminJobDetailOut]:
     """A job of any workspace: its fields, events in order, payment state, credits ledger
     entries, webhook/mail deliveries and files."""
-    detail = await service.job_detail(session, job_id)
+    detail = await jobs.job_detail(session, job_id)
     data = AdminJobDetailOut.model_validate(
         {
             "job": AdminJobFullOut.of(detail.job, detail.agent.name),
@@ -282,5 +281,5 @@ async def dashboard(
 ) -> EnvelopeB[DashboardOut]:
     """Jobs per status in the last 24 h, failure rate per agent, dispatch lag, open refunds and
     disputes, pending reviews, registry quarantine, failed webhook/mail deliveries."""
-    data = await service.dashboard(session)
+    data = await board.dashboard(session)
     return EnvelopeB[DashboardOut](data=DashboardOut.model_validate(data), meta=meta_b(request))

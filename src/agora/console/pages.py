@@ -21,6 +21,7 @@ from agora.auth.dependencies import (
     UnitDep,
 )
 from agora.auth.principal import Principal
+from agora.console import dashboard, jobs, organizations, users
 from agora.console import service as console
 from agora.developer import service as developer
 from agora.kit.errors import AgoraError, BadRequest
@@ -48,7 +49,7 @@ async def _page(
 
 @router.get("/admin")
 async def dashboard_page(request: Request, session: SessionDep, principal: OperatorDep) -> Response:
-    board = await console.dashboard(session)
+    board = await dashboard.dashboard(session)
     return await _page(request, session, principal, "admin_dashboard.html", board=board)
 
 
@@ -59,7 +60,7 @@ async def dashboard_page(request: Request, session: SessionDep, principal: Opera
 async def users_page(
     request: Request, session: SessionDep, principal: OperatorDep, q: Q = None
 ) -> Response:
-    rows, total = await console.search_users(session, q, limit=50)
+    rows, total = await users.search_users(session, q, limit=50)
     return await _page(
         request, session, principal, "admin_users.html", users=rows, total=total, q=q or ""
     )
@@ -75,7 +76,7 @@ async def _user_page(
     notice: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    detail = await console.user_detail(session, user_id)
+    detail = await users.user_detail(session, user_id)
     events, _ = await audit.search_all(
         session, audit.Filters(target_id=str(detail.user.id)), limit=20
     )
@@ -131,7 +132,7 @@ async def suspend(
     form = await _form(request)
 
     async def work(actor: audit.Actor) -> str:
-        await console.suspend(session, actor, user_id, _text(form, "reason", 500))
+        await users.suspend(session, actor, user_id, _text(form, "reason", 500))
         return "suspended"
 
     return await _act(request, session, settings, principal, user_id, work)
@@ -148,7 +149,7 @@ async def unsuspend(
     await _form(request)
 
     async def work(actor: audit.Actor) -> str:
-        await console.unsuspend(session, actor, user_id)
+        await users.unsuspend(session, actor, user_id)
         return "unsuspended"
 
     return await _act(request, session, settings, principal, user_id, work)
@@ -165,7 +166,7 @@ async def grant(
     form = await _form(request)
 
     async def work(actor: audit.Actor) -> str:
-        await console.grant_credits(
+        await users.grant_credits(
             session,
             actor,
             user_id,
@@ -185,7 +186,7 @@ async def grant(
 async def organizations_page(
     request: Request, session: SessionDep, principal: OperatorDep, q: Q = None
 ) -> Response:
-    rows, total = await console.search_organizations(session, q, limit=50)
+    rows, total = await organizations.search_organizations(session, q, limit=50)
     return await _page(
         request, session, principal, "admin_organizations.html", organizations=rows,
         total=total, q=q or "",
@@ -202,7 +203,7 @@ async def _organization_page(
     notice: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    detail = await console.organization_detail(session, org_id)
+    detail = await organizations.organization_detail(session, org_id)
     return await _page(
         request, session, principal, "admin_organization.html", status, detail=detail,
         events=detail.events, errors=errors or {}, notice=notice,
@@ -231,7 +232,7 @@ async def suspend_organization(
     form = await _form(request)
 
     async def work(actor: audit.Actor) -> str:
-        await console.suspend_organization(session, actor, org_id, _text(form, "reason", 500))
+        await organizations.suspend_organization(session, actor, org_id, _text(form, "reason", 500))
         return "suspended"
 
     return await _act(request, session, settings, principal, org_id, work, kind="organizations")
@@ -248,7 +249,7 @@ async def unsuspend_organization(
     await _form(request)
 
     async def work(actor: audit.Actor) -> str:
-        await console.unsuspend_organization(session, actor, org_id)
+        await organizations.unsuspend_organization(session, actor, org_id)
         return "unsuspended"
 
     return await _act(request, session, settings, principal, org_id, work, kind="organizations")
@@ -269,10 +270,10 @@ async def jobs_page(
     status: ShortQ = None,
     workspace: ShortQ = None,
 ) -> Response:
-    filters = console.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
+    filters = jobs.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
     errors: dict[str, str] = {}
     try:
-        rows, total = await console.search_jobs(session, filters, limit=50)
+        rows, total = await jobs.search_jobs(session, filters, limit=50)
     except AgoraError as exc:
         errors = _field_errors(exc)
         errors["form"] = exc.message
@@ -287,7 +288,7 @@ async def jobs_page(
 async def job_page(
     request: Request, job_id: str, session: SessionDep, principal: OperatorDep
 ) -> Response:
-    detail = await console.job_detail(session, job_id)
+    detail = await jobs.job_detail(session, job_id)
     return await _page(request, session, principal, "admin_job.html", detail=detail)
 
 
