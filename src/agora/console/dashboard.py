@@ -4,48 +4,31 @@ failed deliveries)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.console import repository as repo
+from agora.console.schemas import AgentFailuresOut, DashboardOut
 from agora.kit.timeutil import as_utc, utcnow
 
 
-@dataclass(frozen=True)
-class AgentFailures:
-    agent_id: str
-    name: str
-    jobs: int
-    failed: int
-
-    @property
-    def failure_rate(self) -> float:
-        return round(self.failed / self.jobs, 4) if self.jobs else 0.0
+def _failures(agent_id: str, name: str, jobs: int, failed: int) -> AgentFailuresOut:
+    rate = round(failed / jobs, 4) if jobs else 0.0
+    return AgentFailuresOut(
+        agent_id=agent_id, name=name, jobs=jobs, failed=failed, failure_rate=rate
+    )
 
 
-@dataclass(frozen=True)
-class Dashboard:
-    since: datetime
-    jobs_per_status: dict[str, int]
-    agents: list[AgentFailures]
-    dispatch_lag_seconds: float
-    open_refunds: int
-    open_disputes: int
-    pending_reviews: int
-    quarantined: int
-    failed_deliveries: dict[str, int]
-
-
-async def dashboard(session: AsyncSession) -> Dashboard:
+async def dashboard(session: AsyncSession) -> DashboardOut:
+    """What the admin API answers and the dashboard page shows."""
     now = utcnow()
     since = now - timedelta(hours=24)
     oldest = await repo.oldest_waiting(session, now)
-    return Dashboard(
+    return DashboardOut(
         since=since,
         jobs_per_status=await repo.jobs_per_status(session, since),
-        agents=[AgentFailures(*row) for row in await repo.failures_per_agent(session, since)],
+        agents=[_failures(*row) for row in await repo.failures_per_agent(session, since)],
         dispatch_lag_seconds=max(0.0, (now - as_utc(oldest)).total_seconds()) if oldest else 0.0,
         open_refunds=await repo.count_refund_requests(session)
         + await repo.count_purchases(session, ("partially_refunded",)),

@@ -158,6 +158,10 @@ class Grant:
     amount: int
     balance: int
 
+    @property
+    def user_id(self) -> uuid.UUID:
+        return self.user.id
+
 
 async def grant_credits(
     session: AsyncSession,
