@@ -11,7 +11,6 @@ from fastapi import Path, Query, Request, Response
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep
 from agora.kit import wire
 from agora.kit.envelopes import EnvelopeA, now_iso, written_a
-from agora.kit.errors import NotFound
 from agora.kit.families import key_router
 from agora.kit.openapi import errors
 from agora.kit.outbound import OutboundPolicy
@@ -136,8 +135,6 @@ async def put_preferences(
 async def get_signing_secret(session: SessionDep, principal: Reader) -> EnvelopeA[SigningSecretOut]:
     """The Standard Webhooks secret that signs your per-job webhooks (made with your first)."""
     secret = await service.signing_secret(session, principal)
-    if secret is None:
-        raise NotFound("No signing secret yet: create a job with a webhook, or rotate")
     return EnvelopeA[SigningSecretOut](data=SigningSecretOut(secret=secret))
 
 

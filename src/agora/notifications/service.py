@@ -361,10 +361,13 @@ async def unsubscribe(session: AsyncSession, user_id: uuid.UUID, kind: str) -> s
 # --- per-job webhooks ----------------------------------------------------------------------
 
 
-async def signing_secret(session: AsyncSession, principal: Principal) -> str | None:
+async def signing_secret(session: AsyncSession, principal: Principal) -> str:
+    """The secret that signs the person's per-job webhooks (made with their first); 404 before."""
     principal.require(Permission.READ)
     row = await repo.signing_secret(session, principal.user_id)
-    return row.secret if row is not None else None
+    if row is None:
+        raise NotFound("No signing secret yet: create a job with a webhook, or rotate")
+    return row.secret
 
 
 async def rotate_signing_secret(session: AsyncSession, principal: Principal) -> str:
