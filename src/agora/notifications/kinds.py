@@ -37,7 +37,7 @@ class Kind:
     link: Callable[[Data], str | None] = lambda _data: None
     description: str = ""
     # Low priority: its mails are held and sent together, at most hourly, in one digest mail
-    # per person (sender.py); the inbox row is written at once as for every kind.
+    # per person (worker.py); the inbox row is written at once as for every kind.
     digest: bool = False
 
 

@@ -182,7 +182,7 @@ def page(
 def error_page(request: Request, exc: AgoraError) -> HTMLResponse:
     """The app's 404/403/… page for every error a page does not show on its own fields (another
     workspace's id, a refused move, an unknown path, a form without its CSRF token);
-    ``app.state.html_error_page``. A page's viewer (``web.pages.ViewerDep``) keeps its header."""
+    ``app.state.html_error_page``. A page's viewer (``web.shell.ViewerDep``) keeps its header."""
     principal = getattr(request.state, "web_principal", None)
     context: dict[str, Any] = {
         "principal": principal,
