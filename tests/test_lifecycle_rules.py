@@ -34,15 +34,12 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "payments/backend.py": "payment steps of the dispatcher (no transaction across a node call)",
     "notifications/worker.py": "the webhook sender's rounds",
     "files/worker.py": "the output collector's rounds: claim, commit, fetch, write anew",
-    "notifications/bookkeeping.py": "after-commit bookkeeping: opening a job reads its "
-    "notifications (a GET never writes)",
     "schedules/worker.py": "the scheduler's rounds: claim with a lease, then one short write each",
     "ops/worker.py": "background deletes of expired rows: one short transaction per batch",
     "agents/worker.py": "the availability checker's rounds (ask outside, write after)",
     "registry/worker.py": "the registry sync's rounds: fetch a page, then a short write",
     "jobs/stream.py": "a live stream's reads between waits, after its route has answered",
     "notifications/bell.py": "the bell's live count: reads between waits, after its route answered",
-    "ops/metrics.py": "/metrics, a plain ASGI route outside the API's routers",
 }
 GONE = ("require_apart", "get_principal_apart", "ReaderApart", "AdminApart", "LinkSessionDep")
 

@@ -23,7 +23,8 @@ from agora.auth import service as auth
 from agora.auth.principal import Principal
 from agora.billing import caps
 from agora.billing import service as billing
-from agora.console import service as console
+from agora.console import organizations as console_organizations
+from agora.console import users as console_users
 from agora.credits import ledger
 from agora.developer import service as developer
 from agora.developer.service import Probe
@@ -137,7 +138,7 @@ async def _invitation_accepted(s: AsyncSession, w: World) -> object:
 
 
 async def _granted(s: AsyncSession, w: World) -> object:
-    return await console.grant_credits(
+    return await console_users.grant_credits(
         s, w.operator(), str(w.member.user_id), amount=2, reason="ticket 1"
     )
 
@@ -238,7 +239,7 @@ async def _webhook(s: AsyncSession, w: World) -> object:
 
 
 async def _suspended(s: AsyncSession, w: World) -> object:
-    return await console.suspend(s, w.operator(), str(w.outsider.user_id), "abuse")
+    return await console_users.suspend(s, w.operator(), str(w.outsider.user_id), "abuse")
 
 
 async def _unsuspended(s: AsyncSession, w: World) -> object:
@@ -246,11 +247,11 @@ async def _unsuspended(s: AsyncSession, w: World) -> object:
     assert user is not None
     user.suspended_at = user.created_at  # suspended before (the prepared state)
     await s.flush()
-    return await console.unsuspend(s, w.operator(), str(w.member.user_id))
+    return await console_users.unsuspend(s, w.operator(), str(w.member.user_id))
 
 
 async def _org_suspended(s: AsyncSession, w: World) -> object:
-    return await console.suspend_organization(s, w.operator(), str(w.org_id), "abuse")
+    return await console_organizations.suspend_organization(s, w.operator(), str(w.org_id), "abuse")
 
 
 async def _org_unsuspended(s: AsyncSession, w: World) -> object:
@@ -258,7 +259,7 @@ async def _org_unsuspended(s: AsyncSession, w: World) -> object:
     assert org is not None
     org.suspended_at = org.created_at  # suspended before (the prepared state)
     await s.flush()
-    return await console.unsuspend_organization(s, w.operator(), str(w.org_id))
+    return await console_organizations.unsuspend_organization(s, w.operator(), str(w.org_id))
 
 
 async def _signin_failures(s: AsyncSession, w: World) -> object:

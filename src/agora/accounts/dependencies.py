@@ -8,11 +8,11 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from agora.accounts import service
-from agora.accounts.mailer import build_sender
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.auth.principal import Principal
 from agora.kit.attempts import AttemptLimiter
 from agora.kit.mail import MailSender
+from agora.notifications.mailer import build_sender
 from agora.web.shell import SignedInDep
 
 ACCEPTED = "If the address has an account, a mail is on its way."

@@ -1,19 +1,19 @@
 """/v1/admin/users, /v1/admin/organizations, /v1/admin/jobs, /v1/admin/dashboard (bearer
-family: Envelope B; admin keys). The console's web pages (web/console.py) call the same services
+family: Envelope B; admin keys). The console's web pages (console/pages.py) call the same use cases
 with an operator's browser session."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Path, Query, Request
 
-from agora.accounts import service as accounts
-from agora.auth.dependencies import Admin, JobId, OrganizationId, SessionDep, SettingsDep, UserId
-from agora.console import service
+from agora.auth.dependencies import Admin, SessionDep
+from agora.console import dashboard as board
+from agora.console import jobs, organizations, users
+from agora.console.operators import ActingAdmin
 from agora.console.schemas import (
     AdminJobDetailOut,
-    AdminJobFullOut,
     AdminListedJobOut,
     AdminOrganizationDetailOut,
     AdminOrganizationOut,
@@ -28,13 +28,17 @@ from agora.console.schemas import (
 )
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
-from agora.kit.money import to_display
+from agora.kit.openapi import errors
 from agora.kit.pagination import PageDep
 
 router = bearer_router(prefix="/admin", tags=["admin"])
+# Ids stay ``str`` in the path: a malformed id answers the same 404 as an unknown one.
+UserId = Annotated[str, Path(alias="userId")]
+OrganizationId = Annotated[str, Path(alias="organizationId")]
+JobId = Annotated[str, Path(alias="jobId")]
 
 
-@router.get("/users", operation_id="adminSearchUsers", response_model=EnvelopeB[list[AdminUserOut]])
+@router.get("/users", operation_id="adminSearchUsers")
 async def search_users(
     request: Request,
     session: SessionDep,
@@ -43,82 +47,63 @@ async def search_users(
     q: Annotated[str | None, Query(max_length=320, description="id, or part of email/name")] = None,
 ) -> EnvelopeB[list[AdminUserOut]]:
     """Users by id, email or name (newest first)."""
-    rows, total = await service.search_users(session, q, limit=params.limit, offset=params.offset)
+    rows, total = await users.search_users(session, q, limit=params.limit, offset=params.offset)
     return EnvelopeB[list[AdminUserOut]](
-        data=[AdminUserOut.model_validate(row) for row in rows],
+        data=rows,
         meta=meta_b(request, params.meta(total)),
     )
 
 
-@router.get(
-    "/users/{userId}",
-    operation_id="adminGetUser",
-    response_model=EnvelopeB[AdminUserDetailOut],
-    openapi_extra={"x-agora-errors": [404]},
-)
+@router.get("/users/{userId}", operation_id="adminGetUser", openapi_extra=errors(404))
 async def get_user(
     user_id: UserId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[AdminUserDetailOut]:
     """A user with their workspaces, keys (never secrets), sessions, recent jobs and ledger."""
-    detail = await service.user_detail(session, user_id)
-    return EnvelopeB[AdminUserDetailOut](
-        data=AdminUserDetailOut.model_validate(detail), meta=meta_b(request)
-    )
+    detail = await users.user_detail(session, user_id)
+    return EnvelopeB[AdminUserDetailOut](data=detail, meta=meta_b(request))
 
 
 @router.post(
     "/users/{userId}/suspend",
     operation_id="adminSuspendUser",
-    response_model=EnvelopeB[SuspensionOut],
-    openapi_extra={"x-agora-errors": [404, 409]},
+    openapi_extra=errors(404, 409),
 )
 async def suspend_user(
     user_id: UserId,
     body: SuspendIn,
     request: Request,
     session: SessionDep,
-    settings: SettingsDep,
-    admin: Admin,
+    actor: ActingAdmin,
 ) -> EnvelopeB[SuspensionOut]:
     """Suspend: every session and key stops at once (401), unfinished jobs are cancelled and
     refunded, sign-in is refused. Not your own account (403)."""
-    actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.suspend(session, actor, user_id, body.reason)
-    return EnvelopeB[SuspensionOut](data=SuspensionOut.model_validate(done), meta=meta_b(request))
+    done = await users.suspend(session, actor, user_id, body.reason)
+    return EnvelopeB[SuspensionOut](data=done, meta=meta_b(request))
 
 
 @router.post(
     "/users/{userId}/unsuspend",
     operation_id="adminUnsuspendUser",
-    response_model=EnvelopeB[AdminUserOut],
-    openapi_extra={"x-agora-errors": [404, 409]},
+    openapi_extra=errors(404, 409),
 )
 async def unsuspend_user(
-    user_id: UserId, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin
+    user_id: UserId, request: Request, session: SessionDep, actor: ActingAdmin
 ) -> EnvelopeB[AdminUserOut]:
     """Lift a suspension (the user signs in again; revoked keys stay revoked)."""
-    actor = await accounts.require_operator(session, settings, admin, acting=True)
-    user = await service.unsuspend(session, actor, user_id)
-    return EnvelopeB[AdminUserOut](data=AdminUserOut.model_validate(user), meta=meta_b(request))
+    user = await users.unsuspend(session, actor, user_id)
+    return EnvelopeB[AdminUserOut](data=user, meta=meta_b(request))
 
 
-@router.post(
-    "/users/{userId}/credits",
-    operation_id="adminGrantCredits",
-    response_model=EnvelopeB[GrantOut],
-    openapi_extra={"x-agora-errors": [404]},
-)
+@router.post("/users/{userId}/credits", operation_id="adminGrantCredits", openapi_extra=errors(404))
 async def grant_credits(
     user_id: UserId,
     body: GrantIn,
     request: Request,
     session: SessionDep,
-    settings: SettingsDep,
-    admin: Admin,
+    actor: ActingAdmin,
 ) -> EnvelopeB[GrantOut]:
     """Grant (or correct with) credits, with a required reason; never to your own account."""
-    actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.grant_credits(
+    done = await users.grant_credits(
         session,
         actor,
         user_id,
@@ -126,22 +111,10 @@ async def grant_credits(
         reason=body.reason,
         workspace_id=body.workspace_id,
     )
-    return EnvelopeB[GrantOut](
-        data=GrantOut(
-            user_id=done.user.id,
-            workspace_id=done.workspace_id,
-            amount=to_display(done.amount),
-            balance=to_display(done.balance),
-        ),
-        meta=meta_b(request),
-    )
+    return EnvelopeB[GrantOut](data=done, meta=meta_b(request))
 
 
-@router.get(
-    "/organizations",
-    operation_id="adminSearchOrganizations",
-    response_model=EnvelopeB[list[AdminOrganizationOut]],
-)
+@router.get("/organizations", operation_id="adminSearchOrganizations")
 async def search_organizations(
     request: Request,
     session: SessionDep,
@@ -150,11 +123,11 @@ async def search_organizations(
     q: Annotated[str | None, Query(max_length=200, description="id, or part of name/slug")] = None,
 ) -> EnvelopeB[list[AdminOrganizationOut]]:
     """Organizations by id, name or slug (newest first)."""
-    rows, total = await service.search_organizations(
+    rows, total = await organizations.search_organizations(
         session, q, limit=params.limit, offset=params.offset
     )
     return EnvelopeB[list[AdminOrganizationOut]](
-        data=[AdminOrganizationOut.model_validate(row) for row in rows],
+        data=rows,
         meta=meta_b(request, params.meta(total)),
     )
 
@@ -162,71 +135,53 @@ async def search_organizations(
 @router.get(
     "/organizations/{organizationId}",
     operation_id="adminGetOrganization",
-    response_model=EnvelopeB[AdminOrganizationDetailOut],
-    openapi_extra={"x-agora-errors": [404]},
+    openapi_extra=errors(404),
 )
 async def get_organization(
     organization_id: OrganizationId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[AdminOrganizationDetailOut]:
     """An organization with its members and roles, its workspace's balance and spending caps,
     its recent jobs and its latest audit rows."""
-    detail = await service.organization_detail(session, organization_id)
-    return EnvelopeB[AdminOrganizationDetailOut](
-        data=AdminOrganizationDetailOut.model_validate(detail), meta=meta_b(request)
-    )
+    detail = await organizations.organization_detail(session, organization_id)
+    return EnvelopeB[AdminOrganizationDetailOut](data=detail, meta=meta_b(request))
 
 
 @router.post(
     "/organizations/{organizationId}/suspend",
     operation_id="adminSuspendOrganization",
-    response_model=EnvelopeB[OrgSuspensionOut],
-    openapi_extra={"x-agora-errors": [404, 409]},
+    openapi_extra=errors(404, 409),
 )
 async def suspend_organization(
     organization_id: OrganizationId,
     body: SuspendIn,
     request: Request,
     session: SessionDep,
-    settings: SettingsDep,
-    admin: Admin,
+    actor: ActingAdmin,
 ) -> EnvelopeB[OrgSuspensionOut]:
     """Suspend: every key, session and token acting in its workspace is refused (403) at once,
     its unfinished jobs are cancelled and refunded; members keep their personal workspaces.
     Not an organization you belong to (403)."""
-    actor = await accounts.require_operator(session, settings, admin, acting=True)
-    done = await service.suspend_organization(session, actor, organization_id, body.reason)
-    return EnvelopeB[OrgSuspensionOut](
-        data=OrgSuspensionOut.model_validate(done), meta=meta_b(request)
-    )
+    done = await organizations.suspend_organization(session, actor, organization_id, body.reason)
+    return EnvelopeB[OrgSuspensionOut](data=done, meta=meta_b(request))
 
 
 @router.post(
     "/organizations/{organizationId}/unsuspend",
     operation_id="adminUnsuspendOrganization",
-    response_model=EnvelopeB[AdminOrganizationOut],
-    openapi_extra={"x-agora-errors": [404, 409]},
+    openapi_extra=errors(404, 409),
 )
 async def unsuspend_organization(
     organization_id: OrganizationId,
     request: Request,
     session: SessionDep,
-    settings: SettingsDep,
-    admin: Admin,
+    actor: ActingAdmin,
 ) -> EnvelopeB[AdminOrganizationOut]:
     """Lift an organization's suspension (its members' keys and sessions work there again)."""
-    actor = await accounts.require_operator(session, settings, admin, acting=True)
-    org = await service.unsuspend_organization(session, actor, organization_id)
-    return EnvelopeB[AdminOrganizationOut](
-        data=AdminOrganizationOut.model_validate(org), meta=meta_b(request)
-    )
+    org = await organizations.unsuspend_organization(session, actor, organization_id)
+    return EnvelopeB[AdminOrganizationOut](data=org, meta=meta_b(request))
 
 
-@router.get(
-    "/jobs",
-    operation_id="adminSearchJobs",
-    response_model=EnvelopeB[list[AdminListedJobOut]],
-    openapi_extra={"x-agora-errors": [400]},
-)
+@router.get("/jobs", operation_id="adminSearchJobs", openapi_extra=errors(400))
 async def search_jobs(
     request: Request,
     session: SessionDep,
@@ -241,46 +196,29 @@ async def search_jobs(
     workspace: Annotated[str | None, Query(max_length=64, description="A workspace id")] = None,
 ) -> EnvelopeB[list[AdminListedJobOut]]:
     """Jobs of every workspace by id, agent, status and workspace (newest first)."""
-    filters = service.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
-    rows, total = await service.search_jobs(
-        session, filters, limit=params.limit, offset=params.offset
-    )
+    filters = jobs.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
+    rows, total = await jobs.search_jobs(session, filters, limit=params.limit, offset=params.offset)
     return EnvelopeB[list[AdminListedJobOut]](
         data=[AdminListedJobOut.of(row.job, row.agent_name) for row in rows],
         meta=meta_b(request, params.meta(total)),
     )
 
 
-@router.get(
-    "/jobs/{jobId}",
-    operation_id="adminGetJob",
-    response_model=EnvelopeB[AdminJobDetailOut],
-    openapi_extra={"x-agora-errors": [404]},
-)
+@router.get("/jobs/{jobId}", operation_id="adminGetJob", openapi_extra=errors(404))
 async def get_job(
     job_id: JobId, request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[AdminJobDetailOut]:
     """A job of any workspace: its fields, events in order, payment state, credits ledger
     entries, webhook/mail deliveries and files."""
-    detail = await service.job_detail(session, job_id)
-    data = AdminJobDetailOut.model_validate(
-        {
-            "job": AdminJobFullOut.of(detail.job, detail.agent.name),
-            "events": detail.events,
-            "payment": detail.payment,
-            "ledger": detail.ledger,
-            "deliveries": detail.deliveries,
-            "files": detail.files,
-        }
-    )
-    return EnvelopeB[AdminJobDetailOut](data=data, meta=meta_b(request))
+    detail = await jobs.job_detail(session, job_id)
+    return EnvelopeB[AdminJobDetailOut](data=AdminJobDetailOut.of(detail), meta=meta_b(request))
 
 
-@router.get("/dashboard", operation_id="adminDashboard", response_model=EnvelopeB[DashboardOut])
+@router.get("/dashboard", operation_id="adminDashboard")
 async def dashboard(
     request: Request, session: SessionDep, _admin: Admin
 ) -> EnvelopeB[DashboardOut]:
     """Jobs per status in the last 24 h, failure rate per agent, dispatch lag, open refunds and
     disputes, pending reviews, registry quarantine, failed webhook/mail deliveries."""
-    data = await service.dashboard(session)
-    return EnvelopeB[DashboardOut](data=DashboardOut.model_validate(data), meta=meta_b(request))
+    data = await board.dashboard(session)
+    return EnvelopeB[DashboardOut](data=data, meta=meta_b(request))

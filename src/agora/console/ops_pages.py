@@ -1,27 +1,26 @@
 """More of the operator's console (/admin/...): the registry quarantine (inspect, retry,
 dismiss) and stuck payment states. For an operator's session only (anyone else: the 404 page);
-every action needs a recent password or magic-link proof, as in web/console.py. The pages call
-the same services as the admin API (registry/, payments/)."""
+every action needs a recent password or magic-link proof, as in console/pages.py. The pages call
+the same use cases as the admin API (registry/, payments/)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import service as accounts
-from agora.accounts.dependencies import OperatorDep
-from agora.auth.dependencies import SessionDep, SettingsDep
-from agora.auth.principal import Principal
+from agora.audit import service as audit
+from agora.console.operators import OperatorPage, OperatorPageDep
 from agora.kit.errors import AgoraError
 from agora.kit.pagination import PageParams
 from agora.kit.units import UnitOfWorkRoute
 from agora.payments import stuck
 from agora.registry import service as registry
-from agora.web.shell import posted as _form
-from agora.web.shell import render as _render
-from agora.web.shell import text as _text
+from agora.registry.service import Retried
+from agora.web.shell import text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
@@ -35,85 +34,59 @@ NOTICES = {
 }
 
 
-async def _page(
-    request: Request, session: Any, principal: Principal, name: str, status: int = 200, **ctx: Any
-) -> HTMLResponse:
-    return await _render(request, session, principal, name, status, operator=True, **ctx)
+def _shown(refused: AgoraError | None, done: str | None) -> dict[str, Any]:
+    """A list page's banner: a refused action's reason (and its status), or what was done."""
+    return {
+        "status": refused.status_code if refused else 200,
+        "error": refused.message if refused else "",
+        "notice": NOTICES.get(done or "", ""),
+    }
 
 
 # ---- the registry quarantine --------------------------------------------------------------
 
 
 async def _registry_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    *,
-    error: str = "",
-    notice: str = "",
-    status: int = 200,
+    page: OperatorPage, refused: AgoraError | None = None, done: str | None = None
 ) -> HTMLResponse:
-    rows, total = await registry.quarantine_page(session, PageParams(1, 100))
-    return await _page(
-        request, session, principal, "admin_registry.html", status, entries=rows, total=total,
-        error=error, notice=notice,
-    )  # fmt: skip
+    rows, total = await registry.quarantine_page(page.session, PageParams(1, 100))
+    return await page.show(
+        "admin_registry.html", entries=rows, total=total, **_shown(refused, done)
+    )
 
 
 @router.get("/admin/registry")
-async def registry_page(
-    request: Request, session: SessionDep, principal: OperatorDep, done: Done = None
-) -> Response:
-    return await _registry_page(request, session, principal, notice=NOTICES.get(done or "", ""))
+async def registry_page(page: OperatorPageDep, done: Done = None) -> Response:
+    return await _registry_page(page, done=done)
 
 
 @router.get("/admin/registry/{entry_id}")
-async def registry_entry_page(
-    request: Request, entry_id: str, session: SessionDep, principal: OperatorDep
-) -> Response:
-    row = await registry.get_quarantined(session, entry_id[:100])
-    return await _page(request, session, principal, "admin_registry_entry.html", entry=row)
+async def registry_entry_page(entry_id: str, page: OperatorPageDep) -> Response:
+    row = await registry.get_quarantined(page.session, entry_id[:100])
+    return await page.show("admin_registry_entry.html", entry=row)
+
+
+def _retried(done: Retried) -> str:
+    return f"/admin/registry?done={'imported' if done.imported else 'still'}"
 
 
 @router.post("/admin/registry/{entry_id}/retry")
-async def registry_retry(
-    request: Request,
-    entry_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    await _form(request)
-    try:
-        actor = await accounts.require_operator(session, settings, principal, acting=True)
-        done = await registry.retry_quarantined(session, settings, actor, entry_id[:100])
-    except AgoraError as exc:
-        return await _registry_page(
-            request, session, principal, error=exc.message, status=exc.status_code
-        )
-    outcome = "imported" if done.imported else "still"
-    return RedirectResponse(f"/admin/registry?done={outcome}", status_code=303)
+async def registry_retry(entry_id: str, page: OperatorPageDep) -> Response:
+    await page.form()
+    settings, raw_id = page.settings, entry_id[:100]
+
+    async def work(session: AsyncSession, actor: audit.Actor) -> Retried:
+        return await registry.retry_quarantined(session, settings, actor, raw_id)
+
+    return await page.act(work, _retried, partial(_registry_page, page))
 
 
 @router.post("/admin/registry/{entry_id}/dismiss")
-async def registry_dismiss(
-    request: Request,
-    entry_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    form = await _form(request)
-    try:
-        actor = await accounts.require_operator(session, settings, principal, acting=True)
-        await registry.dismiss_quarantined(
-            session, actor, entry_id[:100], _text(form, "reason", 2000)
-        )
-    except AgoraError as exc:
-        return await _registry_page(
-            request, session, principal, error=exc.message, status=exc.status_code
-        )
-    return RedirectResponse("/admin/registry?done=dismissed", status_code=303)
+async def registry_dismiss(entry_id: str, page: OperatorPageDep) -> Response:
+    reason = text(await page.form(), "reason", 2000)
+    work = partial(registry.dismiss_quarantined, raw_id=entry_id[:100], reason=reason)
+    done = "/admin/registry?done=dismissed"
+    return await page.act(work, done, partial(_registry_page, page))
 
 
 # ---- stuck payment states -----------------------------------------------------------------
@@ -122,49 +95,27 @@ Minutes = Annotated[float, Query(ge=1, le=43_200)]
 
 
 async def _payments_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
+    page: OperatorPage,
+    refused: AgoraError | None = None,
     *,
     minutes: float = stuck.DEFAULT_MINUTES,
-    error: str = "",
-    notice: str = "",
-    status: int = 200,
+    done: str | None = None,
 ) -> HTMLResponse:
-    rows = await stuck.list_stuck(session, older_than_minutes=minutes)
-    return await _page(
-        request, session, principal, "admin_payments.html", status, rows=rows, minutes=minutes,
-        error=error, notice=notice,
-    )  # fmt: skip
+    rows = await stuck.list_stuck(page.session, older_than_minutes=minutes)
+    return await page.show(
+        "admin_payments.html", rows=rows, minutes=minutes, **_shown(refused, done)
+    )
 
 
 @router.get("/admin/payments")
 async def payments_page(
-    request: Request,
-    session: SessionDep,
-    principal: OperatorDep,
-    minutes: Minutes = stuck.DEFAULT_MINUTES,
-    done: Done = None,
+    page: OperatorPageDep, minutes: Minutes = stuck.DEFAULT_MINUTES, done: Done = None
 ) -> Response:
-    return await _payments_page(
-        request, session, principal, minutes=minutes, notice=NOTICES.get(done or "", "")
-    )
+    return await _payments_page(page, minutes=minutes, done=done)
 
 
 @router.post("/admin/payments/{job_id}/retry")
-async def payment_retry(
-    request: Request,
-    job_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    await _form(request)
-    try:
-        actor = await accounts.require_operator(session, settings, principal, acting=True)
-        await stuck.retry_refund(session, actor, job_id[:100])
-    except AgoraError as exc:
-        return await _payments_page(
-            request, session, principal, error=exc.message, status=exc.status_code
-        )
-    return RedirectResponse("/admin/payments?done=retried", status_code=303)
+async def payment_retry(job_id: str, page: OperatorPageDep) -> Response:
+    await page.form()
+    work = partial(stuck.retry_refund, raw_job_id=job_id[:100])
+    return await page.act(work, "/admin/payments?done=retried", partial(_payments_page, page))

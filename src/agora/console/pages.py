@@ -1,12 +1,13 @@
 """The operator's console in the browser (/admin/...): the dashboard, users (search, detail,
 suspend, grant credits), organizations (search, detail, suspend), jobs (search, detail), the
-review queue, the audit log. For an operator's session only (a
-user holding a live admin key; anyone else gets the 404 page); every action needs a password
-or magic-link proof within AGORA_ADMIN_REAUTH_MINUTES (the "Confirm your password" form).
-The pages call the same services as the admin API (console/, developer/, audit/)."""
+review queue, the audit log. For an operator's session only (a user holding a live admin key;
+anyone else gets the 404 page); every action needs a password or magic-link proof within
+AGORA_ADMIN_REAUTH_MINUTES (the "Confirm your password" form). The pages call the same use cases
+as the admin API (console/, developer/, audit/)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -15,13 +16,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from agora.accounts import service as accounts
 from agora.accounts.dependencies import ContextDep, OperatorDep
 from agora.audit import service as audit
-from agora.auth.dependencies import (
-    SessionDep,
-    SettingsDep,
-    UnitDep,
-)
+from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
+from agora.console import dashboard, jobs, organizations, users
 from agora.console import service as console
+from agora.console.operators import OperatorPage, OperatorPageDep, Work, refusal_errors
 from agora.developer import service as developer
 from agora.kit.errors import AgoraError, BadRequest
 from agora.kit.pagination import PageParams
@@ -47,211 +46,123 @@ async def _page(
 
 
 @router.get("/admin")
-async def dashboard_page(request: Request, session: SessionDep, principal: OperatorDep) -> Response:
-    board = await console.dashboard(session)
-    return await _page(request, session, principal, "admin_dashboard.html", board=board)
+async def dashboard_page(page: OperatorPageDep) -> Response:
+    return await page.show("admin_dashboard.html", board=await dashboard.dashboard(page.session))
 
 
 # ---- users --------------------------------------------------------------------------------
 
+USER_NOTICES = {"suspended": "The account is suspended.", "granted": "Credits granted."}
+
 
 @router.get("/admin/users")
-async def users_page(
-    request: Request, session: SessionDep, principal: OperatorDep, q: Q = None
-) -> Response:
-    rows, total = await console.search_users(session, q, limit=50)
-    return await _page(
-        request, session, principal, "admin_users.html", users=rows, total=total, q=q or ""
-    )
+async def users_page(page: OperatorPageDep, q: Q = None) -> Response:
+    rows, total = await users.search_users(page.session, q, limit=50)
+    return await page.show("admin_users.html", users=rows, total=total, q=q or "")
 
 
 async def _user_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    user_id: str,
-    *,
-    errors: dict[str, str] | None = None,
-    notice: str = "",
-    status: int = 200,
+    page: OperatorPage, user_id: str, refused: AgoraError | None = None, notice: str = ""
 ) -> HTMLResponse:
-    detail = await console.user_detail(session, user_id)
+    """A user's page; after a refused action, with its reasons (and its status)."""
+    detail = await users.user_detail(page.session, user_id)
     events, _ = await audit.search_all(
-        session, audit.Filters(target_id=str(detail.user.id)), limit=20
+        page.session, audit.Filters(target_id=str(detail.user.id)), limit=20
     )
-    return await _page(
-        request, session, principal, "admin_user.html", status, detail=detail, events=events,
-        errors=errors or {}, notice=notice, myself=detail.user.id == principal.user_id,
+    return await page.show(
+        "admin_user.html", refused.status_code if refused else 200, detail=detail,
+        events=events, errors=refusal_errors(refused), notice=notice,
+        myself=detail.user.id == page.principal.user_id,
     )  # fmt: skip
 
 
 @router.get("/admin/users/{user_id}")
-async def user_page(
-    request: Request, user_id: str, session: SessionDep, principal: OperatorDep, done: Q = None
-) -> Response:
-    notice = {"suspended": "The account is suspended.", "granted": "Credits granted."}.get(
-        done or "", ""
-    )
-    return await _user_page(request, session, principal, user_id, notice=notice)
+async def user_page(user_id: str, page: OperatorPageDep, done: Q = None) -> Response:
+    return await _user_page(page, user_id, notice=USER_NOTICES.get(done or "", ""))
 
 
-async def _act(
-    request: Request,
-    session: Any,
-    settings: Any,
-    principal: Principal,
-    subject_id: str,
-    work: Any,
-    *,
-    kind: str = "users",
-) -> Response:
-    """Run an operator's action on a user (or an organization: ``kind``); a refusal shows the
-    subject's page with the reason."""
-    try:
-        actor = await accounts.require_operator(session, settings, principal, acting=True)
-        done = await work(actor)
-    except AgoraError as exc:
-        errors = _field_errors(exc)
-        errors["form"] = exc.message
-        show = _organization_page if kind == "organizations" else _user_page
-        return await show(
-            request, session, principal, subject_id, errors=errors, status=exc.status_code
-        )
-    return RedirectResponse(f"/admin/{kind}/{subject_id}?done={done}", status_code=303)
+async def _on_user(page: OperatorPage, user_id: str, done: str, work: Work) -> Response:
+    """An action on a user: back to their page (``done`` says what happened) or, refused,
+    their page with the reasons."""
+    location = f"/admin/users/{user_id}?done={done}"
+    return await page.act(work, location, partial(_user_page, page, user_id))
 
 
 @router.post("/admin/users/{user_id}/suspend")
-async def suspend(
-    request: Request,
-    user_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    form = await _form(request)
-
-    async def work(actor: audit.Actor) -> str:
-        await console.suspend(session, actor, user_id, _text(form, "reason", 500))
-        return "suspended"
-
-    return await _act(request, session, settings, principal, user_id, work)
+async def suspend(user_id: str, page: OperatorPageDep) -> Response:
+    reason = _text(await page.form(), "reason", 500)
+    work = partial(users.suspend, raw_user_id=user_id, reason=reason)
+    return await _on_user(page, user_id, "suspended", work)
 
 
 @router.post("/admin/users/{user_id}/unsuspend")
-async def unsuspend(
-    request: Request,
-    user_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    await _form(request)
-
-    async def work(actor: audit.Actor) -> str:
-        await console.unsuspend(session, actor, user_id)
-        return "unsuspended"
-
-    return await _act(request, session, settings, principal, user_id, work)
+async def unsuspend(user_id: str, page: OperatorPageDep) -> Response:
+    await page.form()
+    work = partial(users.unsuspend, raw_user_id=user_id)
+    return await _on_user(page, user_id, "unsuspended", work)
 
 
 @router.post("/admin/users/{user_id}/credits")
-async def grant(
-    request: Request,
-    user_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    form = await _form(request)
-
-    async def work(actor: audit.Actor) -> str:
-        await console.grant_credits(
-            session,
-            actor,
-            user_id,
-            amount=_text(form, "amount", 40).strip() or "0",
-            reason=_text(form, "reason", 400),
-            workspace_id=_text(form, "workspaceId", 60).strip() or None,
-        )
-        return "granted"
-
-    return await _act(request, session, settings, principal, user_id, work)
+async def grant(user_id: str, page: OperatorPageDep) -> Response:
+    form = await page.form()
+    work = partial(
+        users.grant_credits,
+        raw_user_id=user_id,
+        amount=_text(form, "amount", 40).strip() or "0",
+        reason=_text(form, "reason", 400),
+        workspace_id=_text(form, "workspaceId", 60).strip() or None,
+    )
+    return await _on_user(page, user_id, "granted", work)
 
 
 # ---- organizations ------------------------------------------------------------------------
 
+ORGANIZATION_NOTICES = {
+    "suspended": "The organization is suspended.",
+    "unsuspended": "The suspension is lifted.",
+}
+
 
 @router.get("/admin/organizations")
-async def organizations_page(
-    request: Request, session: SessionDep, principal: OperatorDep, q: Q = None
-) -> Response:
-    rows, total = await console.search_organizations(session, q, limit=50)
-    return await _page(
-        request, session, principal, "admin_organizations.html", organizations=rows,
-        total=total, q=q or "",
-    )  # fmt: skip
+async def organizations_page(page: OperatorPageDep, q: Q = None) -> Response:
+    rows, total = await organizations.search_organizations(page.session, q, limit=50)
+    return await page.show("admin_organizations.html", organizations=rows, total=total, q=q or "")
 
 
 async def _organization_page(
-    request: Request,
-    session: Any,
-    principal: Principal,
-    org_id: str,
-    *,
-    errors: dict[str, str] | None = None,
-    notice: str = "",
-    status: int = 200,
+    page: OperatorPage, org_id: str, refused: AgoraError | None = None, notice: str = ""
 ) -> HTMLResponse:
-    detail = await console.organization_detail(session, org_id)
-    return await _page(
-        request, session, principal, "admin_organization.html", status, detail=detail,
-        events=detail.events, errors=errors or {}, notice=notice,
+    """An organization's page; after a refused action, with its reasons (and its status)."""
+    detail = await organizations.organization_detail(page.session, org_id)
+    return await page.show(
+        "admin_organization.html", refused.status_code if refused else 200, detail=detail,
+        events=detail.events, errors=refusal_errors(refused), notice=notice,
     )  # fmt: skip
 
 
 @router.get("/admin/organizations/{org_id}")
-async def organization_page(
-    request: Request, org_id: str, session: SessionDep, principal: OperatorDep, done: Q = None
-) -> Response:
-    notice = {
-        "suspended": "The organization is suspended.",
-        "unsuspended": "The suspension is lifted.",
-    }.get(done or "", "")
-    return await _organization_page(request, session, principal, org_id, notice=notice)
+async def organization_page(org_id: str, page: OperatorPageDep, done: Q = None) -> Response:
+    notice = ORGANIZATION_NOTICES.get(done or "", "")
+    return await _organization_page(page, org_id, notice=notice)
+
+
+async def _on_organization(page: OperatorPage, org_id: str, done: str, work: Work) -> Response:
+    location = f"/admin/organizations/{org_id}?done={done}"
+    return await page.act(work, location, partial(_organization_page, page, org_id))
 
 
 @router.post("/admin/organizations/{org_id}/suspend")
-async def suspend_organization(
-    request: Request,
-    org_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    form = await _form(request)
-
-    async def work(actor: audit.Actor) -> str:
-        await console.suspend_organization(session, actor, org_id, _text(form, "reason", 500))
-        return "suspended"
-
-    return await _act(request, session, settings, principal, org_id, work, kind="organizations")
+async def suspend_organization(org_id: str, page: OperatorPageDep) -> Response:
+    reason = _text(await page.form(), "reason", 500)
+    work = partial(organizations.suspend_organization, raw_org_id=org_id, reason=reason)
+    return await _on_organization(page, org_id, "suspended", work)
 
 
 @router.post("/admin/organizations/{org_id}/unsuspend")
-async def unsuspend_organization(
-    request: Request,
-    org_id: str,
-    session: SessionDep,
-    settings: SettingsDep,
-    principal: OperatorDep,
-) -> Response:
-    await _form(request)
-
-    async def work(actor: audit.Actor) -> str:
-        await console.unsuspend_organization(session, actor, org_id)
-        return "unsuspended"
-
-    return await _act(request, session, settings, principal, org_id, work, kind="organizations")
+async def unsuspend_organization(org_id: str, page: OperatorPageDep) -> Response:
+    await page.form()
+    work = partial(organizations.unsuspend_organization, raw_org_id=org_id)
+    return await _on_organization(page, org_id, "unsuspended", work)
 
 
 # ---- jobs ---------------------------------------------------------------------------------
@@ -261,34 +172,28 @@ ShortQ = Annotated[str | None, Query(max_length=100)]
 
 @router.get("/admin/jobs")
 async def jobs_page(
-    request: Request,
-    session: SessionDep,
-    principal: OperatorDep,
+    page: OperatorPageDep,
     q: ShortQ = None,
     agent: ShortQ = None,
     status: ShortQ = None,
     workspace: ShortQ = None,
 ) -> Response:
-    filters = console.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
-    errors: dict[str, str] = {}
+    """Every workspace's jobs; a filter that is not what it names shows its reason (400)."""
+    filters = jobs.JobFilters(q=q, agent=agent, status=status, workspace=workspace)
+    refused: AgoraError | None = None
     try:
-        rows, total = await console.search_jobs(session, filters, limit=50)
+        rows, total = await jobs.search_jobs(page.session, filters, limit=50)
     except AgoraError as exc:
-        errors = _field_errors(exc)
-        errors["form"] = exc.message
-        rows, total = [], 0
-    return await _page(
-        request, session, principal, "admin_jobs.html", 400 if errors else 200, jobs=rows,
-        total=total, filters=filters, statuses=list(JobStatus), errors=errors,
+        refused, rows, total = exc, [], 0
+    return await page.show(
+        "admin_jobs.html", 400 if refused else 200, jobs=rows, total=total, filters=filters,
+        statuses=list(JobStatus), errors=refusal_errors(refused),
     )  # fmt: skip
 
 
 @router.get("/admin/jobs/{job_id}")
-async def job_page(
-    request: Request, job_id: str, session: SessionDep, principal: OperatorDep
-) -> Response:
-    detail = await console.job_detail(session, job_id)
-    return await _page(request, session, principal, "admin_job.html", detail=detail)
+async def job_page(job_id: str, page: OperatorPageDep) -> Response:
+    return await page.show("admin_job.html", detail=await jobs.job_detail(page.session, job_id))
 
 
 # ---- the review queue ---------------------------------------------------------------------
@@ -420,18 +325,12 @@ ActionQ = Annotated[str | None, Query(max_length=60)]
 
 
 @router.get("/admin/audit")
-async def audit_page(
-    request: Request,
-    session: SessionDep,
-    principal: OperatorDep,
-    action: ActionQ = None,
-    target: Q = None,
-) -> Response:
+async def audit_page(page: OperatorPageDep, action: ActionQ = None, target: Q = None) -> Response:
     filters = audit.Filters(action=action or None, target_id=target or None)
-    rows, total = await audit.search_all(session, filters, limit=200)
-    return await _page(
-        request, session, principal, "admin_audit.html", events=rows, total=total,
-        action=action or "", target=target or "", actions=audit.ACTIONS,
+    rows, total = await audit.search_all(page.session, filters, limit=200)
+    return await page.show(
+        "admin_audit.html", events=rows, total=total, action=action or "", target=target or "",
+        actions=audit.ACTIONS,
     )  # fmt: skip
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -27,7 +27,7 @@ from agora.models import (
     User,
     Workspace,
 )
-from agora.models.statuses import JobStatus, ReviewState
+from agora.models.statuses import DeliveryState, JobStatus, ReviewState
 
 FINAL_JOB_STATUSES = (JobStatus.COMPLETED, JobStatus.FAILED, JobStatus.CANCELLED)
 
@@ -37,30 +37,38 @@ def _pattern(q: str) -> str:
     return f"%{q.lower().replace('%', '').replace('_', '')}%"
 
 
-async def search_users(
-    session: AsyncSession, q: str, *, limit: int, offset: int
-) -> tuple[list[User], int]:
-    """By exact id, or a part of the email or name (case-insensitive); newest first."""
+_Found = TypeVar("_Found", User, Organization)
+
+
+async def _search(
+    session: AsyncSession, model: type[_Found], texts: list[Any], q: str, limit: int, offset: int
+) -> tuple[list[_Found], int]:
+    """Rows of ``model`` by exact id, or a part of one of its ``texts`` columns
+    (case-insensitive); newest first, with how many match."""
     conditions: list[Any] = []
     q = q.strip()
     if q:
         pattern = _pattern(q)
-        matches: list[Any] = [
-            func.lower(User.email).like(pattern),
-            func.lower(User.name).like(pattern),
-        ]
+        matches: list[Any] = [func.lower(column).like(pattern) for column in texts]
         with contextlib.suppress(ValueError):
-            matches.append(User.id == uuid.UUID(q))
+            matches.append(model.id == uuid.UUID(q))
         conditions.append(or_(*matches))
     rows = await session.scalars(
-        select(User)
+        select(model)
         .where(*conditions)
-        .order_by(User.created_at.desc(), User.id)
+        .order_by(model.created_at.desc(), model.id)
         .limit(limit)
         .offset(offset)
     )
-    total = await session.scalar(select(func.count()).select_from(User).where(*conditions))
+    total = await session.scalar(select(func.count()).select_from(model).where(*conditions))
     return list(rows), int(total or 0)
+
+
+async def search_users(
+    session: AsyncSession, q: str, *, limit: int, offset: int
+) -> tuple[list[User], int]:
+    """By exact id, or a part of the email or name; newest first."""
+    return await _search(session, User, [User.email, User.name], q, limit, offset)
 
 
 async def user_for_update(session: AsyncSession, user_id: uuid.UUID) -> User | None:
@@ -113,8 +121,13 @@ async def revoke_all_keys(session: AsyncSession, user_id: uuid.UUID, now: dateti
 
 
 async def jobs_of(session: AsyncSession, user_id: uuid.UUID, limit: int = 50) -> list[Job]:
+    """A user's latest jobs (any workspace)."""
+    return await _latest_jobs(session, Job.user_id == user_id, limit)
+
+
+async def _latest_jobs(session: AsyncSession, owner: Any, limit: int) -> list[Job]:
     rows = await session.scalars(
-        select(Job).where(Job.user_id == user_id).order_by(Job.created_at.desc()).limit(limit)
+        select(Job).where(owner).order_by(Job.created_at.desc()).limit(limit)
     )
     return list(rows)
 
@@ -156,27 +169,10 @@ async def ledger_of(
 async def search_organizations(
     session: AsyncSession, q: str, *, limit: int, offset: int
 ) -> tuple[list[Organization], int]:
-    """By exact id, or a part of the name or slug (case-insensitive); newest first."""
-    conditions: list[Any] = []
-    q = q.strip()
-    if q:
-        pattern = _pattern(q)
-        matches: list[Any] = [
-            func.lower(Organization.name).like(pattern),
-            func.lower(Organization.slug).like(pattern),
-        ]
-        with contextlib.suppress(ValueError):
-            matches.append(Organization.id == uuid.UUID(q))
-        conditions.append(or_(*matches))
-    rows = await session.scalars(
-        select(Organization)
-        .where(*conditions)
-        .order_by(Organization.created_at.desc(), Organization.id)
-        .limit(limit)
-        .offset(offset)
+    """By exact id, or a part of the name or slug; newest first."""
+    return await _search(
+        session, Organization, [Organization.name, Organization.slug], q, limit, offset
     )
-    total = await session.scalar(select(func.count()).select_from(Organization).where(*conditions))
-    return list(rows), int(total or 0)
 
 
 async def organization(
@@ -210,13 +206,8 @@ async def caps_of(session: AsyncSession, workspace_id: uuid.UUID) -> list[Spendi
 
 
 async def jobs_in(session: AsyncSession, workspace_id: uuid.UUID, limit: int = 50) -> list[Job]:
-    rows = await session.scalars(
-        select(Job)
-        .where(Job.workspace_id == workspace_id)
-        .order_by(Job.created_at.desc())
-        .limit(limit)
-    )
-    return list(rows)
+    """A workspace's latest jobs (any member)."""
+    return await _latest_jobs(session, Job.workspace_id == workspace_id, limit)
 
 
 # ---- jobs ---------------------------------------------------------------------------------
@@ -343,53 +334,36 @@ async def oldest_waiting(session: AsyncSession, now: datetime) -> datetime | Non
     return found
 
 
-async def count_purchases(session: AsyncSession, statuses: tuple[str, ...]) -> int:
+async def _count(session: AsyncSession, model: Any, *conditions: Any) -> int:
     return int(
-        await session.scalar(
-            select(func.count())
-            .select_from(CreditPurchase)
-            .where(CreditPurchase.status.in_(statuses))
-        )
-        or 0
+        await session.scalar(select(func.count()).select_from(model).where(*conditions)) or 0
     )
+
+
+async def count_purchases(session: AsyncSession, statuses: tuple[str, ...]) -> int:
+    return await _count(session, CreditPurchase, CreditPurchase.status.in_(statuses))
 
 
 async def count_refund_requests(session: AsyncSession) -> int:
     """Jobs paid through a payment node whose refund was asked for and is not settled yet."""
-    return int(
-        await session.scalar(
-            select(func.count())
-            .select_from(Job)
-            .where(Job.refund_requested_at.is_not(None), Job.settled.is_(False))
-        )
-        or 0
-    )
+    return await _count(session, Job, Job.refund_requested_at.is_not(None), Job.settled.is_(False))
 
 
 async def count_pending_reviews(session: AsyncSession) -> int:
-    return int(
-        await session.scalar(
-            select(func.count()).select_from(Agent).where(Agent.review_state == ReviewState.PENDING)
-        )
-        or 0
-    )
+    return await _count(session, Agent, Agent.review_state == ReviewState.PENDING)
 
 
 async def count_quarantine(session: AsyncSession) -> int:
-    return int(
-        await session.scalar(
-            select(func.count())
-            .select_from(RegistryQuarantine)
-            .where(RegistryQuarantine.dismissed_at.is_(None))
-        )
-        or 0
-    )
+    return await _count(session, RegistryQuarantine, RegistryQuarantine.dismissed_at.is_(None))
 
 
 async def count_failed_deliveries(session: AsyncSession, since: datetime) -> dict[str, int]:
     rows = await session.execute(
         select(NotificationDelivery.channel, func.count())
-        .where(NotificationDelivery.state == "failed", NotificationDelivery.created_at >= since)
+        .where(
+            NotificationDelivery.state == DeliveryState.FAILED,
+            NotificationDelivery.created_at >= since,
+        )
         .group_by(NotificationDelivery.channel)
     )
     return {str(channel): int(count) for channel, count in rows}

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Annotated, Any, Self
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 
 from agora.audit.schemas import AuditEventOut
+from agora.console.jobs import JobDetail
 from agora.kit.envelopes import ApiModel
 from agora.kit.money import to_display
 from agora.kit.schemas import Schema, UtcDateTime
+from agora.models import Job
+
+
+def _display(value: Any) -> Any:
+    return to_display(value) if isinstance(value, int) else value
+
+
+# An amount read in base units (a row's integer column), shown in display credits (a float).
+DisplayCredits = Annotated[float, BeforeValidator(_display)]
 
 
 class AdminUserOut(Schema):
@@ -27,13 +37,8 @@ class AdminWorkspaceOut(Schema):
     name: str
     kind: str
     organization_id: uuid.UUID | None
-    balance: float
-    held: float
-
-    @field_validator("balance", "held", mode="before")
-    @classmethod
-    def _credits(cls, value: Any) -> Any:
-        return to_display(value) if isinstance(value, int) else value
+    balance: DisplayCredits
+    held: DisplayCredits
 
 
 class AdminKeyOut(Schema):
@@ -67,27 +72,17 @@ class AdminJobOut(Schema):
     workspace_id: uuid.UUID
     name: str
     status: str
-    price: float
+    price: DisplayCredits
     created_at: UtcDateTime
-
-    @field_validator("price", mode="before")
-    @classmethod
-    def _credits(cls, value: Any) -> Any:
-        return to_display(value) if isinstance(value, int) else value
 
 
 class AdminLedgerOut(Schema):
     workspace_id: uuid.UUID
     kind: str
-    amount: float
-    balance_after: float
+    amount: DisplayCredits
+    balance_after: DisplayCredits
     memo: str
     created_at: UtcDateTime
-
-    @field_validator("amount", "balance_after", mode="before")
-    @classmethod
-    def _credits(cls, value: Any) -> Any:
-        return to_display(value) if isinstance(value, int) else value
 
 
 class AdminUserDetailOut(Schema):
@@ -122,8 +117,8 @@ class GrantIn(ApiModel):
 class GrantOut(Schema):
     user_id: uuid.UUID
     workspace_id: uuid.UUID
-    amount: float
-    balance: float
+    amount: DisplayCredits
+    balance: DisplayCredits
 
 
 class AgentFailuresOut(Schema):
@@ -167,14 +162,9 @@ class AdminCapOut(Schema):
     id: uuid.UUID
     user_id: uuid.UUID | None
     project_id: uuid.UUID | None
-    monthly_limit: float
+    monthly_limit: DisplayCredits
     period: str
-    spent: float
-
-    @field_validator("monthly_limit", "spent", mode="before")
-    @classmethod
-    def _credits(cls, value: Any) -> Any:
-        return to_display(value) if isinstance(value, int) else value
+    spent: DisplayCredits
 
 
 class AdminOrganizationDetailOut(Schema):
@@ -198,7 +188,7 @@ class AdminListedJobOut(AdminJobOut):
     dispatch_state: str
 
     @classmethod
-    def of(cls, job: Any, agent_name: str) -> Any:
+    def of(cls, job: Job, agent_name: str) -> Self:
         """The job row's fields with its agent's name."""
         fields = {name: getattr(job, name) for name in cls.model_fields if name != "agent_name"}
         return cls.model_validate({**fields, "agent_name": agent_name})
@@ -215,13 +205,8 @@ class AdminJobFullOut(AdminListedJobOut):
     deadline_at: UtcDateTime | None
     started_at: UtcDateTime | None
     completed_at: UtcDateTime | None
-    fee: float
-    refund: float
-
-    @field_validator("fee", "refund", mode="before")
-    @classmethod
-    def _money(cls, value: Any) -> Any:
-        return to_display(value) if isinstance(value, int) else value
+    fee: DisplayCredits
+    refund: DisplayCredits
 
 
 class AdminJobEventOut(Schema):
@@ -269,3 +254,16 @@ class AdminJobDetailOut(Schema):
     ledger: list[AdminLedgerOut] = Field(description="The credits hold, capture, refund")
     deliveries: list[AdminDeliveryOut]
     files: list[AdminFileOut]
+
+    @classmethod
+    def of(cls, detail: JobDetail) -> AdminJobDetailOut:
+        return cls.model_validate(
+            {
+                "job": AdminJobFullOut.of(detail.job, detail.agent.name),
+                "events": detail.events,
+                "payment": detail.payment,
+                "ledger": detail.ledger,
+                "deliveries": detail.deliveries,
+                "files": detail.files,
+            }
+        )

@@ -17,7 +17,7 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -36,6 +36,7 @@ from agora.mip003.client import Mip003Client
 from agora.settings import Settings
 
 Tool = Callable[..., Awaitable[Any]]
+Model = TypeVar("Model", bound=BaseModel)
 
 
 def tool_error(exc: AgoraError) -> ToolError:
@@ -48,10 +49,6 @@ def tool_error(exc: AgoraError) -> ToolError:
 def dump(model: BaseModel) -> dict[str, Any]:
     """An output model as a JSON-ready dict (the tool's result)."""
     return model.model_dump(mode="json")
-
-
-def dump_all(models: Sequence[BaseModel]) -> list[dict[str, Any]]:
-    return [model.model_dump(mode="json") for model in models]
 
 
 def plain(value: Any) -> Any:
@@ -70,7 +67,7 @@ def as_text(value: Any) -> TextContent:
     return TextContent(type="text", text=json.dumps(plain(value), ensure_ascii=False, indent=2))
 
 
-def validated(model: type[BaseModel], **fields: Any) -> Any:
+def validated(model: type[Model], **fields: Any) -> Model:
     """Build a request model from tool arguments (``None`` = not given); a bad value is a tool
     error naming the field."""
     try:

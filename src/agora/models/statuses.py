@@ -153,3 +153,14 @@ class ConversationState(StrEnum):
 
     ACTIVE = "active"
     ARCHIVED = "archived"
+
+
+class DeliveryState(StrEnum):
+    """A notification delivery's state (``notification_deliveries.state``: webhooks and mails):
+    queued, claimed by a sender (its lease in ``next_attempt_at``), then delivered or failed for
+    good (after its last attempt, or cancelled with the webhook)."""
+
+    PENDING = "pending"
+    SENDING = "sending"
+    DELIVERED = "delivered"
+    FAILED = "failed"

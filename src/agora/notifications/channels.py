@@ -19,7 +19,6 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -37,6 +36,7 @@ from agora.kit.outbound import (
     send_limited,
 )
 from agora.models import NotificationDelivery, User
+from agora.notifications.mail import UnsubscribeToken, compose
 
 # A receiver's answer is only read for its status: a little of it is enough.
 MAX_ANSWER_BYTES = 64 * 1024
@@ -57,8 +57,7 @@ class SendContext:
     client: httpx2.AsyncClient
     mailer: MailSender | None = None
     public_url: str = ""
-    # (user id, kind) → the signed one-click unsubscribe token
-    unsubscribe_token: Callable[[str, str], str] | None = None
+    unsubscribe_token: UnsubscribeToken | None = None
     signing_secret: str | None = None  # the owner's per-job webhook secret
 
 
@@ -190,11 +189,12 @@ class MailChannel:
     async def send(
         self, ctx: SendContext, delivery: NotificationDelivery, user: User
     ) -> SendResult:
-        from agora.notifications.mail import compose
-
         if ctx.mailer is None:
             return SendResult(False, error="no mail sender")
-        return await send_mail(ctx.mailer, compose(ctx, delivery, user))
+        mail = compose(
+            delivery, user, public_url=ctx.public_url, unsubscribe_token=ctx.unsubscribe_token
+        )
+        return await send_mail(ctx.mailer, mail)
 
 
 async def send_mail(mailer: MailSender, mail: Mail) -> SendResult:

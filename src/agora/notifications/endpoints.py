@@ -11,8 +11,8 @@ from fastapi import Path, Query, Request, Response
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep
 from agora.kit import wire
 from agora.kit.envelopes import EnvelopeA, now_iso, written_a
-from agora.kit.errors import NotFound
 from agora.kit.families import key_router
+from agora.kit.openapi import errors
 from agora.kit.outbound import OutboundPolicy
 from agora.notifications import service
 from agora.notifications.schemas import (
@@ -30,9 +30,9 @@ from agora.notifications.schemas import (
 )
 
 router = key_router(prefix="/notifications", tags=["notifications"])
+# Ids stay ``str`` in the path: a malformed id answers the same 404 as an unknown one.
 NotificationId = Annotated[str, Path(alias="notificationId")]
 DeliveryId = Annotated[str, Path(alias="deliveryId")]
-NOT_FOUND = {"x-agora-errors": [404]}
 
 
 @router.get("", response_model=EnvelopeA[NotificationPage], operation_id="listNotifications")
@@ -64,11 +64,7 @@ async def list_notifications(
     )
 
 
-@router.get(
-    "/unread-count",
-    response_model=EnvelopeA[UnreadCountOut],
-    operation_id="countUnreadNotifications",
-)
+@router.get("/unread-count", operation_id="countUnreadNotifications")
 async def unread_count(session: SessionDep, principal: Reader) -> EnvelopeA[UnreadCountOut]:
     """How many of your notifications are unread."""
     count = await service.unread_count(session, principal)
@@ -77,9 +73,8 @@ async def unread_count(session: SessionDep, principal: Reader) -> EnvelopeA[Unre
 
 @router.post(
     "/{notificationId}/read",
-    response_model=EnvelopeA[NotificationOut],
     operation_id="markNotificationRead",
-    openapi_extra=NOT_FOUND,
+    openapi_extra=errors(404),
 )
 async def mark_read(
     notification_id: NotificationId, session: SessionDep, principal: ProfileWriter
@@ -91,9 +86,8 @@ async def mark_read(
 
 @router.post(
     "/{notificationId}/unread",
-    response_model=EnvelopeA[NotificationOut],
     operation_id="markNotificationUnread",
-    openapi_extra=NOT_FOUND,
+    openapi_extra=errors(404),
 )
 async def mark_unread(
     notification_id: NotificationId, session: SessionDep, principal: ProfileWriter
@@ -103,9 +97,7 @@ async def mark_unread(
     return EnvelopeA[NotificationOut](data=row)
 
 
-@router.post(
-    "/read-all", response_model=EnvelopeA[MarkedOut], operation_id="markAllNotificationsRead"
-)
+@router.post("/read-all", operation_id="markAllNotificationsRead")
 async def mark_all_read(
     session: SessionDep,
     principal: ProfileWriter,
@@ -115,11 +107,7 @@ async def mark_all_read(
     return EnvelopeA[MarkedOut](data=await service.mark_all_read(session, principal, kind))
 
 
-@router.post(
-    "/read-by-reference",
-    response_model=EnvelopeA[MarkedOut],
-    operation_id="markNotificationsReadByReference",
-)
+@router.post("/read-by-reference", operation_id="markNotificationsReadByReference")
 async def read_by_reference(
     body: ReadByReferenceIn, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[MarkedOut]:
@@ -128,21 +116,13 @@ async def read_by_reference(
     return EnvelopeA[MarkedOut](data=marked)
 
 
-@router.get(
-    "/preferences",
-    response_model=EnvelopeA[list[PreferenceOut]],
-    operation_id="getNotificationPreferences",
-)
+@router.get("/preferences", operation_id="getNotificationPreferences")
 async def get_preferences(session: SessionDep, principal: Reader) -> EnvelopeA[list[PreferenceOut]]:
     """Each kind with its channels on or off (defaults unless you changed them)."""
     return EnvelopeA[list[PreferenceOut]](data=await service.preferences(session, principal))
 
 
-@router.put(
-    "/preferences",
-    response_model=EnvelopeA[list[PreferenceOut]],
-    operation_id="setNotificationPreferences",
-)
+@router.put("/preferences", operation_id="setNotificationPreferences")
 async def put_preferences(
     body: PreferencesIn, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[list[PreferenceOut]]:
@@ -151,25 +131,14 @@ async def put_preferences(
     return EnvelopeA[list[PreferenceOut]](data=prefs)
 
 
-@router.get(
-    "/signing-secret",
-    response_model=EnvelopeA[SigningSecretOut],
-    operation_id="getWebhookSigningSecret",
-    openapi_extra=NOT_FOUND,
-)
+@router.get("/signing-secret", operation_id="getWebhookSigningSecret", openapi_extra=errors(404))
 async def get_signing_secret(session: SessionDep, principal: Reader) -> EnvelopeA[SigningSecretOut]:
     """The Standard Webhooks secret that signs your per-job webhooks (made with your first)."""
     secret = await service.signing_secret(session, principal)
-    if secret is None:
-        raise NotFound("No signing secret yet: create a job with a webhook, or rotate")
     return EnvelopeA[SigningSecretOut](data=SigningSecretOut(secret=secret))
 
 
-@router.post(
-    "/signing-secret",
-    response_model=EnvelopeA[SigningSecretOut],
-    operation_id="rotateWebhookSigningSecret",
-)
+@router.post("/signing-secret", operation_id="rotateWebhookSigningSecret")
 async def rotate_signing_secret(
     session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[SigningSecretOut]:
@@ -180,9 +149,8 @@ async def rotate_signing_secret(
 
 @router.post(
     "/deliveries/{deliveryId}/redeliver",
-    response_model=EnvelopeA[DeliveryOut],
     operation_id="redeliverNotification",
-    openapi_extra=NOT_FOUND,
+    openapi_extra=errors(404),
 )
 async def redeliver(
     delivery_id: DeliveryId, session: SessionDep, principal: ProfileWriter
@@ -191,13 +159,13 @@ async def redeliver(
     return EnvelopeA[DeliveryOut](data=await service.redeliver(session, principal, delivery_id))
 
 
-@router.get("/webhook", response_model=EnvelopeA[WebhookOut], operation_id="getNotificationWebhook")
+@router.get("/webhook", operation_id="getNotificationWebhook")
 async def get_webhook(session: SessionDep, principal: Reader) -> EnvelopeA[WebhookOut]:
     """The current webhook URL (the secret is never shown again)."""
     return EnvelopeA[WebhookOut](data=await service.get_webhook(session, principal))
 
 
-@router.put("/webhook", response_model=EnvelopeA[WebhookOut], operation_id="setNotificationWebhook")
+@router.put("/webhook", operation_id="setNotificationWebhook")
 async def put_webhook(
     body: WebhookIn, request: Request, session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[WebhookOut]:
@@ -208,19 +176,13 @@ async def put_webhook(
     )
 
 
-@router.delete(
-    "/webhook", response_model=EnvelopeA[WebhookOut], operation_id="deleteNotificationWebhook"
-)
+@router.delete("/webhook", operation_id="deleteNotificationWebhook")
 async def delete_webhook(session: SessionDep, principal: ProfileWriter) -> EnvelopeA[WebhookOut]:
     """Remove the webhook."""
     return EnvelopeA[WebhookOut](data=await service.delete_webhook(session, principal))
 
 
-@router.get(
-    "/deliveries",
-    response_model=EnvelopeA[list[DeliveryOut]],
-    operation_id="listNotificationDeliveries",
-)
+@router.get("/deliveries", operation_id="listNotificationDeliveries")
 async def list_deliveries(
     session: SessionDep,
     principal: Reader,

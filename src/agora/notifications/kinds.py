@@ -1,4 +1,5 @@
-"""The kinds of notification people get: one ``register(Kind(...))`` line each.
+"""The kinds of notification people get: one registered ``Kind`` each (a job's through
+``_about_a_job``).
 
 A kind names the event (``job.input_required``), says which channels are on by default (a
 person's preferences override them), how its title reads and where its link points. Channels:
@@ -14,6 +15,7 @@ from typing import Any
 
 INBOX, MAIL = "inbox", "mail"
 CHANNELS = (INBOX, MAIL)
+BOTH = frozenset({INBOX, MAIL})
 
 Data = Mapping[str, Any]
 
@@ -35,7 +37,7 @@ class Kind:
     link: Callable[[Data], str | None] = lambda _data: None
     description: str = ""
     # Low priority: its mails are held and sent together, at most hourly, in one digest mail
-    # per person (sender.py); the inbox row is written at once as for every kind.
+    # per person (worker.py); the inbox row is written at once as for every kind.
     digest: bool = False
 
 
@@ -58,48 +60,52 @@ def get(name: str) -> Kind:
         raise ValueError(f"unknown notification kind {name!r}") from None
 
 
-JOB_INPUT_REQUIRED = register(
-    Kind(
-        "job.input_required",
-        lambda d: f"{_named(d)} needs your input",
-        frozenset({INBOX, MAIL}),
-        lambda d: f"{_job_link(d)}#input-form",
-        "An agent asks you a question; the job waits for your answer.",
+def _about_a_job(
+    name: str,
+    verb: str,
+    description: str,
+    *,
+    anchor: str = "",
+    defaults: frozenset[str] = BOTH,
+    digest: bool = False,
+) -> Kind:
+    """A kind about one of the person's jobs: "“<its name>” <verb>", linked to its page."""
+    return register(
+        Kind(
+            name,
+            lambda d: f"{_named(d)} {verb}",
+            defaults,
+            lambda d: f"{_job_link(d)}{anchor}",
+            description,
+            digest,
+        )
     )
+
+
+JOB_INPUT_REQUIRED = _about_a_job(
+    "job.input_required",
+    "needs your input",
+    "An agent asks you a question; the job waits for your answer.",
+    anchor="#input-form",
 )
-JOB_COMPLETED = register(
-    Kind(
-        "job.completed",
-        lambda d: f"{_named(d)} is done",
-        frozenset({INBOX}),
-        _job_link,
-        "A job finished with a result.",
-        digest=True,  # when mail is turned on for it: in the hourly digest
-    )
+JOB_COMPLETED = _about_a_job(
+    "job.completed",
+    "is done",
+    "A job finished with a result.",
+    defaults=frozenset({INBOX}),
+    digest=True,  # when mail is turned on for it: in the hourly digest
 )
-JOB_FAILED = register(
-    Kind(
-        "job.failed",
-        lambda d: f"{_named(d)} failed",
-        frozenset({INBOX, MAIL}),
-        _job_link,
-        "A job failed; held credits were refunded.",
-    )
-)
-JOB_REFUNDED = register(
-    Kind(
-        "job.refunded",
-        lambda d: f"{_named(d)} was refunded",
-        frozenset({INBOX, MAIL}),
-        _job_link,
-        "A paid job's payment was settled by a refund (dispute or failure).",
-    )
+JOB_FAILED = _about_a_job("job.failed", "failed", "A job failed; held credits were refunded.")
+JOB_REFUNDED = _about_a_job(
+    "job.refunded",
+    "was refunded",
+    "A paid job's payment was settled by a refund (dispute or failure).",
 )
 SCHEDULE_PAUSED = register(
     Kind(
         "schedule.paused",
         lambda d: f"Schedule paused: {d.get('name') or 'a schedule'}",
-        frozenset({INBOX, MAIL}),
+        BOTH,
         lambda d: f"/schedules/{d.get('scheduleId', '')}",
         "A schedule paused itself after runs failed in a row; it says why.",
     )
@@ -117,7 +123,7 @@ ORG_ROLE_CHANGED = register(
     Kind(
         "org.role_changed",
         lambda d: f"You are now {d.get('role')} in {d.get('organization') or 'an organization'}",
-        frozenset({INBOX, MAIL}),
+        BOTH,
         lambda d: f"/organizations/{d.get('organizationId', '')}",
         "Your role in an organization changed.",
     )
@@ -126,7 +132,7 @@ AGENT_REVIEW_DECIDED = register(
     Kind(
         "agent.review_decided",
         lambda d: f"Your agent “{d.get('name')}” was {d.get('decision')}",
-        frozenset({INBOX, MAIL}),
+        BOTH,
         lambda d: f"/developer/{d.get('agentId', '')}",
         "An agent you submitted was approved or rejected (with the reviewer's note).",
     )
@@ -135,7 +141,7 @@ CREDITS_LOW_BALANCE = register(
     Kind(
         "credits.low_balance",
         lambda _d: "Your Agora credits are running low",
-        frozenset({INBOX, MAIL}),
+        BOTH,
         lambda _d: "/credits/buy",
         "The workspace's balance fell below its threshold (once per fall).",
     )
@@ -144,7 +150,7 @@ CREDITS_CAP_REACHED = register(
     Kind(
         "credits.cap_reached",
         lambda d: f"Spending cap reached: {d.get('cap') or 'a monthly cap'}",
-        frozenset({INBOX, MAIL}),
+        BOTH,
         lambda _d: "/credits",
         "A monthly spending cap has no room left for another job like the last one.",
     )

@@ -1,19 +1,21 @@
 """A notification's mail: text and HTML from the kind's data (``templates/``), with the RFC 8058
 one-click unsubscribe headers for that kind. The agent's message is rendered with the results'
-sanitiser (Markdown → nh3-cleaned HTML); everything else is escaped."""
+sanitiser (``kit/markdown.py``: Markdown → nh3-cleaned HTML); everything else is escaped."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from agora.kit.mail import Mail
+from agora.kit.markdown import markdown
 from agora.models import NotificationDelivery, User
 from agora.notifications import kinds as registry
 from agora.notifications import unsubscribe
-from agora.notifications.channels import SendContext
 
 _ENV = Environment(
     loader=FileSystemLoader(str(Path(__file__).parent / "templates")),
@@ -21,47 +23,64 @@ _ENV = Environment(
     undefined=StrictUndefined,
     keep_trailing_newline=True,
 )
+# (user id, kind) → the signed one-click unsubscribe token
+UnsubscribeToken = Callable[[str, str], str]
 
 
-def _markdown(text: str) -> Any:
-    from agora.web.render import markdown  # the results' sanitiser
+@dataclass(frozen=True)
+class _Told:
+    """What a delivery's payload says: its kind, data, title and link (a path)."""
 
-    return markdown(text)
+    kind_name: str
+    kind: registry.Kind | None
+    data: dict[str, Any]
+    title: str
+    path: str
+
+    @classmethod
+    def of(cls, delivery: NotificationDelivery) -> _Told:
+        payload = delivery.payload
+        kind_name = str(payload.get("kind") or delivery.event)
+        data: dict[str, Any] = dict(payload.get("data") or {})
+        kind = registry.KINDS.get(kind_name)
+        title = str(payload.get("title") or (kind.title(data) if kind else kind_name))
+        path = kind.link(data) if kind is not None else None
+        return cls(kind_name, kind, data, title, path or "/notifications")
 
 
-def compose(ctx: SendContext, delivery: NotificationDelivery, user: User) -> Mail:
-    payload = delivery.payload
-    kind_name = str(payload.get("kind") or delivery.event)
-    data: dict[str, Any] = dict(payload.get("data") or {})
-    kind = registry.KINDS.get(kind_name)
-    base = ctx.public_url.rstrip("/")
-    path = kind.link(data) if kind is not None else None
-    link = f"{base}{path}" if path else base + "/notifications"
-    title = str(payload.get("title") or (kind.title(data) if kind else kind_name))
-    headers: list[tuple[str, str]] = []
+def compose(
+    delivery: NotificationDelivery,
+    user: User,
+    *,
+    public_url: str,
+    unsubscribe_token: UnsubscribeToken | None = None,
+) -> Mail:
+    told = _Told.of(delivery)
+    base = public_url.rstrip("/")
+    headers: tuple[tuple[str, str], ...] = ()
     unsubscribe_url = None
-    if ctx.unsubscribe_token is not None:
-        token = ctx.unsubscribe_token(str(user.id), kind_name)
-        unsubscribe_url = unsubscribe.url(base, token)
-        headers += unsubscribe.headers(unsubscribe_url)
-    message = data.get("message") if isinstance(data.get("message"), str) else None
+    if unsubscribe_token is not None:
+        unsubscribe_url = unsubscribe.url(base, unsubscribe_token(str(user.id), told.kind_name))
+        headers = unsubscribe.headers(unsubscribe_url)
+    message = told.data.get("message")
+    message = message if isinstance(message, str) else None
     values = {
         "name": user.name,
-        "title": title,
-        "description": kind.description if kind else "",
+        "title": told.title,
+        "description": told.kind.description if told.kind else "",
         "message": message,
-        "message_html": _markdown(message) if message else None,
-        "link": link,
+        "message_html": markdown(message) if message else None,
+        "link": base + told.path,
         "settings": f"{base}/settings/notifications",
         "unsubscribe": unsubscribe_url,
-        "kind": kind_name,
+        "kind": told.kind_name,
     }
     return Mail(
         to=delivery.target,
-        subject=title,
+        subject=told.title,
         text=_ENV.get_template("mail.txt").render(values),
         html=_ENV.get_template("mail.html").render(values),
-        headers=tuple(headers),
+        headers=headers,
     )
 
 
@@ -73,15 +92,7 @@ def compose_digest(
     from the digest (``unsubscribe.DIGEST``: every digest kind's mail off)."""
     base = public_url.rstrip("/")
     unsubscribe_url = unsubscribe.url(base, unsubscribe_token)
-    lines = []
-    for delivery in deliveries:
-        payload = delivery.payload
-        kind_name = str(payload.get("kind") or delivery.event)
-        data: dict[str, Any] = dict(payload.get("data") or {})
-        kind = registry.KINDS.get(kind_name)
-        title = str(payload.get("title") or (kind.title(data) if kind else kind_name))
-        path = kind.link(data) if kind is not None else None
-        lines.append(f"- {title}\n  {base}{path or '/notifications'}")
+    lines = [f"- {told.title}\n  {base}{told.path}" for told in map(_Told.of, deliveries)]
     count = len(deliveries)
     noun = "notification" if count == 1 else "notifications"
     text = (f"Hello {user.name},\n\n" if user.name else "Hello,\n\n") + (

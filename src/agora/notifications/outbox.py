@@ -1,6 +1,6 @@
 """The notification outbox, written in the transaction of the event it tells about (so a change
 and its notifications commit or roll back together) and sent after commit by
-``sender.NotificationSender``.
+``worker.NotificationSender``.
 
 ``notify(session, user_id=…, kind=…, subject_ref=…, data=…)`` is what other domains call: an
 inbox row and a mail delivery, each as the person's preferences for that kind say. Job status
@@ -21,14 +21,14 @@ from agora.kit import background
 from agora.kit.ids import uuid7
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models import Job, Notification, NotificationDelivery
-from agora.models.statuses import JobStatus
+from agora.models.statuses import DeliveryState, JobStatus
 from agora.notifications import kinds as registry
 from agora.notifications import repository as repo
 from agora.notifications.channels import CHANNELS, JOB_WEBHOOK
 
 EVENT = "job.status_changed"
 TOPIC = "agora_notifications"  # wakes the sender (kit.background)
-INBOX_TOPIC = "agora_inbox"  # keyed by user id: wakes that person's open bells (web/bell)
+INBOX_TOPIC = "agora_inbox"  # keyed by user id: wakes that person's open bells (bell.py)
 
 # The kind a job status change is, for people (other statuses tell nobody).
 STATUS_KINDS: dict[str, str] = {
@@ -99,7 +99,7 @@ async def notify(
                         "data": facts,
                         "createdAt": isoformat(utcnow()),
                     },
-                    state="pending",
+                    state=DeliveryState.PENDING,
                     attempts=0,
                     next_attempt_at=next_digest(utcnow()) if spec.digest else utcnow(),
                 ),
@@ -110,7 +110,7 @@ async def notify(
 
 def next_digest(now: datetime) -> datetime:
     """When a digest kind's mail is due: the next full hour (UTC), when the sender mails each
-    person one digest of everything held for them (sender.py)."""
+    person one digest of everything held for them (worker.py)."""
     return now.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
 
 
@@ -242,7 +242,7 @@ def _delivery(
         event=event,
         target=target,
         payload=body,
-        state="pending",
+        state=DeliveryState.PENDING,
         attempts=0,
         next_attempt_at=utcnow(),
     )

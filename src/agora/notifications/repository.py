@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import ColumnElement, and_, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -19,8 +19,7 @@ from agora.models import (
     User,
     WebhookSigningSecret,
 )
-
-PENDING, SENDING, DELIVERED, FAILED = "pending", "sending", "delivered", "failed"
+from agora.models.statuses import DeliveryState
 
 
 async def user(session: AsyncSession, user_id: uuid.UUID) -> User | None:
@@ -40,11 +39,11 @@ async def claim(
         .where(
             or_(
                 and_(
-                    NotificationDelivery.state == PENDING,
+                    NotificationDelivery.state == DeliveryState.PENDING,
                     NotificationDelivery.next_attempt_at <= now,
                 ),
                 and_(
-                    NotificationDelivery.state == SENDING,
+                    NotificationDelivery.state == DeliveryState.SENDING,
                     NotificationDelivery.next_attempt_at < now,
                 ),
             )
@@ -56,7 +55,7 @@ async def claim(
     result = await session.execute(
         update(NotificationDelivery)
         .where(NotificationDelivery.id.in_(due.scalar_subquery()))
-        .values(state=SENDING, next_attempt_at=lease_until)
+        .values(state=DeliveryState.SENDING, next_attempt_at=lease_until)
         .returning(NotificationDelivery.id)
         .execution_options(synchronize_session=False)
     )
@@ -133,7 +132,7 @@ async def recent(
 async def next_due(session: AsyncSession) -> datetime | None:
     return await session.scalar(
         select(NotificationDelivery.next_attempt_at)
-        .where(NotificationDelivery.state.in_((PENDING, SENDING)))
+        .where(NotificationDelivery.state.in_((DeliveryState.PENDING, DeliveryState.SENDING)))
         .order_by(NotificationDelivery.next_attempt_at)
         .limit(1)
     )
@@ -145,9 +144,13 @@ async def cancel_pending(session: AsyncSession, user_id: uuid.UUID) -> None:
         update(NotificationDelivery)
         .where(
             NotificationDelivery.user_id == user_id,
-            NotificationDelivery.state.in_((PENDING, SENDING)),
+            NotificationDelivery.state.in_((DeliveryState.PENDING, DeliveryState.SENDING)),
         )
-        .values(state=FAILED, next_attempt_at=None, last_error="cancelled: webhook deleted")
+        .values(
+            state=DeliveryState.FAILED,
+            next_attempt_at=None,
+            last_error="cancelled: webhook deleted",
+        )
         .execution_options(synchronize_session=False)
     )
 
@@ -283,14 +286,20 @@ async def has_unread(
     return found is not None
 
 
+_Owned = TypeVar("_Owned", Notification, NotificationDelivery)
+
+
+async def _owned(
+    session: AsyncSession, model: type[_Owned], user_id: uuid.UUID, row_id: uuid.UUID
+) -> _Owned | None:
+    """The person's row of ``model`` by id (another person's: None)."""
+    return await session.scalar(select(model).where(model.id == row_id, model.user_id == user_id))
+
+
 async def notification(
     session: AsyncSession, user_id: uuid.UUID, notification_id: uuid.UUID
 ) -> Notification | None:
-    return await session.scalar(
-        select(Notification).where(
-            Notification.id == notification_id, Notification.user_id == user_id
-        )
-    )
+    return await _owned(session, Notification, user_id, notification_id)
 
 
 async def mark(
@@ -370,8 +379,4 @@ def add_signing_secret(session: AsyncSession, row: WebhookSigningSecret) -> None
 async def delivery(
     session: AsyncSession, user_id: uuid.UUID, delivery_id: uuid.UUID
 ) -> NotificationDelivery | None:
-    return await session.scalar(
-        select(NotificationDelivery).where(
-            NotificationDelivery.id == delivery_id, NotificationDelivery.user_id == user_id
-        )
-    )
+    return await _owned(session, NotificationDelivery, user_id, delivery_id)

@@ -13,15 +13,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.audit import service as audit
 from agora.auth.principal import Permission, Principal
 from agora.kit.cursors import CursorSigner, binding_of
-from agora.kit.db import Database, on_commit
+from agora.kit.db import write_after_commit
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.outbound import REFUSED, OutboundPolicy, OutboundRefused
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import validate_base_url
 from agora.models import JobWebhook, NotificationDelivery, User, WebhookSigningSecret
-from agora.notifications import bookkeeping, outbox
+from agora.models.statuses import DeliveryState
 from agora.notifications import kinds as registry
+from agora.notifications import outbox
 from agora.notifications import repository as repo
 from agora.notifications import unsubscribe as unsubscribe_links
 from agora.notifications.channels import JOB_WEBHOOK, new_secret
@@ -44,67 +45,66 @@ async def _user(session: AsyncSession, principal: Principal) -> User:
     return user
 
 
-async def get_webhook(session: AsyncSession, principal: Principal) -> WebhookOut:
-    user = await _user(session, principal)
+def _destination(url: str, policy: OutboundPolicy, field: str) -> str:
+    """A webhook's URL, checked (400 naming ``field``). Destinations the outbound policy refuses
+    on sight (literal private addresses, metadata names, userinfo) are refused here; host names
+    are checked again, resolved, on every delivery."""
+    try:
+        clean = validate_base_url(url)
+    except ValueError as exc:
+        raise BadRequest.field(field, str(exc)) from exc
+    try:
+        policy.check_url(clean)
+    except OutboundRefused as exc:
+        raise BadRequest.field(field, REFUSED) from exc
+    return clean
+
+
+def _webhook(user: User, secret: str | None = None) -> WebhookOut:
     return WebhookOut(
         url=user.notification_webhook_url,
-        secret=None,
+        secret=secret,
         job_status_notifications_opt_in=user.job_status_notifications_opt_in,
     )
+
+
+async def get_webhook(session: AsyncSession, principal: Principal) -> WebhookOut:
+    return _webhook(await _user(session, principal))
+
+
+async def _change_webhook(
+    session: AsyncSession, principal: Principal, url: str | None
+) -> WebhookOut:
+    """The webhook set to ``url`` with a fresh signing secret (returned once, here), or removed
+    (``None``: the deliveries still waiting are cancelled); audited as ``webhook.changed``."""
+    user = await _user(session, principal)
+    user.notification_webhook_url = url
+    user.notification_webhook_secret = new_secret() if url is not None else None
+    if url is None:
+        await repo.cancel_pending(session, user.id)
+    await session.flush()
+    await audit.record(
+        session,
+        "webhook.changed",
+        actor=principal,
+        target_kind="user",
+        target_id=user.id,
+        details={"url": url},
+    )
+    return _webhook(user, user.notification_webhook_secret)
 
 
 async def set_webhook(
     session: AsyncSession, principal: Principal, url: str, policy: OutboundPolicy
 ) -> WebhookOut:
-    """Set the webhook URL and issue a fresh signing secret (returned once, here). Destinations
-    the outbound policy refuses on sight (literal private addresses, metadata names, userinfo)
-    are refused here; host names are checked again, resolved, on every delivery."""
+    """Set the webhook URL (checked: ``_destination``) and issue a fresh signing secret."""
     principal.require(Permission.PROFILE_WRITE)
-    try:
-        clean = validate_base_url(url)
-    except ValueError as exc:
-        raise BadRequest.field("url", str(exc)) from exc
-    try:
-        policy.check_url(clean)
-    except OutboundRefused as exc:
-        raise BadRequest.field("url", REFUSED) from exc
-    user = await _user(session, principal)
-    user.notification_webhook_url = clean
-    user.notification_webhook_secret = new_secret()
-    await session.flush()
-    await audit.record(
-        session,
-        "webhook.changed",
-        actor=principal,
-        target_kind="user",
-        target_id=user.id,
-        details={"url": clean},
-    )
-    return WebhookOut(
-        url=clean,
-        secret=user.notification_webhook_secret,
-        job_status_notifications_opt_in=user.job_status_notifications_opt_in,
-    )
+    return await _change_webhook(session, principal, _destination(url, policy, "url"))
 
 
 async def delete_webhook(session: AsyncSession, principal: Principal) -> WebhookOut:
     principal.require(Permission.PROFILE_WRITE)
-    user = await _user(session, principal)
-    user.notification_webhook_url = None
-    user.notification_webhook_secret = None
-    await repo.cancel_pending(session, user.id)
-    await session.flush()
-    await audit.record(
-        session,
-        "webhook.changed",
-        actor=principal,
-        target_kind="user",
-        target_id=user.id,
-        details={"url": None},
-    )
-    return WebhookOut(
-        url=None, secret=None, job_status_notifications_opt_in=user.job_status_notifications_opt_in
-    )
+    return await _change_webhook(session, principal, None)
 
 
 LOGS = {"webhook": ("webhook", JOB_WEBHOOK), "mail": (registry.MAIL,)}
@@ -288,17 +288,20 @@ async def read_by_reference(
 READ_ON_OPEN_EXCEPT = [registry.JOB_INPUT_REQUIRED.name]
 
 
-async def read_when_opened(
-    session: AsyncSession, db: Database, principal: Principal, subject_ref: str
-) -> None:
-    """The person opened ``subject_ref`` (a GET): its unread notifications are marked read
-    after the answer, in their own transaction (reads never write)."""
+async def read_when_opened(session: AsyncSession, principal: Principal, subject_ref: str) -> None:
+    """The person opened ``subject_ref`` (a GET: reads never write): its unread notifications
+    are marked read once the answer is sent, in their own short transaction."""
     user_id = principal.user_id
     if await repo.has_unread(session, user_id, subject_ref, READ_ON_OPEN_EXCEPT):
-        on_commit(
-            session,
-            lambda: bookkeeping.mark_read(db, user_id, subject_ref, READ_ON_OPEN_EXCEPT),
-        )
+
+        async def mark_read(own: AsyncSession) -> None:
+            changed = await repo.mark(
+                own, user_id, utcnow(), subject_ref=subject_ref, except_kinds=READ_ON_OPEN_EXCEPT
+            )
+            if changed:
+                await outbox.signal_inbox(own, user_id)
+
+        write_after_commit(session, mark_read)
 
 
 # --- preferences ---------------------------------------------------------------------------
@@ -358,10 +361,13 @@ async def unsubscribe(session: AsyncSession, user_id: uuid.UUID, kind: str) -> s
 # --- per-job webhooks ----------------------------------------------------------------------
 
 
-async def signing_secret(session: AsyncSession, principal: Principal) -> str | None:
+async def signing_secret(session: AsyncSession, principal: Principal) -> str:
+    """The secret that signs the person's per-job webhooks (made with their first); 404 before."""
     principal.require(Permission.READ)
     row = await repo.signing_secret(session, principal.user_id)
-    return row.secret if row is not None else None
+    if row is None:
+        raise NotFound("No signing secret yet: create a job with a webhook, or rotate")
+    return row.secret
 
 
 async def rotate_signing_secret(session: AsyncSession, principal: Principal) -> str:
@@ -385,14 +391,7 @@ def check_job_webhook(
         if events is not None:
             raise BadRequest.field("webhookEventsFilter", "needs a webhook")
         return None
-    try:
-        clean = validate_base_url(url)
-    except ValueError as exc:
-        raise BadRequest.field("webhook", str(exc)) from exc
-    try:
-        policy.check_url(clean)
-    except OutboundRefused as exc:
-        raise BadRequest.field("webhook", REFUSED) from exc
+    clean = _destination(url, policy, "webhook")
     if events is not None:
         unknown = [e for e in events if e not in outbox.JOB_EVENTS]
         if unknown or not events:
@@ -435,7 +434,7 @@ async def redeliver(
         event=old.event,
         target=old.target,
         payload=old.payload,
-        state="pending",
+        state=DeliveryState.PENDING,
         attempts=0,
         next_attempt_at=utcnow(),
     )

@@ -11,12 +11,12 @@ from typing import Any
 import httpx2
 import structlog
 
-from agora.accounts.mailer import build_sender
 from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.mail import MailSender
 from agora.kit.outbound import OutboundPolicy, guarded_client
 from agora.kit.timeutil import as_utc, utcnow
+from agora.models.statuses import DeliveryState
 from agora.notifications import kinds as registry
 from agora.notifications import outbox, unsubscribe
 from agora.notifications import repository as repo
@@ -28,6 +28,7 @@ from agora.notifications.channels import (
     send_mail,
 )
 from agora.notifications.mail import compose_digest
+from agora.notifications.mailer import build_sender
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -155,13 +156,15 @@ class NotificationSender(LoopService):
             "last_error": result.error,
         }
         if result.ok:
-            values.update(state=repo.DELIVERED, delivered_at=now, next_attempt_at=None)
+            values.update(state=DeliveryState.DELIVERED, delivered_at=now, next_attempt_at=None)
         elif attempts >= self.settings.notification_max_attempts:
-            values.update(state=repo.FAILED, next_attempt_at=None)
+            values.update(state=DeliveryState.FAILED, next_attempt_at=None)
         else:
             delay = min(
                 MAX_BACKOFF_SECONDS, self.settings.notification_retry_seconds * 2 ** (attempts - 1)
             )
-            values.update(state=repo.PENDING, next_attempt_at=now + timedelta(seconds=delay))
+            values.update(
+                state=DeliveryState.PENDING, next_attempt_at=now + timedelta(seconds=delay)
+            )
         async with self.db.transaction() as session:
             await repo.record(session, delivery_id, **values)

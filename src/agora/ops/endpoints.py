@@ -1,3 +1,5 @@
+"""The operator's plain routes: /metrics, /readyz, the OpenAPI document and its Swagger UI."""
+
 from __future__ import annotations
 
 import asyncio
@@ -5,12 +7,13 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
 
-from agora.auth.dependencies import public
+from agora.auth.dependencies import SessionDep, SettingsDep, public
 from agora.kit.families import bearer_router
 from agora.kit.units import UnitOfWorkRoute
-from agora.ops.metrics import metrics
+from agora.ops import metrics as scrape
 
 READY_TIMEOUT_SECONDS = 2.0
 
@@ -18,7 +21,16 @@ router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 v1_router = bearer_router(tags=["meta"])
 
 
-router.add_api_route("/metrics", metrics, methods=["GET"])
+@router.get("/metrics")
+@public  # guarded by its own token, AGORA_METRICS_TOKEN (docs/security.md)
+async def metrics(request: Request, settings: SettingsDep, session: SessionDep) -> Response:
+    """Prometheus text: the process's counters and the database's gauges, read in the route's
+    read unit (its session connects at its first statement: a refused scrape reads nothing)."""
+    refused = scrape.refusal(settings, request.headers.get("authorization", ""))
+    if refused is not None:
+        return Response(refused, status_code=401, media_type="text/plain")
+    text = await scrape.exposition(session)
+    return Response(text, media_type=CONTENT_TYPE_LATEST)
 
 
 @router.get("/readyz")

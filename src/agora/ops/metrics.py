@@ -1,18 +1,32 @@
-"""GET /metrics: the process registry plus gauges read from the database at scrape time."""
+"""What GET /metrics answers (ops/endpoints.py): who may scrape it, and the process registry plus
+gauges read from the database at scrape time (in the route's read unit)."""
 
 from __future__ import annotations
 
 import hmac
 
-from fastapi import Request
-from fastapi.responses import Response
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client import generate_latest
 from prometheus_client.core import GaugeMetricFamily
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.auth.dependencies import public
 from agora.kit.metrics import REGISTRY
 from agora.kit.money import to_display
 from agora.ops import repository
+from agora.settings import Settings
+
+
+def refusal(settings: Settings, authorization: str) -> str | None:
+    """Why this scrape is refused (401), or None: with ``AGORA_METRICS_TOKEN`` set, a scrape
+    shows it as a bearer token; without one, /metrics is closed unless ``AGORA_METRICS_PUBLIC``
+    (the gauges are platform-wide ledger totals; docs/security.md)."""
+    token = settings.metrics_token
+    if token:
+        if hmac.compare_digest(authorization.encode(), f"Bearer {token}".encode()):
+            return None
+        return "metrics token required\n"
+    if settings.metrics_public:
+        return None
+    return "metrics token required (AGORA_METRICS_TOKEN), or AGORA_METRICS_PUBLIC=true\n"
 
 
 def _gauge_lines(family: GaugeMetricFamily) -> str:
@@ -27,24 +41,11 @@ def _gauge_lines(family: GaugeMetricFamily) -> str:
     return "\n".join(lines) + "\n"
 
 
-@public  # guarded by its own token, AGORA_METRICS_TOKEN (docs/security.md)
-async def metrics(request: Request) -> Response:
-    settings = request.app.state.settings
-    token = settings.metrics_token
-    if token:
-        presented = request.headers.get("authorization", "")
-        if not hmac.compare_digest(presented.encode(), f"Bearer {token}".encode()):
-            return Response("metrics token required\n", status_code=401, media_type="text/plain")
-    elif not settings.metrics_public:  # platform-wide ledger totals: closed unless opened
-        return Response(
-            "metrics token required (AGORA_METRICS_TOKEN), or AGORA_METRICS_PUBLIC=true\n",
-            status_code=401,
-            media_type="text/plain",
-        )
+async def exposition(session: AsyncSession) -> str:
+    """The Prometheus text: the process registry, then jobs by status and the ledger's totals."""
     body = generate_latest(REGISTRY).decode()
-    async with request.app.state.db.transaction(write=False) as session:
-        jobs = await repository.jobs_by_status(session)
-        ledger = await repository.ledger_totals(session)
+    jobs = await repository.jobs_by_status(session)
+    ledger = await repository.ledger_totals(session)
     jobs_family = GaugeMetricFamily("agora_jobs", "Jobs by status.", labels=["status"])
     for status, count in sorted(jobs.items()):
         jobs_family.add_metric([status], count)
@@ -53,5 +54,4 @@ async def metrics(request: Request) -> Response:
     )
     for kind, total in sorted(ledger.items()):
         ledger_family.add_metric([kind], float(to_display(total)))
-    body += _gauge_lines(jobs_family) + _gauge_lines(ledger_family)
-    return Response(body, media_type=CONTENT_TYPE_LATEST)
+    return body + _gauge_lines(jobs_family) + _gauge_lines(ledger_family)

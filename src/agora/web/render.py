@@ -1,9 +1,9 @@
-"""Templates, the Content-Security-Policy and untrusted Markdown.
+"""Templates, their filters and the Content-Security-Policy.
 
-Every template autoescapes. Agent-provided text (descriptions, results) is rendered by
-``markdown`` with raw HTML disabled and then cleaned by nh3 (an allow-list of tags and
-attributes, http/https/mailto links only, ``rel="noopener noreferrer nofollow"``), so no
-script, handler or ``javascript:`` link survives. The CSP forbids inline scripts anyway.
+Every template autoescapes. Agent-provided text (descriptions, results) goes through the
+``markdown`` filter, the one sanitiser (``kit/markdown.py``: raw HTML disabled, then nh3's
+allow-list), so no script, handler or ``javascript:`` link survives. The CSP forbids inline
+scripts anyway.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import nh3
-from markdown_it import MarkdownIt
 from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
@@ -23,6 +21,7 @@ from starlette.templating import Jinja2Templates
 
 from agora.auth.dependencies import csrf_token_for
 from agora.kit.errors import AgoraError
+from agora.kit.markdown import markdown
 from agora.kit.money import shown_price, to_display
 from agora.settings import Settings
 from agora.web.nextsteps import next_step
@@ -41,7 +40,6 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",
 }
-MAX_MARKDOWN_CHARS = 200_000
 
 
 def _origin(url: str) -> str:
@@ -64,26 +62,6 @@ def stripe_csp(settings: Settings) -> str:
         )
         + f"; frame-src {frames}"
     )
-
-
-_markdown = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-_TAGS = {
-    "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "em", "code", "pre",
-    "blockquote", "ul", "ol", "li", "a", "table", "thead", "tbody", "tr", "th", "td", "del",
-}  # fmt: skip
-
-
-def markdown(text: str | None) -> Markup:
-    """Untrusted Markdown → safe HTML."""
-    html = _markdown.render((text or "")[:MAX_MARKDOWN_CHARS])
-    cleaned = nh3.clean(
-        html,
-        tags=_TAGS,
-        attributes={"a": {"href", "title"}, "code": {"class"}, "th": {"align"}, "td": {"align"}},
-        url_schemes={"http", "https", "mailto"},
-        link_rel="noopener noreferrer nofollow",
-    )
-    return Markup(cleaned)  # noqa: S704 - nh3's output is the sanitised HTML
 
 
 def credits(units: int | None) -> str:
@@ -204,7 +182,7 @@ def page(
 def error_page(request: Request, exc: AgoraError) -> HTMLResponse:
     """The app's 404/403/… page for every error a page does not show on its own fields (another
     workspace's id, a refused move, an unknown path, a form without its CSRF token);
-    ``app.state.html_error_page``. A page's viewer (``web.pages.ViewerDep``) keeps its header."""
+    ``app.state.html_error_page``. A page's viewer (``web.shell.ViewerDep``) keeps its header."""
     principal = getattr(request.state, "web_principal", None)
     context: dict[str, Any] = {
         "principal": principal,

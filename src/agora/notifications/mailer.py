@@ -1,4 +1,5 @@
-"""The mail sender the settings choose (kit.mail knows no settings)."""
+"""The mail sender the settings choose (kit.mail knows no settings): the notification sender's,
+and the one account mails (sign-up, sign-in links, invitations) go through."""
 
 from __future__ import annotations
 
