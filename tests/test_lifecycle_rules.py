@@ -31,7 +31,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "cli/": "one transaction per command",
     "sandbox/demo.py": "seeds the demo at start-up",
     "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
-    "payments/backend.py": "payment steps of the dispatcher (no transaction across a node call)",
     "notifications/worker.py": "the webhook sender's rounds",
     "files/worker.py": "the output collector's rounds: claim, commit, fetch, write anew",
     "notifications/bookkeeping.py": "after-commit bookkeeping: opening a job reads its "
