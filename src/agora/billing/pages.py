@@ -22,6 +22,7 @@ from agora.credits import service as credits
 from agora.kit.errors import NotFound
 from agora.kit.money import shown_price, to_display
 from agora.kit.units import UnitOfWorkRoute
+from agora.models.statuses import PurchaseStatus
 from agora.web.render import stripe_csp
 from agora.web.shell import SignedInDep, Text, safe_next
 from agora.web.shell import render as _render
@@ -89,7 +90,7 @@ async def pay_page(
 ) -> HTMLResponse:
     """The page a purchase link (``payUrl``: API, MCP) opens: pay that purchase."""
     purchase = await billing.get_purchase(session, principal, purchase_id)
-    if purchase.status != "pending":
+    if purchase.status != PurchaseStatus.PENDING:
         raise NotFound(f"Purchase {purchase_id} is {purchase.status}: nothing to pay")
     return await _buy_page(request, session, principal, settings, next_path=next, purchase=purchase)
 
