@@ -29,7 +29,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "kit/db.py": "defines Database.transaction",
     "kit/units.py": "the request lifecycle: the route's (and a tool call's) unit of work",
     "cli/": "one transaction per command",
-    "sandbox/demo.py": "seeds the demo at start-up",
     "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
     "notifications/worker.py": "the webhook sender's rounds",
     "files/worker.py": "the output collector's rounds: claim, commit, fetch, write anew",
