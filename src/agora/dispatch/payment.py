@@ -17,9 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agora.mip003.client import Mip003Client
-from agora.mip003.errors import AgentError
-from agora.mip003.types import StartedJob
+from agora.mip003.types import JobStatus, StartedJob
 from agora.models import Job
 
 # A job event a step records: (type, detail)
@@ -37,14 +35,12 @@ class StartPlan:
 
 
 class DispatchSteps(Protocol):
-    """What a payment backend may use of the dispatcher that drives it (dispatch/worker.py): the
-    MIP-003 client and three steps of its own."""
-
-    client: Mip003Client
+    """What a payment backend may use of the dispatcher that drives it (dispatch/worker.py):
+    three steps of its own."""
 
     def queued_fields(self, delay: float) -> dict[str, Any]: ...
 
-    async def retry_agent_call(self, job: Job, endpoint: str, exc: AgentError) -> None: ...
+    async def agent_status(self, job: Job, base_url: str) -> JobStatus | None: ...
 
     async def write_outcome(
         self,

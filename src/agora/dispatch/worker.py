@@ -45,6 +45,7 @@ from agora.kit.textinput import find_unstorable
 from agora.kit.timeutil import as_utc, utcnow
 from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentBadResponse, AgentError, AgentRejectedInput
+from agora.mip003.types import JobStatus
 from agora.models import Job
 from agora.models.statuses import DispatchState
 from agora.settings import Settings
@@ -259,12 +260,19 @@ class Dispatcher(LoopService):
             job, lifecycle.RUNNING, detail={"agentJobId": started.job_id, **plan.detail}, **fields
         )
 
-    async def _poll(self, job: Job, base_url: str) -> None:
+    async def agent_status(self, job: Job, base_url: str) -> JobStatus | None:
+        """The agent's ``/status`` of the job, or None when the call failed (then retried with
+        back-off, ``retry_agent_call``) — part of ``dispatch.payment.DispatchSteps``."""
         assert job.agent_job_id is not None
         try:
-            status = await self.client.status(base_url, job.agent_job_id)
+            return await self.client.status(base_url, job.agent_job_id)
         except AgentError as exc:
             await self.retry_agent_call(job, "status", exc)
+            return None
+
+    async def _poll(self, job: Job, base_url: str) -> None:
+        status = await self.agent_status(job, base_url)
+        if status is None:
             return
         value = status.status
         if value in ("completed", "failed", "awaiting_input"):
@@ -456,7 +464,7 @@ class Dispatcher(LoopService):
 
     async def retry_agent_call(self, job: Job, endpoint: str, exc: AgentError) -> None:
         """A failed agent call: fail the job after ``max_agent_attempts``, else queue it again
-        with back-off (part of ``dispatch.payment.DispatchSteps``)."""
+        with back-off."""
         AGENT_CALL_ERRORS.labels(endpoint, type(exc).__name__).inc()
         attempts = job.attempts + 1
         log.info(

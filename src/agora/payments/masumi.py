@@ -32,7 +32,6 @@ from agora.dispatch.payment import DispatchSteps, Event, StartPlan
 from agora.jobs import lifecycle
 from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003 import hashes
-from agora.mip003.errors import AgentError
 from agora.mip003.types import JobStatus, StartedJob
 from agora.models import Job
 from agora.models.statuses import DispatchState
@@ -202,11 +201,8 @@ class MasumiBackend:
         fields: dict[str, Any],
     ) -> None:
         """The funds are locked: the agent's ``/status`` decides what the job shows."""
-        assert job.agent_job_id is not None
-        try:
-            status = await dispatcher.client.status(base_url, job.agent_job_id)
-        except AgentError as exc:
-            await dispatcher.retry_agent_call(job, "status", exc)
+        status = await dispatcher.agent_status(job, base_url)
+        if status is None:
             return
         value = status.status
         now = purchase.node_time_ms
