@@ -114,16 +114,9 @@ async def _succeeded(session: AsyncSession, obj: stripe.StripeObject) -> str:
         receipt = _present(latest, "receipt_url")
         found.receipt_url = receipt if isinstance(receipt, str) and receipt else found.receipt_url
     await session.flush()
-    await audit.record(
-        session,
-        "credits.purchased",
-        actor=None,
-        target_kind="purchase",
-        target_id=found.id,
-        workspace_id=found.workspace_id,
-        details={"credits": found.credits, "price": found.price, "currency": found.currency,
-                 "buyer": str(found.user_id) if found.user_id else None},
-    )  # fmt: skip
+    details: dict[str, object] = {"credits": found.credits, "price": found.price}
+    details.update(currency=found.currency, buyer=str(found.user_id) if found.user_id else None)
+    await _audit(session, "credits.purchased", found, details)
     return "granted"
 
 
@@ -155,6 +148,21 @@ async def _charge_succeeded(session: AsyncSession, obj: stripe.StripeObject) -> 
     return "receipt"
 
 
+async def _audit(
+    session: AsyncSession, action: str, found: CreditPurchase, details: dict[str, object]
+) -> None:
+    """What Stripe's event did to a purchase, in the audit log (no person acted)."""
+    await audit.record(
+        session,
+        action,
+        actor=None,
+        target_kind="purchase",
+        target_id=found.id,
+        workspace_id=found.workspace_id,
+        details=details,
+    )
+
+
 async def _purchase_of_charge(
     session: AsyncSession, charge_id: str | None, intent_id: str | None
 ) -> CreditPurchase | None:
@@ -177,15 +185,8 @@ async def _take_back(
     )
     due = due_total - found.clawed_back - found.shortfall
     found.refunded = returned
-    await audit.record(
-        session,
-        "credits.refunded",
-        actor=None,
-        target_kind="purchase",
-        target_id=found.id,
-        workspace_id=found.workspace_id,
-        details={"cause": cause, "returned": returned, "credits": max(due, 0)},
-    )
+    details = {"cause": cause, "returned": returned, "credits": max(due, 0)}
+    await _audit(session, "credits.refunded", found, details)
     if due > 0:
         stripe_id = found.stripe_charge_id or found.stripe_payment_intent_id
         taken, short = await ledger.clawback(

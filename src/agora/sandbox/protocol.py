@@ -109,20 +109,6 @@ def input_hash(identifier: str, input_data: dict[str, Any]) -> str:
     return hashlib.sha256(f"{identifier};{canonical_json(input_data)}".encode()).hexdigest()
 
 
-async def read_answer(request: Request) -> tuple[str, Any] | Response:
-    """A /provide_input body: (job_id, input_data), or the 400 answer."""
-    try:
-        body = await request.json()
-    except ValueError:
-        return JSONResponse({"detail": "body must be JSON"}, status_code=400)
-    if not isinstance(body, dict):
-        return "", None  # no such job
-    return str(body.get("job_id", "")), body.get("input_data")
-
-
-JOB_NOT_FOUND = {"detail": "job not found"}
-
-
 class JobStore(Generic[T]):
     """An agent's jobs (or sales) by id, and by ``identifier_from_purchaser`` (a retried start
     finds its job); beyond ``MAX_JOBS`` the oldest are forgotten."""
@@ -145,6 +131,22 @@ class JobStore(Generic[T]):
         while len(self.items) > MAX_JOBS:
             _, old = self.items.popitem(last=False)
             self.by_identifier.pop(self._identifier_of(old), None)
+
+
+JOB_NOT_FOUND = {"detail": "job not found"}
+
+
+async def read_answer(request: Request, store: JobStore[T]) -> tuple[T, Any] | Response:
+    """A /provide_input body: the job it answers and its ``input_data``, or the 400 (not JSON)
+    or 404 (no such job) answer."""
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"detail": "body must be JSON"}, status_code=400)
+    found = store.get(str(body.get("job_id", ""))) if isinstance(body, dict) else None
+    if found is None:
+        return JSONResponse(JOB_NOT_FOUND, status_code=404)
+    return found, body.get("input_data")
 
 
 class AgentServer:
@@ -220,13 +222,10 @@ class AgentServer:
         return JSONResponse(status_payload(job, job.status_id))
 
     async def provide_input(self, request: Request) -> Response:
-        answer = await read_answer(request)
+        answer = await read_answer(request, self.jobs)
         if isinstance(answer, Response):
             return answer
-        job_id, data = answer
-        job = self.jobs.get(job_id)
-        if job is None:
-            return JSONResponse(JOB_NOT_FOUND, status_code=404)
+        job, data = answer
         if job.status != "awaiting_input":
             return JSONResponse({"detail": "job is not awaiting input"}, status_code=400)
         if not isinstance(data, dict):

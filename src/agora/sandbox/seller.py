@@ -235,13 +235,10 @@ class SellerServer:
         return submitted is not None
 
     async def provide_input(self, request: Request) -> Response:
-        answer = await read_answer(request)
+        answer = await read_answer(request, self.sales)
         if isinstance(answer, Response):
             return answer
-        job_id, data = answer
-        sale = self.sales.get(job_id)
-        if sale is None:
-            return JSONResponse(JOB_NOT_FOUND, status_code=404)
+        sale, data = answer
         job = sale.job
         if job.status != "awaiting_input" or not isinstance(data, dict):
             return JSONResponse({"detail": "not awaiting this input"}, status_code=400)
