@@ -35,10 +35,13 @@ class StartPlan:
 
 
 class DispatchSteps(Protocol):
-    """What a payment backend may use of the dispatcher that drives it (dispatch/worker.py):
-    three steps of its own."""
+    """What a payment backend may use of the dispatcher that drives it (dispatch/worker.py): the
+    dispatch columns of a job queued again or parked, the agent's status, and the writing of an
+    outcome."""
 
     def queued_fields(self, delay: float) -> dict[str, Any]: ...
+
+    def waiting_input_fields(self) -> dict[str, Any]: ...
 
     async def agent_status(self, job: Job, base_url: str) -> JobStatus | None: ...
 

@@ -312,11 +312,8 @@ class Dispatcher(LoopService):
                 detail={"agentStatus": value, "statusId": status.status_id},
                 agent_job_status=value,
                 input_request=status.input_request(),
-                dispatch_state=DispatchState.WAITING_INPUT,
-                lease_owner=None,
-                lease_expires_at=None,
-                next_attempt_at=None,
                 attempts=0,
+                **self.waiting_input_fields(),
             )
         elif value in RUNNING_AGENT_STATUSES:
             interval = min(
@@ -365,10 +362,7 @@ class Dispatcher(LoopService):
                     lifecycle.INPUT_REQUIRED,
                     detail={"reason": "the agent rejected the answer", "error": exc.message},
                     input_request=reopened,
-                    dispatch_state=DispatchState.WAITING_INPUT,
-                    lease_owner=None,
-                    lease_expires_at=None,
-                    next_attempt_at=None,
+                    **self.waiting_input_fields(),
                 )
                 return
         except AgentError as exc:
@@ -406,6 +400,16 @@ class Dispatcher(LoopService):
             if current is None or current.status != job.status:
                 return False
             return await lifecycle.transition(session, current, to_status, detail=detail, **fields)
+
+    def waiting_input_fields(self) -> dict[str, Any]:
+        """The job's dispatch columns for 'parked until the buyer answers the agent' (no lease,
+        nothing due) — part of ``dispatch.payment.DispatchSteps``."""
+        return {
+            "dispatch_state": DispatchState.WAITING_INPUT,
+            "lease_owner": None,
+            "lease_expires_at": None,
+            "next_attempt_at": None,
+        }
 
     async def write_outcome(
         self,

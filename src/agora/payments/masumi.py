@@ -34,7 +34,6 @@ from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003 import hashes
 from agora.mip003.types import JobStatus, StartedJob
 from agora.models import Job
-from agora.models.statuses import DispatchState
 from agora.payments.client import (
     NodeConflict,
     NodeError,
@@ -235,10 +234,7 @@ class MasumiBackend:
                 agent_job_status=value,
                 input_request=status.input_request(),
                 **fields,
-                dispatch_state=DispatchState.WAITING_INPUT,
-                lease_owner=None,
-                lease_expires_at=None,
-                next_attempt_at=None,
+                **dispatcher.waiting_input_fields(),
             )
         else:  # running, awaiting_payment, or completed with no result hash on chain yet
             if value != job.agent_job_status:
