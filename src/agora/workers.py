@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from agora.agents.worker import AvailabilityChecker
+from agora.dispatch.payment import PaymentBackend
 from agora.dispatch.worker import Dispatcher
 from agora.files.worker import OutputCollector
 from agora.kit.background import LoopService
@@ -21,7 +22,7 @@ from agora.kit.db import Database
 from agora.mip003.client import Mip003Client
 from agora.notifications.worker import NotificationSender
 from agora.ops.worker import Housekeeping
-from agora.payments.backend import PaymentBackend
+from agora.payments.backend import payment_backend
 from agora.registry.worker import RegistrySyncLoop
 from agora.schedules.worker import Scheduler
 from agora.settings import Settings
@@ -36,11 +37,12 @@ def background_services(
     serving: bool,
     payments: PaymentBackend | None = None,
 ) -> list[LoopService]:
-    """The services a process runs, in the order they start (see the module docstring)."""
+    """The services a process runs, in the order they start (see the module docstring).
+    ``payments``: the dispatcher's payment backend (default: the configured one)."""
     services: list[LoopService] = []
     if dispatching:
         services += [
-            Dispatcher(db, client, settings, payments=payments),
+            Dispatcher(db, client, settings, payments=payments or payment_backend(settings)),
             NotificationSender(db, settings),
             OutputCollector(db, settings),
             Scheduler(db, settings),

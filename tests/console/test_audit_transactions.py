@@ -11,6 +11,7 @@ from typing import Any, cast
 
 import httpx2
 import pytest
+import stripe
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,8 +22,7 @@ from agora.accounts import service as accounts
 from agora.audit import service as audit
 from agora.auth import service as auth
 from agora.auth.principal import Principal
-from agora.billing import caps
-from agora.billing import service as billing
+from agora.billing import caps, webhook
 from agora.console import organizations as console_organizations
 from agora.console import users as console_users
 from agora.credits import ledger
@@ -178,7 +178,7 @@ async def _purchased(s: AsyncSession, w: World) -> object:
         "type": "payment_intent.succeeded",
         "data": {"object": _intent(intent_id, 500)},
     }
-    assert await billing.apply_event(s, event) == "granted"
+    assert await webhook.apply_event(s, stripe.Event.construct_from(event, None)) == "granted"
     return intent_id
 
 
@@ -194,7 +194,7 @@ async def _refunded(s: AsyncSession, w: World) -> object:
             "object": {"id": "ch_" + intent_id, "payment_intent": intent_id, "amount_refunded": 500}
         },
     }
-    assert await billing.apply_event(s, event) == "clawed_back"
+    assert await webhook.apply_event(s, stripe.Event.construct_from(event, None)) == "clawed_back"
     return intent_id
 
 

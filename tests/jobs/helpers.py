@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from agora.agents import service as agents
 from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
+from agora.payments.backend import payment_backend
 from agora.sandbox.agents import DEMO_AGENTS
 from agora.sandbox.protocol import Behaviour
 from agora.settings import Settings
@@ -70,7 +71,14 @@ def reviewer(**kwargs: Any) -> Behaviour:
 
 
 def dispatcher(app: FastAPI, owner: str | None = None) -> Dispatcher:
-    return Dispatcher(app.state.db, app.state.agent_client, app.state.settings, owner=owner)
+    settings = app.state.settings
+    return Dispatcher(
+        app.state.db,
+        app.state.agent_client,
+        settings,
+        owner=owner,
+        payments=payment_backend(settings),
+    )
 
 
 async def create(

@@ -15,6 +15,7 @@ from agora.kit.money import to_base
 from agora.kit.outbound import OutboundPolicy
 from agora.mip003.client import Mip003Client
 from agora.models import LedgerEntry, Workspace
+from agora.payments.backend import payment_backend
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, job, register, reviewer
 from tests.support.agents import LoopbackAgents
@@ -180,7 +181,8 @@ async def test_hanging_agent_times_out_and_fails(
     data = (await create(client, user.key_headers, agent_id)).json()["data"]
     policy = OutboundPolicy.from_setting(app.state.settings.outbound_allow)
     async with Mip003Client(timeout=0.2, policy=policy) as impatient:
-        worker = Dispatcher(app.state.db, impatient, app.state.settings)
+        settings = app.state.settings
+        worker = Dispatcher(app.state.db, impatient, settings, payments=payment_backend(settings))
         await worker.run_until_idle(5)
     failed = await job(client, user.key_headers, data["id"])
     assert failed["status"] == "FAILED"

@@ -20,6 +20,7 @@ from agora.dispatch.worker import Dispatcher
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.kit.outbound import OutboundPolicy
+from agora.payments.backend import payment_backend
 from agora.sandbox.payment_node import PaymentNode
 from agora.sandbox.protocol import Behaviour
 from agora.sandbox.seller import SellerConfig, build_seller_app
@@ -110,7 +111,9 @@ async def drive(
 ) -> dict[str, Any]:
     """Advance the dispatcher until the job (read over HTTP) satisfies ``until``."""
     d = (
-        Dispatcher(app.state.db, app.state.agent_client, settings)
+        Dispatcher(
+            app.state.db, app.state.agent_client, settings, payments=payment_backend(settings)
+        )
         if settings is not None
         else dispatcher(app)
     )

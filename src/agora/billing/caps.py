@@ -19,9 +19,10 @@ from agora.audit import service as audit
 from agora.auth.principal import Principal
 from agora.auth.roles import OrgAction, role_allows
 from agora.billing import repository as repo
+from agora.billing.service import credits_field
 from agora.kit.errors import BadRequest, Forbidden, NotFound, PaymentRequired
 from agora.kit.ids import parse_uuid, uuid7
-from agora.kit.money import to_base, to_display
+from agora.kit.money import to_display
 from agora.kit.timeutil import utcnow
 from agora.models import SpendingCap
 from agora.notifications import notify
@@ -150,12 +151,7 @@ async def set_cap(
     org = _require_owner(principal)
     if (user_id is None) == (project_id is None):
         raise BadRequest.field("userId", "give exactly one of userId and projectId")
-    try:
-        limit = to_base(str(monthly_limit))
-    except ValueError as exc:
-        raise BadRequest.field("monthlyLimit", str(exc)) from exc
-    if limit < 0:
-        raise BadRequest.field("monthlyLimit", "must not be negative")
+    limit = credits_field(monthly_limit, "monthlyLimit")
     ws = principal.workspace_id
     member = parse_uuid(user_id) if user_id is not None else None
     project = parse_uuid(project_id) if project_id is not None else None
@@ -175,16 +171,8 @@ async def set_cap(
     else:
         cap.monthly_limit = limit
     await session.flush()
-    await audit.record(
-        session,
-        "cap.changed",
-        actor=principal,
-        target_kind="cap",
-        target_id=cap.id,
-        workspace_id=ws,
-        organization_id=org,
-        details={"userId": user_id, "projectId": project_id, "monthlyLimit": limit},
-    )
+    changed = {"userId": user_id, "projectId": project_id, "monthlyLimit": limit}
+    await _audit_change(session, principal, org, cap.id, changed)
     return _view(cap, period_of(now))
 
 
@@ -194,13 +182,23 @@ async def remove_cap(session: AsyncSession, principal: Principal, cap_id: str) -
     if parsed is None or not await repo.delete_cap(session, principal.workspace_id, parsed):
         raise NotFound(f"Spending cap {cap_id} not found")
     await session.flush()
+    await _audit_change(session, principal, org, parsed, {"removed": True})
+
+
+async def _audit_change(
+    session: AsyncSession,
+    principal: Principal,
+    organization_id: uuid.UUID,
+    cap_id: uuid.UUID,
+    details: dict[str, Any],
+) -> None:
     await audit.record(
         session,
         "cap.changed",
         actor=principal,
         target_kind="cap",
-        target_id=parsed,
+        target_id=cap_id,
         workspace_id=principal.workspace_id,
-        organization_id=org,
-        details={"removed": True},
+        organization_id=organization_id,
+        details=details,
     )

@@ -11,10 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.auth.dependencies import (
-    SessionDep,
-    SettingsDep,
-)
+from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.auth.principal import Principal
 from agora.billing import service as billing
 from agora.billing import warnings as low_balance
@@ -22,6 +19,9 @@ from agora.credits import service as credits
 from agora.kit.errors import NotFound
 from agora.kit.money import shown_price, to_display
 from agora.kit.units import UnitOfWorkRoute
+from agora.models import CreditPack, CreditPurchase
+from agora.models.statuses import PurchaseStatus
+from agora.settings import Settings
 from agora.web.render import stripe_csp
 from agora.web.shell import SignedInDep, Text, safe_next
 from agora.web.shell import render as _render
@@ -35,7 +35,7 @@ async def header(session: AsyncSession, principal: Principal) -> dict[str, Any]:
     return {"header_balance": balance, "low_balance": low}
 
 
-def _pack_view(pack: Any) -> dict[str, Any]:
+def _pack_view(pack: CreditPack) -> dict[str, Any]:
     return {
         "id": str(pack.id),
         "name": pack.name,
@@ -46,12 +46,12 @@ def _pack_view(pack: Any) -> dict[str, Any]:
 
 async def _buy_page(
     request: Request,
-    session: Any,
-    principal: Any,
-    settings: Any,
+    session: AsyncSession,
+    principal: Principal,
+    settings: Settings,
     *,
     next_path: str | None,
-    purchase: Any = None,
+    purchase: CreditPurchase | None = None,
 ) -> HTMLResponse:
     packs = [_pack_view(p) for p in await billing.list_packs(session)]
     chosen = str(purchase.pack_id) if purchase is not None else (packs[0]["id"] if packs else "")
@@ -89,7 +89,7 @@ async def pay_page(
 ) -> HTMLResponse:
     """The page a purchase link (``payUrl``: API, MCP) opens: pay that purchase."""
     purchase = await billing.get_purchase(session, principal, purchase_id)
-    if purchase.status != "pending":
+    if purchase.status != PurchaseStatus.PENDING:
         raise NotFound(f"Purchase {purchase_id} is {purchase.status}: nothing to pay")
     return await _buy_page(request, session, principal, settings, next_path=next, purchase=purchase)
 

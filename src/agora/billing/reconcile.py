@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.billing import repository as repo
 from agora.billing.stripe_api import BalanceTransaction
-from agora.credits import repository as credits_repo
+from agora.credits import service as credits
 from agora.kit.money import to_display
 from agora.models import CreditPurchase
 
@@ -49,7 +49,7 @@ class Books:
 
 
 async def books(session: AsyncSession) -> Books:
-    return Books(await repo.paid_purchases(session), await credits_repo.purchased_total(session))
+    return Books(await repo.paid_purchases(session), await credits.purchased_total(session))
 
 
 def compare(books: Books, transactions: list[BalanceTransaction]) -> list[Difference]:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 from uuid import UUID
 
 from pydantic import Field
@@ -63,6 +64,11 @@ class PurchaseOut(Schema):
     shortfall: Credits = Field(description="Credits that could not be taken back (spent).")
     paid_at: UtcDateTime | None
     created_at: UtcDateTime
+
+
+def purchase_fields(row: object) -> dict[str, Any]:
+    """A purchase's fields' values (not serialised), for an answer that extends ``PurchaseOut``."""
+    return dict(PurchaseOut.model_validate(row))
 
 
 class PurchaseCreatedOut(PurchaseOut):

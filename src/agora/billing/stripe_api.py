@@ -182,7 +182,7 @@ async def balance_transactions(
     return out
 
 
-def verify(settings: Settings, payload: bytes, signature: str | None) -> dict[str, Any]:
+def verify(settings: Settings, payload: bytes, signature: str | None) -> stripe.Event:
     """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret (the SDK's
     check, 5 minutes' tolerance); 400 otherwise."""
     if not settings.stripe_webhook_secret:
@@ -190,10 +190,11 @@ def verify(settings: Settings, payload: bytes, signature: str | None) -> dict[st
     if not signature:
         raise BadRequest.field("Stripe-Signature", "missing")
     try:
-        event = stripe.Webhook.construct_event(payload, signature, settings.stripe_webhook_secret)
+        event: stripe.Event = stripe.Webhook.construct_event(
+            payload, signature, settings.stripe_webhook_secret
+        )
     except stripe.SignatureVerificationError as exc:
         raise BadRequest.field("Stripe-Signature", "does not sign this payload") from exc
     except ValueError as exc:
         raise BadRequest.field("body", "not a Stripe event") from exc
-    data: dict[str, Any] = event.to_dict()
-    return data
+    return event

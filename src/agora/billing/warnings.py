@@ -13,9 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth.principal import Principal
 from agora.billing import repository as repo
 from agora.billing import service as billing
-from agora.credits import repository as credits_repo
-from agora.kit.errors import BadRequest, NotFound
-from agora.kit.money import to_base, to_display
+from agora.credits import service as credits
+from agora.kit.money import to_display
 from agora.notifications import notify
 from agora.settings import Settings
 
@@ -32,12 +31,10 @@ async def header(
 ) -> tuple[int | None, LowBalance | None]:
     """The web app's header: the balance, and the banner's facts when the balance is low (or
     something is owed)."""
-    found = await credits_repo.warning_state(session, principal.workspace_id)
+    found = await credits.warning_state(session, principal.workspace_id)
     if found is None:
         return None, None
     balance, shortfall, threshold = found
-    if threshold is None:
-        threshold = await credits_repo.last_hold(session, principal.workspace_id) or 0
     if shortfall or balance < threshold:
         return balance, LowBalance(balance, shortfall, threshold)
     return balance, None
@@ -70,15 +67,6 @@ async def set_threshold(
     """Set (credits, display units) or clear (None: the price of the last job) the threshold;
     for those who buy the workspace's credits."""
     billing.require_buyer(principal)
-    value = None
-    if threshold is not None:
-        try:
-            value = to_base(str(threshold))
-        except ValueError as exc:
-            raise BadRequest.field("threshold", str(exc)) from exc
-        if value < 0:
-            raise BadRequest.field("threshold", "must not be negative")
-    if await credits_repo.balances(session, principal.workspace_id) is None:
-        raise NotFound("Workspace not found")
-    await credits_repo.set_low_balance_threshold(session, principal.workspace_id, value)
+    value = None if threshold is None else billing.credits_field(threshold, "threshold")
+    await credits.set_low_balance_threshold(session, principal.workspace_id, value)
     return value

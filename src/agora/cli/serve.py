@@ -29,9 +29,9 @@ def serve(
     import uvicorn
 
     from agora.app import create_app, freeze_startup_objects
+    from agora.cli.demo import seed_demo
     from agora.mip003.client import Mip003Client
     from agora.sandbox import MOUNT_PREFIX
-    from agora.sandbox.demo import demo_sign_in_link, ensure_demo_agents, ensure_demo_user
 
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.json_logs)
@@ -40,13 +40,10 @@ def serve(
     base = f"http://{reachable}:{port}"
 
     async def print_demo(app: FastAPI) -> None:
-        info = await ensure_demo_user(app.state.db)
-        sign_in_link = await demo_sign_in_link(app.state.db, settings, base)
         # The server is not listening yet: check the mounted demo agents in-process.
         async with Mip003Client(transport=httpx2.ASGITransport(app=app)) as local:
-            agent_ids = await ensure_demo_agents(
-                app.state.db, local, settings, f"{base}{MOUNT_PREFIX}"
-            )
+            seeded = await seed_demo(app.state.db, local, settings, base, f"{base}{MOUNT_PREFIX}")
+        info, sign_in_link, agent_ids = seeded.user, seeded.sign_in_link, seeded.agent_ids
         typer.echo(
             "\n"
             f"  Agora is running at {base}  (docs: {base}/docs)\n"

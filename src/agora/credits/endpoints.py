@@ -15,7 +15,7 @@ from agora.kit.families import key_router
 router = key_router(tags=["credits"])
 
 
-@router.get("/credits", response_model=EnvelopeA[CreditsOut], operation_id="getCredits")
+@router.get("/credits", operation_id="getCredits")
 async def get_credits(
     session: SessionDep,
     principal: Reader,

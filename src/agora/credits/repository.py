@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, case, func, select, update
+from sqlalchemy import Table, bindparam, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
@@ -29,7 +29,11 @@ async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount:
 # A job's creation runs it: compiled once, run on the session's connection (kit/writes.py; it
 # cost more to build than to run: docs/performance.md). On the table, so no workspace object of
 # the session is refreshed by it (nothing reads one after a hold).
-_WORKSPACES = Workspace.__table__.c
+# (``__table__`` is typed as any ``FromClause``; these are ``Table``s.)
+_WORKSPACE_TABLE, _LEDGER_TABLE = Workspace.__table__, LedgerEntry.__table__
+assert isinstance(_WORKSPACE_TABLE, Table)
+assert isinstance(_LEDGER_TABLE, Table)
+_WORKSPACES = _WORKSPACE_TABLE.c
 
 
 class _Balance(Protocol):
@@ -44,7 +48,7 @@ class _Balance(Protocol):
 
 
 _TAKE_HOLD: PreparedWrite[_Balance] = PreparedWrite(
-    update(Workspace.__table__)  # type: ignore[arg-type]
+    update(_WORKSPACE_TABLE)
     .where(
         _WORKSPACES.id == bindparam("workspace_id"),
         _WORKSPACES.balance >= bindparam("amount"),
@@ -203,10 +207,7 @@ async def balances(session: AsyncSession, workspace_id: uuid.UUID) -> tuple[int,
 
 # Ledger entries are written once and never changed: inserted by a statement built once
 # (kit/writes.py), not through the unit of work.
-_ENTRY_INSERT: RowInsert[LedgerEntryColumns] = RowInsert(
-    LedgerEntry.__table__,  # type: ignore[arg-type]
-    shape=LedgerEntryColumns,
-)
+_ENTRY_INSERT: RowInsert[LedgerEntryColumns] = RowInsert(_LEDGER_TABLE, shape=LedgerEntryColumns)
 
 
 async def add_entry(session: AsyncSession, **values: Any) -> LedgerEntryColumns:

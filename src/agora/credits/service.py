@@ -36,3 +36,31 @@ async def account(session: AsyncSession, principal: Principal, *, limit: int = 2
     entries = await repo.recent_entries(session, principal.workspace_id, limit)
     owed = await repo.shortfall(session, principal.workspace_id)
     return Account(principal.workspace_id, found[0], found[1], list(entries), owed)
+
+
+async def warning_state(
+    session: AsyncSession, workspace_id: uuid.UUID
+) -> tuple[int, int, int] | None:
+    """(balance, shortfall, threshold) of a workspace, for its low-balance warning: the threshold
+    it set, else the price of its last job (its most recent hold)."""
+    found = await repo.warning_state(session, workspace_id)
+    if found is None:
+        return None
+    balance, shortfall, threshold = found
+    if threshold is None:
+        threshold = await repo.last_hold(session, workspace_id) or 0
+    return balance, shortfall, threshold
+
+
+async def set_low_balance_threshold(
+    session: AsyncSession, workspace_id: uuid.UUID, threshold: int | None
+) -> None:
+    """Set (base units) or clear (None) the workspace's low-balance threshold; warn again."""
+    if await repo.balances(session, workspace_id) is None:
+        raise NotFound("Workspace not found")
+    await repo.set_low_balance_threshold(session, workspace_id, threshold)
+
+
+async def purchased_total(session: AsyncSession) -> int:
+    """The credits every ``purchase`` ledger entry granted, in all (reconciliation)."""
+    return await repo.purchased_total(session)

@@ -13,11 +13,13 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Agent, Job
+from agora.models.statuses import DispatchState
 
-QUEUED, LEASED, WAITING_INPUT, DONE = "queued", "leased", "waiting_input", "done"
+QUEUED, LEASED = DispatchState.QUEUED, DispatchState.LEASED
 
 
 def _claimable(now: datetime) -> Any:
@@ -80,7 +82,7 @@ async def release(session: AsyncSession, job_id: uuid.UUID, owner: str, **values
         .values(dispatch_state=QUEUED, lease_owner=None, lease_expires_at=None, **values)
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return isinstance(result, CursorResult) and result.rowcount == 1
 
 
 async def next_due(session: AsyncSession) -> datetime | None:

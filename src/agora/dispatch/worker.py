@@ -24,6 +24,7 @@ import os
 import socket
 import time
 import uuid
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -31,6 +32,7 @@ import structlog
 from sqlalchemy import make_url
 
 from agora.dispatch import repository as repo
+from agora.dispatch.payment import Event, PaymentBackend
 from agora.files import service as files_service
 from agora.files.worker import FILES_COLLECT
 from agora.jobs import lifecycle
@@ -43,8 +45,9 @@ from agora.kit.textinput import find_unstorable
 from agora.kit.timeutil import as_utc, utcnow
 from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentBadResponse, AgentError, AgentRejectedInput
+from agora.mip003.types import JobStatus
 from agora.models import Job
-from agora.payments.backend import PaymentBackend, payment_backend
+from agora.models.statuses import DispatchState
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -56,7 +59,8 @@ RUNNING_AGENT_STATUSES = frozenset({"running", "awaiting_payment", "pending", "s
 
 class Dispatcher(LoopService):
     """Claims and advances jobs. ``start()``/``stop()`` run it as a background service;
-    ``run_once()`` and ``run_until_idle()`` drive it directly (tests, benchmarks)."""
+    ``run_once()`` and ``run_until_idle()`` drive it directly (tests, benchmarks). ``payments``:
+    the configured payment backend (``dispatch/payment.py``; the composition root builds it)."""
 
     def __init__(
         self,
@@ -64,12 +68,12 @@ class Dispatcher(LoopService):
         client: Mip003Client,
         settings: Settings,
         *,
+        payments: PaymentBackend,
         owner: str | None = None,
         concurrency: int | None = None,
-        payments: PaymentBackend | None = None,
     ) -> None:
         self.db, self.client, self.settings = db, client, settings
-        self.payments = payments or payment_backend(settings)
+        self.payments = payments
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.concurrency = max(1, concurrency or settings.dispatcher_concurrency)
         self._inflight: set[asyncio.Task[None]] = set()
@@ -181,11 +185,11 @@ class Dispatcher(LoopService):
             if loaded is None:
                 return
             job, base_url = loaded
-            if job.lease_owner != self.owner or job.dispatch_state != repo.LEASED:
+            if job.lease_owner != self.owner or job.dispatch_state != DispatchState.LEASED:
                 return
             following = self.payments.follows(job)  # paid through a payment node
             if job.status in lifecycle.FINAL_STATUSES and not following:
-                await self._release(job, dispatch_state=repo.DONE)
+                await self._release(job, dispatch_state=DispatchState.DONE)
             elif following and job.input_request and "answer" in job.input_request:
                 await self._provide(job, base_url)
             elif following:
@@ -256,12 +260,19 @@ class Dispatcher(LoopService):
             job, lifecycle.RUNNING, detail={"agentJobId": started.job_id, **plan.detail}, **fields
         )
 
-    async def _poll(self, job: Job, base_url: str) -> None:
+    async def agent_status(self, job: Job, base_url: str) -> JobStatus | None:
+        """The agent's ``/status`` of the job, or None when the call failed (then retried with
+        back-off, ``retry_agent_call``) — part of ``dispatch.payment.DispatchSteps``."""
         assert job.agent_job_id is not None
         try:
-            status = await self.client.status(base_url, job.agent_job_id)
+            return await self.client.status(base_url, job.agent_job_id)
         except AgentError as exc:
             await self.retry_agent_call(job, "status", exc)
+            return None
+
+    async def _poll(self, job: Job, base_url: str) -> None:
+        status = await self.agent_status(job, base_url)
+        if status is None:
             return
         value = status.status
         if value in ("completed", "failed", "awaiting_input"):
@@ -301,11 +312,8 @@ class Dispatcher(LoopService):
                 detail={"agentStatus": value, "statusId": status.status_id},
                 agent_job_status=value,
                 input_request=status.input_request(),
-                dispatch_state=repo.WAITING_INPUT,
-                lease_owner=None,
-                lease_expires_at=None,
-                next_attempt_at=None,
                 attempts=0,
+                **self.waiting_input_fields(),
             )
         elif value in RUNNING_AGENT_STATUSES:
             interval = min(
@@ -354,10 +362,7 @@ class Dispatcher(LoopService):
                     lifecycle.INPUT_REQUIRED,
                     detail={"reason": "the agent rejected the answer", "error": exc.message},
                     input_request=reopened,
-                    dispatch_state=repo.WAITING_INPUT,
-                    lease_owner=None,
-                    lease_expires_at=None,
-                    next_attempt_at=None,
+                    **self.waiting_input_fields(),
                 )
                 return
         except AgentError as exc:
@@ -376,9 +381,9 @@ class Dispatcher(LoopService):
 
     def queued_fields(self, delay: float) -> dict[str, Any]:
         """The job's dispatch columns for 'queued again, due in ``delay`` seconds' (part of the
-        payment backend's protocol, ``payments.backend.DispatchSteps``)."""
+        payment backend's protocol, ``dispatch.payment.DispatchSteps``)."""
         return {
-            "dispatch_state": repo.QUEUED,
+            "dispatch_state": DispatchState.QUEUED,
             "lease_owner": None,
             "lease_expires_at": None,
             "attempts": 0,
@@ -396,6 +401,58 @@ class Dispatcher(LoopService):
                 return False
             return await lifecycle.transition(session, current, to_status, detail=detail, **fields)
 
+    def waiting_input_fields(self) -> dict[str, Any]:
+        """The job's dispatch columns for 'parked until the buyer answers the agent' (no lease,
+        nothing due) — part of ``dispatch.payment.DispatchSteps``."""
+        return {
+            "dispatch_state": DispatchState.WAITING_INPUT,
+            "lease_owner": None,
+            "lease_expires_at": None,
+            "next_attempt_at": None,
+        }
+
+    async def write_outcome(
+        self,
+        job: Job,
+        events: Sequence[Event],
+        *,
+        to_status: str | None = None,
+        detail: dict[str, Any] | None = None,
+        refund_credits: bool | None = None,
+        settle_detail: dict[str, Any] | None = None,
+        **fields: Any,
+    ) -> bool:
+        """A payment step's outcome in one short transaction, if the job is still ours (its
+        status unchanged, our lease): the status change or the release with ``fields``, the
+        events, the settlement of the credits (``refund_credits``: refund or capture) — part of
+        ``dispatch.payment.DispatchSteps``."""
+        async with self.db.transaction() as session:
+            current = await repo.get(session, job.id)
+            if current is None or current.status != job.status:
+                return False
+            if current.lease_owner != self.owner:
+                return False
+            if to_status is not None:
+                ok = await lifecycle.transition(
+                    session, current, to_status, detail=detail, settle=False, **fields
+                )
+            else:
+                ok = await repo.release(session, job.id, self.owner, **fields)
+            if not ok:
+                return False
+            for event_type, event_detail in events:
+                await lifecycle.record_event(session, current, event_type, detail=event_detail)
+            if refund_credits is not None:
+                charged = (current.payment or {}).get("chargedCredits")  # a Dynamic price
+                await lifecycle.settle_payment(
+                    session,
+                    current,
+                    refund=refund_credits,
+                    detail=settle_detail or {},
+                    captured=int(charged) if charged is not None else None,
+                )
+            return True
+
     async def _release(self, job: Job, **values: Any) -> bool:
         async with self.db.transaction() as session:
             return await repo.release(session, job.id, self.owner, **values)
@@ -411,7 +468,7 @@ class Dispatcher(LoopService):
 
     async def retry_agent_call(self, job: Job, endpoint: str, exc: AgentError) -> None:
         """A failed agent call: fail the job after ``max_agent_attempts``, else queue it again
-        with back-off (part of ``payments.backend.DispatchSteps``)."""
+        with back-off."""
         AGENT_CALL_ERRORS.labels(endpoint, type(exc).__name__).inc()
         attempts = job.attempts + 1
         log.info(

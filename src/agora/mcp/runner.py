@@ -51,6 +51,10 @@ def dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(mode="json")
 
 
+def dump_all(models: Sequence[BaseModel]) -> list[dict[str, Any]]:
+    return [dump(model) for model in models]
+
+
 def plain(value: Any) -> Any:
     """Output models as JSON-ready data, inside lists and dicts too."""
     if isinstance(value, BaseModel):

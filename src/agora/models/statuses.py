@@ -164,3 +164,27 @@ class DeliveryState(StrEnum):
     SENDING = "sending"
     DELIVERED = "delivered"
     FAILED = "failed"
+
+
+class PurchaseStatus(StrEnum):
+    """A credit purchase with Stripe (``credit_purchases.status``; docs/billing.md): pending →
+    paid (the verified webhook granted the credits) | failed; a paid purchase becomes
+    partially_refunded | refunded | disputed."""
+
+    PENDING = "pending"
+    FAILED = "failed"
+    PAID = "paid"
+    PARTIALLY_REFUNDED = "partially_refunded"
+    REFUNDED = "refunded"
+    DISPUTED = "disputed"
+
+
+class DispatchState(StrEnum):
+    """A job's place in the dispatch queue (``jobs.dispatch_state``; docs/dispatch.md): queued
+    (due at ``next_attempt_at``) → leased (a dispatcher holds it until ``lease_expires_at``) →
+    queued again, waiting_input (parked until the buyer answers) or done."""
+
+    QUEUED = "queued"
+    LEASED = "leased"
+    WAITING_INPUT = "waiting_input"
+    DONE = "done"

@@ -4,26 +4,25 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Path, Query, Request
 
 from agora.accounts import service as accounts
-from agora.auth.dependencies import Admin, JobId, JobsWriter, SessionDep, SettingsDep
+from agora.auth.dependencies import Admin, JobsWriter, SessionDep, SettingsDep
 from agora.jobs.schemas import JobOut
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.families import bearer_router, key_router
+from agora.kit.openapi import errors
 from agora.payments import service, stuck
 from agora.payments.schemas import RetriedPaymentOut, StuckPaymentOut
 
 router = key_router(tags=["jobs"])
 admin_router = bearer_router(prefix="/admin/payments", tags=["admin"])
+# The job a payment route is about. It stays ``str`` in the path: a malformed id answers the
+# same 404 as an unknown one (ids are opaque), which a ``UUID`` path type would turn into a 400.
+JobId = Annotated[str, Path(alias="jobId")]
 
 
-@router.post(
-    "/jobs/{jobId}/refund",
-    response_model=EnvelopeA[JobOut],
-    operation_id="requestJobRefund",
-    openapi_extra={"x-agora-errors": [409]},
-)
+@router.post("/jobs/{jobId}/refund", operation_id="requestJobRefund", openapi_extra=errors(409))
 async def request_refund(
     job_id: JobId, session: SessionDep, principal: JobsWriter, settings: SettingsDep
 ) -> EnvelopeA[JobOut]:
@@ -37,9 +36,7 @@ async def request_refund(
     )
 
 
-@admin_router.get(
-    "/stuck", operation_id="adminStuckPayments", response_model=EnvelopeB[list[StuckPaymentOut]]
-)
+@admin_router.get("/stuck", operation_id="adminStuckPayments")
 async def list_stuck(
     request: Request,
     session: SessionDep,
@@ -66,8 +63,7 @@ async def list_stuck(
 @admin_router.post(
     "/stuck/{jobId}/retry",
     operation_id="adminRetryStuckPayment",
-    response_model=EnvelopeB[RetriedPaymentOut],
-    openapi_extra={"x-agora-errors": [404, 409]},
+    openapi_extra=errors(404, 409),
 )
 async def retry_stuck(
     job_id: JobId, request: Request, session: SessionDep, settings: SettingsDep, admin: Admin

@@ -7,9 +7,16 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import case, func, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Job, JobEvent
+from agora.models.statuses import DispatchState
+
+
+def _due_now_if_queued(now: datetime) -> Any:
+    """A queued job's next attempt moves to ``now``; a leased one keeps its own."""
+    return case((Job.dispatch_state == DispatchState.QUEUED, now), else_=Job.next_attempt_at)
 
 
 async def mark_refund_requested(
@@ -27,11 +34,11 @@ async def mark_refund_requested(
         .values(
             refund_requested_at=now,
             updated_at=now,
-            next_attempt_at=case((Job.dispatch_state == "queued", now), else_=Job.next_attempt_at),
+            next_attempt_at=_due_now_if_queued(now),
         )
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return isinstance(result, CursorResult) and result.rowcount == 1
 
 
 async def unsettled_masumi_jobs(
@@ -78,8 +85,8 @@ async def ask_refund_again(
             refund_requested_at=now,
             attempts=0,
             updated_at=now,
-            next_attempt_at=case((Job.dispatch_state == "queued", now), else_=Job.next_attempt_at),
+            next_attempt_at=_due_now_if_queued(now),
         )
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return isinstance(result, CursorResult) and result.rowcount == 1

@@ -21,7 +21,7 @@ from agora.kit.errors import Conflict
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models.rows import JobColumns
 from agora.payments import repository as repo
-from agora.payments.backend import (
+from agora.payments.states import (
     FUNDS_LOCKED,
     MASUMI,
     PENDING_REFUND_STATES,

@@ -15,7 +15,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 MAX_JOBS = 10_000
+T = TypeVar("T")
 
 
 @dataclass
@@ -108,36 +109,86 @@ def input_hash(identifier: str, input_data: dict[str, Any]) -> str:
     return hashlib.sha256(f"{identifier};{canonical_json(input_data)}".encode()).hexdigest()
 
 
-def build_agent_app(behaviour: Behaviour) -> Starlette:
-    jobs: OrderedDict[str, AgentJob] = OrderedDict()
-    by_identifier: dict[str, str] = {}
+class JobStore(Generic[T]):
+    """An agent's jobs (or sales) by id, and by ``identifier_from_purchaser`` (a retried start
+    finds its job); beyond ``MAX_JOBS`` the oldest are forgotten."""
 
-    async def availability(_request: Request) -> Response:
-        return JSONResponse(
-            {"status": "available", "type": "masumi-agent", "message": f"{behaviour.name} is up"}
+    def __init__(self, identifier_of: Callable[[T], str]) -> None:
+        self.items: OrderedDict[str, T] = OrderedDict()
+        self.by_identifier: dict[str, str] = {}
+        self._identifier_of = identifier_of
+
+    def get(self, item_id: str) -> T | None:
+        return self.items.get(item_id)
+
+    def of_identifier(self, identifier: str) -> T | None:
+        found = self.by_identifier.get(identifier)
+        return self.items.get(found) if found else None
+
+    def add(self, item_id: str, item: T) -> None:
+        self.items[item_id] = item
+        self.by_identifier[self._identifier_of(item)] = item_id
+        while len(self.items) > MAX_JOBS:
+            _, old = self.items.popitem(last=False)
+            self.by_identifier.pop(self._identifier_of(old), None)
+
+
+JOB_NOT_FOUND = {"detail": "job not found"}
+
+
+async def read_answer(request: Request, store: JobStore[T]) -> tuple[T, Any] | Response:
+    """A /provide_input body: the job it answers and its ``input_data``, or the 400 (not JSON)
+    or 404 (no such job) answer."""
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"detail": "body must be JSON"}, status_code=400)
+    found = store.get(str(body.get("job_id", ""))) if isinstance(body, dict) else None
+    if found is None:
+        return JSONResponse(JOB_NOT_FOUND, status_code=404)
+    return found, body.get("input_data")
+
+
+class AgentServer:
+    """One agent's five MIP-003 endpoints (and ``/demo``) over its job store."""
+
+    def __init__(self, behaviour: Behaviour) -> None:
+        self.behaviour = behaviour
+        self.jobs: JobStore[AgentJob] = JobStore(lambda job: job.identifier)
+
+    def app(self) -> Starlette:
+        return Starlette(
+            routes=[
+                Route("/availability", self.availability),
+                Route("/input_schema", self.input_schema),
+                Route("/start_job", self.start_job, methods=["POST"]),
+                Route("/status", self.status),
+                Route("/provide_input", self.provide_input, methods=["POST"]),
+                Route("/demo", self.demo),
+            ]
         )
 
-    async def input_schema(_request: Request) -> Response:
-        return JSONResponse(behaviour.input_schema)
+    async def availability(self, _request: Request) -> Response:
+        message = f"{self.behaviour.name} is up"
+        return JSONResponse({"status": "available", "type": "masumi-agent", "message": message})
 
-    async def start_job(request: Request) -> Response:
+    async def input_schema(self, _request: Request) -> Response:
+        return JSONResponse(self.behaviour.input_schema)
+
+    async def start_job(self, request: Request) -> Response:
+        behaviour = self.behaviour
         if behaviour.fault == "start_500":
             return JSONResponse({"detail": "cannot start"}, status_code=500)
         started = await read_start(request)
         if isinstance(started, Response):
             return started
         identifier, data = started
-        existing = by_identifier.get(identifier)
-        job = jobs.get(existing) if existing else None
+        job = self.jobs.of_identifier(identifier)
         if job is None:  # a retried start with the same identifier returns the same job
             job = AgentJob(id=str(uuid.uuid4()), identifier=identifier, input_data=data)
-            jobs[job.id] = job
-            by_identifier[identifier] = job.id
+            self.jobs.add(job.id, job)
             behaviour.started.append(job.id)
             behaviour.start_times.append(time.monotonic())
-            while len(jobs) > MAX_JOBS:
-                _, old = jobs.popitem(last=False)
-                by_identifier.pop(old.identifier, None)
         now = int(time.time() * 1000)
         return JSONResponse(
             {
@@ -154,10 +205,11 @@ def build_agent_app(behaviour: Behaviour) -> Starlette:
             }
         )
 
-    async def status(request: Request) -> Response:
-        job = jobs.get(request.query_params.get("job_id", ""))
+    async def status(self, request: Request) -> Response:
+        behaviour = self.behaviour
+        job = self.jobs.get(request.query_params.get("job_id", ""))
         if job is None or behaviour.fault == "vanish":
-            return JSONResponse({"detail": "job not found"}, status_code=404)
+            return JSONResponse(JOB_NOT_FOUND, status_code=404)
         if behaviour.fault == "status_500":
             return JSONResponse({"detail": "internal error"}, status_code=500)
         if behaviour.fault == "status_garbage":
@@ -169,37 +221,26 @@ def build_agent_app(behaviour: Behaviour) -> Starlette:
             job.status_id = uuid.uuid4().hex
         return JSONResponse(status_payload(job, job.status_id))
 
-    async def provide_input(request: Request) -> Response:
-        try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"detail": "body must be JSON"}, status_code=400)
-        job = jobs.get(str(body.get("job_id", ""))) if isinstance(body, dict) else None
-        if job is None:
-            return JSONResponse({"detail": "job not found"}, status_code=404)
+    async def provide_input(self, request: Request) -> Response:
+        answer = await read_answer(request, self.jobs)
+        if isinstance(answer, Response):
+            return answer
+        job, data = answer
         if job.status != "awaiting_input":
             return JSONResponse({"detail": "job is not awaiting input"}, status_code=400)
-        data = body.get("input_data")
         if not isinstance(data, dict):
             return JSONResponse({"detail": "input_data must be an object"}, status_code=400)
-        if behaviour.reject_answers > 0:
-            behaviour.reject_answers -= 1
+        if self.behaviour.reject_answers > 0:
+            self.behaviour.reject_answers -= 1
             return JSONResponse({"detail": "this answer is not acceptable"}, status_code=400)
         job.provided.append(data)
         job.awaiting_schema = job.message = None
         job.status = "running"
         return JSONResponse({"input_hash": input_hash(job.identifier, data), "signature": "demo"})
 
-    async def demo(_request: Request) -> Response:
-        return JSONResponse({"input": {}, "output": {"result": f"{behaviour.name} demo"}})
+    async def demo(self, _request: Request) -> Response:
+        return JSONResponse({"input": {}, "output": {"result": f"{self.behaviour.name} demo"}})
 
-    return Starlette(
-        routes=[
-            Route("/availability", availability),
-            Route("/input_schema", input_schema),
-            Route("/start_job", start_job, methods=["POST"]),
-            Route("/status", status),
-            Route("/provide_input", provide_input, methods=["POST"]),
-            Route("/demo", demo),
-        ]
-    )
+
+def build_agent_app(behaviour: Behaviour) -> Starlette:
+    return AgentServer(behaviour).app()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -33,10 +32,12 @@ from agora.kit.outbound import OutboundError, OutboundPolicy, guarded_client, se
 from agora.mip003 import hashes
 from agora.payments.embedded import node_token, node_url
 from agora.sandbox.protocol import (
-    MAX_JOBS,
+    JOB_NOT_FOUND,
     AgentJob,
     Behaviour,
+    JobStore,
     advance,
+    read_answer,
     read_start,
     status_payload,
 )
@@ -78,11 +79,27 @@ def _iso(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
-def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
-    sales: OrderedDict[str, _Sale] = OrderedDict()
-    by_identifier: dict[str, str] = {}
+class SellerServer:
+    """The paid agent's MIP-003 endpoints, each sale followed on the seller's payment node."""
 
-    async def node(path: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    def __init__(self, behaviour: Behaviour, seller: SellerConfig) -> None:
+        self.behaviour, self.seller = behaviour, seller
+        self.sales: JobStore[_Sale] = JobStore(lambda sale: sale.job.identifier)
+
+    def app(self) -> Starlette:
+        return Starlette(
+            routes=[
+                Route("/provide_input", self.provide_input, methods=["POST"]),
+                Route("/availability", self.availability),
+                Route("/input_schema", self.input_schema),
+                Route("/start_job", self.start_job, methods=["POST"]),
+                Route("/status", self.status),
+            ]
+        )
+
+    async def node(self, path: str, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The node's ``data`` for a POST, or None when it refused or did not answer."""
+        seller = self.seller
         # A client per call: the seller runs in whichever event loop serves it (no pooled
         # connections left open when that loop ends).
         client = guarded_client(
@@ -109,28 +126,41 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
         data = payload.get("data") if isinstance(payload, dict) else None
         return data if isinstance(data, dict) else None
 
-    async def availability(_request: Request) -> Response:
+    async def availability(self, _request: Request) -> Response:
         return JSONResponse({"status": "available", "type": "masumi-agent"})
 
-    async def input_schema(_request: Request) -> Response:
-        return JSONResponse(behaviour.input_schema)
+    async def input_schema(self, _request: Request) -> Response:
+        return JSONResponse(self.behaviour.input_schema)
 
-    async def start_job(request: Request) -> Response:
+    async def start_job(self, request: Request) -> Response:
         started = await read_start(request)
         if isinstance(started, Response):
             return started
         identifier, data = started
-        if identifier in by_identifier:
-            return JSONResponse(sales[by_identifier[identifier]].answer)
+        sold = self.sales.of_identifier(identifier)
+        if sold is not None:
+            return JSONResponse(sold.answer)
         computed = hashes.input_hashes(identifier, data)
-        digest = computed.get("jcs", computed["sdk"]) if seller.spec_hashes else computed["sdk"]
-        now = datetime.now(UTC)
+        spec = self.seller.spec_hashes
+        digest = computed.get("jcs", computed["sdk"]) if spec else computed["sdk"]
+        payment = await self.node("/payment", self._payment_request(identifier, digest))
+        if payment is None:
+            return JSONResponse({"detail": "the payment node refused the payment"}, status_code=500)
+        job = AgentJob(id=str(uuid.uuid4()), identifier=identifier, input_data=data)
+        job.status = "awaiting_payment"
+        answer = self._start_answer(job, payment, digest)
+        self.sales.add(job.id, _Sale(job, payment["blockchainIdentifier"], answer))
+        self.behaviour.started.append(job.id)
+        return JSONResponse(answer)
+
+    def _payment_request(self, identifier: str, digest: str) -> dict[str, Any]:
+        """``POST /payment``: ISO 8601 times (``ez.dateIn()``, as the official SDK writes them)."""
+        seller, now = self.seller, datetime.now(UTC)
         asked: dict[str, Any] = {
             "inputHash": digest,
             "network": seller.network,
             "agentIdentifier": seller.agent_identifier,
             "identifierFromPurchaser": identifier,
-            # ez.dateIn(): ISO 8601 (the official SDK writes them the same way)
             "payByTime": _iso(now + timedelta(minutes=seller.pay_by_minutes)),
             "submitResultTime": _iso(now + timedelta(minutes=2 * seller.pay_by_minutes)),
         }
@@ -140,11 +170,11 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
             asked["sellerReturnAddress"] = seller.seller_return_address
         if seller.dynamic_amounts:
             asked["RequestedFunds"] = seller.dynamic_amounts
-        payment = await node("/payment", asked)
-        if payment is None:
-            return JSONResponse({"detail": "the payment node refused the payment"}, status_code=500)
-        job = AgentJob(id=str(uuid.uuid4()), identifier=identifier, input_data=data)
-        job.status = "awaiting_payment"
+        return asked
+
+    def _start_answer(self, job: AgentJob, payment: dict[str, Any], digest: str) -> dict[str, Any]:
+        """The ``/start_job`` answer: the job and its payment fields (the node's payment)."""
+        seller = self.seller
         answer: dict[str, Any] = {
             "id": job.id,
             "blockchainIdentifier": payment["blockchainIdentifier"],
@@ -154,7 +184,7 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
             "externalDisputeUnlockTime": int(payment["externalDisputeUnlockTime"]),
             "agentIdentifier": seller.agent_identifier,
             "sellerVKey": seller.seller_vkey,
-            "identifierFromPurchaser": identifier,
+            "identifierFromPurchaser": job.identifier,
             "inputHash" if seller.camel_input_hash else "input_hash": (
                 ("0" * 64) if seller.wrong_input_hash else digest
             ),
@@ -169,69 +199,58 @@ def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
             )
         if seller.dynamic_amounts:
             answer["Amounts"] = payment.get("RequestedFunds") or seller.dynamic_amounts
-        sales[job.id] = _Sale(job, payment["blockchainIdentifier"], answer)
-        by_identifier[identifier] = job.id
-        behaviour.started.append(job.id)
-        while len(sales) > MAX_JOBS:
-            _, old = sales.popitem(last=False)
-            by_identifier.pop(old.job.identifier, None)
-        return JSONResponse(answer)
+        return answer
 
-    async def status(request: Request) -> Response:
-        sale = sales.get(request.query_params.get("job_id", ""))
+    async def status(self, request: Request) -> Response:
+        sale = self.sales.get(request.query_params.get("job_id", ""))
         if sale is None:
-            return JSONResponse({"detail": "job not found"}, status_code=404)
-        job = sale.job
+            return JSONResponse(JOB_NOT_FOUND, status_code=404)
+        job, seller = sale.job, self.seller
         if not sale.paid:
-            state = await node(
+            state = await self.node(
                 "/payment/resolve-blockchain-identifier",
                 {"network": seller.network, "blockchainIdentifier": sale.blockchain_identifier},
             )
             if state is not None and state.get("onChainState") == "FundsLocked":
                 sale.paid, job.status = True, "running"
         if sale.paid and job.status not in ("completed", "failed") and job.awaiting_schema is None:
-            advance(behaviour, job)
+            advance(self.behaviour, job)
         if job.status == "completed" and not sale.submitted and seller.submit_result:
-            result = (job.result or "") + ("!" if seller.wrong_result_hash else "")
-            rule = "raw" if seller.spec_hashes else "sdk"
-            digest = hashes.result_hashes(job.identifier, result)[rule]
-            submitted = await node(
-                "/payment/submit-result",
-                {
-                    "network": seller.network,
-                    "blockchainIdentifier": sale.blockchain_identifier,
-                    "submitResultHash": digest,
-                },
-            )
-            sale.submitted = submitted is not None
+            sale.submitted = await self._submit_result(sale)
         return JSONResponse(status_payload(job, uuid.uuid4().hex))
 
-    async def provide_input(request: Request) -> Response:
-        try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"detail": "body must be JSON"}, status_code=400)
-        sale = sales.get(str(body.get("job_id", ""))) if isinstance(body, dict) else None
-        if sale is None:
-            return JSONResponse({"detail": "job not found"}, status_code=404)
-        data = body.get("input_data")
-        if sale.job.status != "awaiting_input" or not isinstance(data, dict):
+    async def _submit_result(self, sale: _Sale) -> bool:
+        """The finished job's MIP-004 result hash, on chain (``/payment/submit-result``)."""
+        seller, job = self.seller, sale.job
+        result = (job.result or "") + ("!" if seller.wrong_result_hash else "")
+        rule = "raw" if seller.spec_hashes else "sdk"
+        submitted = await self.node(
+            "/payment/submit-result",
+            {
+                "network": seller.network,
+                "blockchainIdentifier": sale.blockchain_identifier,
+                "submitResultHash": hashes.result_hashes(job.identifier, result)[rule],
+            },
+        )
+        return submitted is not None
+
+    async def provide_input(self, request: Request) -> Response:
+        answer = await read_answer(request, self.sales)
+        if isinstance(answer, Response):
+            return answer
+        sale, data = answer
+        job = sale.job
+        if job.status != "awaiting_input" or not isinstance(data, dict):
             return JSONResponse({"detail": "not awaiting this input"}, status_code=400)
-        sale.job.provided.append(data)
-        sale.job.awaiting_schema, sale.job.status, sale.job.message = None, "running", None
+        job.provided.append(data)
+        job.awaiting_schema, job.status, job.message = None, "running", None
         return JSONResponse(
-            {"input_hash": hashes.input_hash(sale.job.identifier, data), "signature": "local"}
+            {"input_hash": hashes.input_hash(job.identifier, data), "signature": "local"}
         )
 
-    return Starlette(
-        routes=[
-            Route("/provide_input", provide_input, methods=["POST"]),
-            Route("/availability", availability),
-            Route("/input_schema", input_schema),
-            Route("/start_job", start_job, methods=["POST"]),
-            Route("/status", status),
-        ]
-    )
+
+def build_seller_app(behaviour: Behaviour, seller: SellerConfig) -> Starlette:
+    return SellerServer(behaviour, seller).app()
 
 
 def demo_seller(
