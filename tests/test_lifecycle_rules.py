@@ -28,6 +28,7 @@ SRC = Path(agora.__file__).parent
 TRANSACTIONS_ALLOWED: dict[str, str] = {
     "kit/db.py": "defines Database.transaction",
     "kit/units.py": "the request lifecycle: the route's (and a tool call's) unit of work",
+    "kit/livestreams.py": "a live stream's reads between waits, after its route has answered",
     "cli/": "one transaction per command",
     "sandbox/demo.py": "seeds the demo at start-up",
     "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
@@ -40,8 +41,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "ops/worker.py": "background deletes of expired rows: one short transaction per batch",
     "agents/service.py": "the availability checker's rounds (probe outside, write after)",
     "registry/service.py": "the registry import: fetch a page, then a short write",
-    "jobs/stream.py": "a live stream's reads between waits, after its route has answered",
-    "notifications/bell.py": "the bell's live count: reads between waits, after its route answered",
     "ops/metrics.py": "/metrics, a plain ASGI route outside the API's routers",
     "auth/service.py": "after-commit bookkeeping (last used/seen) and the rate limiter's cached "
     "key lookup, which runs before a route's unit",

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
+from fastapi.sse import EventSourceResponse
 
 from agora.auth.dependencies import (
     AgentId,
@@ -143,7 +144,7 @@ async def get_job_links(
 @router.get(
     "/jobs/{jobId}/stream",
     operation_id="streamJobEvents",
-    response_class=StreamingResponse,
+    response_class=StreamingResponse,  # documents the stream; the answer is a LiveResponse
     openapi_extra={"x-agora-errors": [429, 503]},
     responses={
         200: {
@@ -160,15 +161,15 @@ async def stream_job_events(
     session: SessionDep,
     principal: Reader,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=100)] = None,
-) -> StreamingResponse:
+) -> EventSourceResponse:
     """The job's events live (server-sent events), resumable with `Last-Event-ID`. Events
     arrive as they are committed, from any process (PostgreSQL LISTEN/NOTIFY; docs/web.md);
     429 with `Retry-After` when the key (or the user) has too many streams open, 503 with
     `Retry-After` when this server has."""
     await service.job_events(session, principal, job_id)  # 404 before the stream starts
-    streams: stream.JobStreams = request.app.state.job_streams
     address = request.client.host if request.client else "unknown"
-    return await stream.open_stream(streams, principal, job_id, last_event_id, address)
+    streams = request.app.state.job_streams
+    return await stream.open_job_stream(streams, principal, job_id, last_event_id, address)
 
 
 @router.get(
