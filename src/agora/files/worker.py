@@ -22,10 +22,9 @@ from urllib.parse import unquote, urlsplit
 
 import structlog
 
+from agora.files import attachments, service
 from agora.files import repository as repo
-from agora.files import service
 from agora.files.content import Meter, parse_types, safe_name
-from agora.jobs import attachments
 from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.errors import PayloadTooLarge, UnsupportedMediaType

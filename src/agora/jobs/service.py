@@ -29,8 +29,9 @@ from agora.auth.principal import Permission, Principal
 from agora.billing import caps
 from agora.billing import warnings as low_balance
 from agora.credits import ledger
+from agora.files import attachments
 from agora.files import service as files_service
-from agora.jobs import attachments, lifecycle, signals
+from agora.jobs import lifecycle, signals
 from agora.jobs import repository as repo
 from agora.jobs.schemas import (
     InputRequestOut,

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal, coworker_of
 from agora.coworkers import repository as coworkers_repo
-from agora.jobs import attachments
+from agora.files import attachments
 from agora.jobs import service as jobs_service
 from agora.jobs.schemas import JobCreate
 from agora.jobs.service import ShownJob

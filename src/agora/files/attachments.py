@@ -1,4 +1,5 @@
-"""A job's links and files, read from its result Markdown and its input (docs/jobs.md).
+"""A job's links and files, read from its result Markdown and its input (docs/jobs.md): what
+the output collector (files/worker.py) fetches and what a job's file listing shows.
 
 A link is a URL the result names, a file is an http(s) URL in the input's text values or in the
 result whose path ends in a file extension, or an uploaded file the input names by id. A result
