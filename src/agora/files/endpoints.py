@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Path, Query, Request, Response
 
@@ -19,7 +19,7 @@ from agora.settings import Settings
 router = key_router(tags=["files"])
 
 FileId = Annotated[str, Path(alias="fileId")]
-_CONTENT = {
+_CONTENT: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "The file's bytes (206 for a range).",
         "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
@@ -102,7 +102,7 @@ async def get_file(file_id: FileId, session: SessionDep, principal: Reader) -> E
     "/files/{fileId}/content",
     operation_id="downloadFile",
     response_class=Response,
-    responses=_CONTENT,  # type: ignore[arg-type]
+    responses=_CONTENT,
     openapi_extra={"x-agora-errors": [416]},
 )
 async def download_file(
@@ -122,7 +122,7 @@ async def download_file(
     "/files/{fileId}/signed",
     operation_id="downloadSignedFile",
     response_class=Response,
-    responses=_CONTENT,  # type: ignore[arg-type]
+    responses=_CONTENT,
     openapi_extra={"x-agora-errors": [416]},
 )
 @public

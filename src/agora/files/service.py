@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-import hmac
 import time
 import uuid
 from collections.abc import AsyncIterable, Sequence
@@ -15,6 +14,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode
 
+from itsdangerous import Signer
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal
@@ -239,20 +239,17 @@ async def forget_workspace(
         on_commit(session, lambda: _delete_blobs(storage, keys))
 
 
-async def forget_job(session: AsyncSession, job_id: uuid.UUID, *, storage: Storage) -> None:
-    """Before a job is deleted: its output files' blobs go once the deletion commits."""
-    keys = await repo.keys_of_job(session, job_id)
-    if keys:
-        on_commit(session, lambda: _delete_blobs(storage, keys))
-
-
 # ---- signed URLs ---------------------------------------------------------------------------
 
 
-def _signature(secret: str, file_id: uuid.UUID, expires: int) -> str:
-    message = f"agora-file:{file_id}:{expires}".encode()
-    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+def _signer(settings: Settings) -> Signer:
+    """HMAC-SHA256 over the file id and the expiry (itsdangerous, as cursors and unsubscribe
+    links): the URL carries both, so only the signature is its own."""
+    return Signer(settings.resolved_secret_key(), salt="agora.file", digest_method=hashlib.sha256)
+
+
+def _signed(file_id: uuid.UUID, expires: int) -> str:
+    return f"{file_id}:{expires}"
 
 
 def signed_url(
@@ -270,7 +267,7 @@ def signed_url(
         expires = expires_at
     else:
         expires = int(time.time() + (settings.files_url_seconds if seconds is None else seconds))
-    signature = _signature(settings.resolved_secret_key(), file_id, expires)
+    signature = _signer(settings).get_signature(_signed(file_id, expires)).decode()
     root = (base if base is not None else settings.files_public_url or settings.public_url).rstrip(
         "/"
     )
@@ -285,8 +282,7 @@ async def file_for_signature(
     parsed = parse_uuid(file_id)
     if parsed is None or expires < time.time():
         raise NotFound(f"File {file_id} not found")
-    expected = _signature(settings.resolved_secret_key(), parsed, expires)
-    if not hmac.compare_digest(expected, signature):
+    if not _signer(settings).verify_signature(_signed(parsed, expires), signature):
         raise NotFound(f"File {file_id} not found")
     row = await repo.get_any(session, parsed)
     if row is None or row.state != STORED:
@@ -372,10 +368,6 @@ async def files_by_id(
     session: AsyncSession, workspace_id: uuid.UUID, file_ids: Sequence[uuid.UUID]
 ) -> list[StoredFile]:
     return await repo.in_workspace(session, workspace_id, file_ids)
-
-
-def input_file_ids(schema: dict[str, Any] | None, data: dict[str, Any]) -> dict[str, uuid.UUID]:
-    return _input_file_ids(schema, data)
 
 
 # ---- storage check (agora storage check) ---------------------------------------------------
