@@ -14,7 +14,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all, read_one
 from agora.kit.writes import RowInsert, insert_row
-from agora.models import Agent, AgentDailyCompletions, Job, JobEvent, Organization, Task, User
+from agora.models import (
+    Agent,
+    AgentDailyCompletions,
+    Job,
+    JobEvent,
+    Organization,
+    OrganizationMember,
+    Task,
+    User,
+    Workspace,
+)
 from agora.models.rows import AgentForJob, JobColumns
 
 # A job at creation, and its events, are inserted by statements built once (kit/writes.py):
@@ -218,8 +228,29 @@ async def organizations_by_id(
     return {o.id: o for o in await read_all(session, _RECIPIENTS, ids=list(dict.fromkeys(ids)))}
 
 
-async def organization_by_slug(session: AsyncSession, slug: str) -> Organization | None:
-    return await session.scalar(select(Organization).where(Organization.slug == slug.lower()))
+class ShareTargetColumns(Protocol):
+    """An organization a job can be shared with."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def name(self) -> str: ...
+
+
+async def member_organizations(
+    session: AsyncSession, user_id: uuid.UUID
+) -> Sequence[ShareTargetColumns]:
+    """The organizations ``user_id`` belongs to (with their workspace), oldest first (at most
+    500)."""
+    rows = await session.execute(
+        select(Organization.id, Organization.name)
+        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
+        .join(Workspace, Workspace.organization_id == Organization.id)
+        .where(OrganizationMember.user_id == user_id)
+        .order_by(Organization.created_at, Organization.id)
+        .limit(500)
+    )
+    return rows.all()
 
 
 async def latest_event_to(session: AsyncSession, job_id: uuid.UUID, status: str) -> JobEvent | None:
