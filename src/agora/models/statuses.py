@@ -94,3 +94,18 @@ class TaskActorType(StrEnum):
     USER = "user"
     COWORKER = "coworker"
     ORCHESTRATOR = "orchestrator"
+
+
+class OnChainState(StrEnum):
+    """A purchase's state on a Masumi payment node (``jobs.on_chain_status`` of a job bought
+    there; reference/mip003.md "Payment states")."""
+
+    FUNDS_LOCKED = "FundsLocked"
+    RESULT_SUBMITTED = "ResultSubmitted"
+    REFUND_REQUESTED = "RefundRequested"
+    DISPUTED = "Disputed"
+    REFUND_AUTHORIZED = "RefundAuthorized"
+    WITHDRAWN = "Withdrawn"
+    REFUND_WITHDRAWN = "RefundWithdrawn"
+    DISPUTED_WITHDRAWN = "DisputedWithdrawn"
+    FUNDS_OR_DATUM_INVALID = "FundsOrDatumInvalid"

@@ -1,27 +1,21 @@
 """The web app's trust pages: favouriting an agent, rating a finished job, comparing agents side
-by side and running one input through each of them (one job each, one page following them all).
+by side (running one input through each of them, and following those jobs, is jobs/pages.py).
 Decisions: docs/agents.md ("Ratings and reviews", "Compare")."""
 
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from agora.agents import service as agents
-from agora.auth.dependencies import SessionDep, SettingsDep
-from agora.jobs import service as jobs
-from agora.jobs.lifecycle import FINAL_STATUSES
-from agora.jobs.schemas import JobCreate
+from agora.auth.dependencies import SessionDep
 from agora.kit.errors import BadRequest
 from agora.kit.money import to_display
 from agora.kit.units import UnitOfWorkRoute
-from agora.mip003.validation import validate_input
 from agora.ratings import service as ratings
 from agora.web import forms
-from agora.web import service as web
 from agora.web.shell import SignedInDep, ViewerDep, posted, safe_next, text
 from agora.web.shell import render as _render
 
@@ -71,44 +65,3 @@ async def compare_page(
         prices={c.row.id: to_display(c.row.price + c.row.fee) for c in compared},
         groups=shared, ids=[str(c.row.id) for c in compared], errors={},
     )  # fmt: skip
-
-
-@router.post("/agents/compare/run")
-async def compare_run(
-    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
-) -> Response:
-    """One job per compared agent with the same input; then the page that follows them."""
-    form = await posted(request)
-    ids = agents.parse_compared([v for v in form.getlist("ids") if isinstance(v, str)])
-    created = []
-    for agent_id in ids:
-        agent = await agents.get_shown(session, agent_id)
-        data = forms.input_data(agent.input_schema, form)
-        problems = validate_input(agent.input_schema, data)
-        if problems:
-            raise BadRequest.field(f"inputData.{problems[0].field}", problems[0].reason)
-        body = JobCreate.model_validate({"inputData": data})
-        job = await jobs.create_job(session, principal, agent_id, body, settings=settings)
-        created.append(str(job.job.row.id))
-    return RedirectResponse(
-        "/jobs/following?" + urlencode([("ids", i) for i in created]), status_code=303
-    )
-
-
-@router.get("/jobs/following")
-async def following(
-    request: Request,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-    ids: Ids = None,
-) -> HTMLResponse:
-    job_ids = [i for raw in ids or [] for i in raw.split(",") if i.strip()][:3]
-    if not job_ids:
-        raise BadRequest.field("ids", "name 1 to 3 of your jobs")
-    shown = [await jobs.get_job(session, principal, i, settings=settings) for i in job_ids]
-    names = await web.agent_names(session, [s.row.agent_id for s in shown])
-    done = all(s.status in FINAL_STATUSES for s in shown)
-    return await _render(
-        request, session, principal, "following.html", jobs=shown, names=names, done=done
-    )
