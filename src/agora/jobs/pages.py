@@ -15,7 +15,7 @@ from agora.agents import service as agents
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES
-from agora.jobs.rendering import agent_page, hire_errors, job_page
+from agora.jobs.rendering import JobPostDep, agent_page, hire_errors, job_page
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
 from agora.kit.errors import AgoraError, BadRequest, FieldError
 from agora.kit.units import UnitOfWorkRoute
@@ -144,78 +144,51 @@ async def job_result(
 
 
 @router.post("/jobs/{job_id}/input")
-async def job_input(
-    request: Request,
-    job_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
+async def job_input(post: JobPostDep) -> Response:
     """Answer the agent's input request (the form's fields are the request's schema)."""
-    form = await posted(request)
     data: dict[str, object] = {}
     try:
-        asked = await jobs.input_request(session, principal, job_id)
-        data = forms.input_data(asked.inputSchema, form)
-        body = JobInputs(inputData=data, statusId=text(form, "statusId", 500) or None)
-        await jobs.provide_inputs(session, principal, job_id, body, settings=settings)
+        asked = await jobs.input_request(post.session, post.principal, post.job_id)
+        data = forms.input_data(asked.inputSchema, post.form)
+        body = JobInputs(inputData=data, statusId=text(post.form, "statusId", 500) or None)
+        await jobs.provide_inputs(
+            post.session, post.principal, post.job_id, body, settings=post.settings
+        )
     except BadRequest as exc:
-        return await job_page(
-            request, session, principal, job_id, settings, values=data,
-            errors=field_errors(exc, "inputData.") or {"form": exc.message}, status_code=400,
-        )  # fmt: skip
-    return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+        return await post.again(400, field_errors(exc, "inputData.") or {"form": exc.message}, data)
+    return post.back()
 
 
 @router.post("/jobs/{job_id}/cancel")
-async def job_cancel(
-    request: Request,
-    job_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
-    await posted(request)
-    await jobs.cancel_job(session, principal, job_id, settings=settings)
-    return RedirectResponse(f"/jobs/{job_id}", status_code=303)
+async def job_cancel(post: JobPostDep) -> Response:
+    await jobs.cancel_job(post.session, post.principal, post.job_id, settings=post.settings)
+    return post.back()
 
 
 @router.post("/jobs/{job_id}/share")
-async def job_share(
-    request: Request,
-    job_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
+async def job_share(post: JobPostDep) -> Response:
     """Create (or change) the job's share link: ``audience`` is ``public`` or an organization id."""
-    audience = text(await posted(request), "audience", 100)
+    audience = text(post.form, "audience", 100)
     body = (
         JobShareRequest(public=True)
         if audience == "public"
         else JobShareRequest(public=False, recipientOrganizationId=audience)
     )
     try:
-        await jobs.share_job(session, principal, job_id, body, settings=settings)
+        await jobs.share_job(
+            post.session, post.principal, post.job_id, body, settings=post.settings
+        )
     except BadRequest as exc:
-        return await job_page(
-            request, session, principal, job_id, settings, status_code=400,
-            errors={"share": exc.details[0].reason if exc.details else exc.message},
-        )  # fmt: skip
-    return RedirectResponse(f"/jobs/{job_id}#share", status_code=303)
+        return await post.again(
+            400, {"share": exc.details[0].reason if exc.details else exc.message}
+        )
+    return post.back("#share")
 
 
 @router.post("/jobs/{job_id}/share/revoke")
-async def job_unshare(
-    request: Request,
-    job_id: str,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-) -> Response:
-    await posted(request)
-    await jobs.unshare_job(session, principal, job_id, settings=settings)
-    return RedirectResponse(f"/jobs/{job_id}#share", status_code=303)
+async def job_unshare(post: JobPostDep) -> Response:
+    await jobs.unshare_job(post.session, post.principal, post.job_id, settings=post.settings)
+    return post.back("#share")
 
 
 @router.get("/shares/{token}")

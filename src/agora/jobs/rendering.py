@@ -5,13 +5,16 @@ pages again after a refusal call them (jobs/pages.py; payments/pages.py for the 
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from fastapi import Request
-from fastapi.responses import HTMLResponse
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import FormData
 
 from agora.agents import service as agents
+from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.auth.principal import Principal
 from agora.files import service as files_service
 from agora.files.attachments import JobFile
@@ -30,7 +33,7 @@ from agora.settings import Settings
 from agora.web import forms
 from agora.web import service as web
 from agora.web.nextsteps import next_step
-from agora.web.shell import field_errors, render
+from agora.web.shell import SignedInDep, field_errors, posted, render
 
 PROJECT_CHOICES = 100  # projects in the job page's "Project" select
 
@@ -118,6 +121,44 @@ async def job_page(
         share_targets=await share_targets(session, principal),
         projects=await _project_choices(session, principal, row.project_id) if own else None,
     )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class JobPost:
+    """A form posted from the job page: its fields (its CSRF token checked), the job's id, who
+    posts, and the way back to the page (again with a refusal, or by a redirect)."""
+
+    request: Request
+    form: FormData
+    job_id: str
+    session: AsyncSession
+    principal: Principal
+    settings: Settings
+
+    async def again(
+        self, status_code: int, errors: dict[str, str], values: dict[str, Any] | None = None
+    ) -> HTMLResponse:
+        """The job page again, with the refusal on its card (and what was filled in)."""
+        return await job_page(
+            self.request, self.session, self.principal, self.job_id, self.settings,
+            values=values, errors=errors, status_code=status_code,
+        )  # fmt: skip
+
+    def back(self, to: str = "") -> RedirectResponse:
+        return RedirectResponse(f"/jobs/{self.job_id}{to}", status_code=303)
+
+
+async def _job_post(
+    request: Request,
+    job_id: str,
+    session: SessionDep,
+    principal: SignedInDep,
+    settings: SettingsDep,
+) -> JobPost:
+    return JobPost(request, await posted(request), job_id, session, principal, settings)
+
+
+JobPostDep = Annotated[JobPost, Depends(_job_post)]
 
 
 async def _project_choices(
