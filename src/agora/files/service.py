@@ -35,12 +35,11 @@ from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
 from agora.kit.timeutil import utcnow
 from agora.mip003.validation import file_fields
 from agora.models import StoredFile
+from agora.models.statuses import FileState
 from agora.settings import Settings
 
 __all__ = ["StoredFile"]
 
-STORED = repo.STORED
-TOO_LARGE, REFUSED, UNREACHABLE = "too_large", "refused", "unreachable"
 MAX_PAGE = 100
 _storages: dict[tuple[str, ...], Storage] = {}
 
@@ -152,19 +151,48 @@ async def record_upload(
             f"file: the workspace's storage quota of {settings.files_workspace_quota_bytes} "
             "bytes would be exceeded"
         )
-    received = uploaded.received
-    return await repo.add(
+    return await keep(
         session,
-        id=uploaded.file_id,
+        uploaded.file_id,
         workspace_id=principal.workspace_id,
         user_id=principal.user_id,
         origin="upload",
-        name=received.name,
-        mime_type=received.mime_type,
-        size=received.size,
-        sha256=received.sha256,
-        storage_key=uploaded.key,
-        state=STORED,
+        state=FileState.STORED,
+        received=uploaded.received,
+        key=uploaded.key,
+    )
+
+
+async def keep(
+    session: AsyncSession,
+    file_id: uuid.UUID,
+    *,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    origin: str,
+    state: FileState,
+    received: Received | None = None,
+    name: str = "file",
+    key: str | None = None,
+    job_id: uuid.UUID | None = None,
+    source_url: str | None = None,
+) -> StoredFile:
+    """A file's row: an upload, or what the output collector made of a job's result file URL
+    (``received``: what was stored; without it, ``name`` and the state that says why not)."""
+    return await repo.add(
+        session,
+        id=file_id,
+        workspace_id=workspace_id,
+        user_id=user_id,
+        job_id=job_id,
+        origin=origin,
+        name=received.name if received else name,
+        mime_type=received.mime_type if received else None,
+        size=received.size if received else None,
+        sha256=received.sha256 if received else None,
+        storage_key=key,
+        state=state,
+        source_url=source_url,
         created_at=utcnow(),
     )
 
@@ -285,7 +313,7 @@ async def file_for_signature(
     if not _signer(settings).verify_signature(_signed(parsed, expires), signature):
         raise NotFound(f"File {file_id} not found")
     row = await repo.get_any(session, parsed)
-    if row is None or row.state != STORED:
+    if row is None or row.state != FileState.STORED:
         raise NotFound(f"File {file_id} not found")
     return row
 

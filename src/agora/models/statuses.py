@@ -109,3 +109,13 @@ class OnChainState(StrEnum):
     REFUND_WITHDRAWN = "RefundWithdrawn"
     DISPUTED_WITHDRAWN = "DisputedWithdrawn"
     FUNDS_OR_DATUM_INVALID = "FundsOrDatumInvalid"
+
+
+class FileState(StrEnum):
+    """A stored file's state (``stored_files.state``): kept, or why the output collector did not
+    keep a result's file URL (a job's files list it upper-cased)."""
+
+    STORED = "stored"
+    TOO_LARGE = "too_large"
+    REFUSED = "refused"
+    UNREACHABLE = "unreachable"
