@@ -158,15 +158,6 @@ async def keys_of_workspace(session: AsyncSession, workspace_id: uuid.UUID) -> l
     return [k for k in rows if k]
 
 
-async def keys_of_job(session: AsyncSession, job_id: uuid.UUID) -> list[str]:
-    rows = await session.scalars(
-        select(StoredFile.storage_key).where(
-            StoredFile.job_id == job_id, StoredFile.storage_key.is_not(None)
-        )
-    )
-    return [k for k in rows if k]
-
-
 async def known_keys(session: AsyncSession, keys: Sequence[str]) -> set[str]:
     if not keys:
         return set()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import date, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import CursorResult, Table, bindparam, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -29,8 +29,8 @@ from agora.models.rows import AgentForJob, JobColumns
 
 # A job at creation, and its events, are inserted by statements built once (kit/writes.py):
 # the unit of work's flush was a third of a job creation's CPU (docs/performance.md).
-_JOB_INSERT: RowInsert[JobColumns] = RowInsert(Job.__table__, shape=JobColumns)  # type: ignore[arg-type]
-_EVENT_INSERT = RowInsert(JobEvent.__table__)  # type: ignore[arg-type]
+_JOB_INSERT: RowInsert[JobColumns] = RowInsert(cast(Table, Job.__table__), shape=JobColumns)
+_EVENT_INSERT = RowInsert(cast(Table, JobEvent.__table__))
 
 
 async def insert(session: AsyncSession, **values: Any) -> JobColumns:
@@ -292,7 +292,7 @@ async def compare_and_set_status(
         .values(**values)
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return cast(CursorResult[Any], result).rowcount == 1  # an UPDATE's result
 
 
 async def count_completion(session: AsyncSession, agent_id: uuid.UUID, day: date) -> None:
@@ -324,7 +324,7 @@ async def settle_once(session: AsyncSession, job_id: uuid.UUID, values: dict[str
         .values(**values)
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return cast(CursorResult[Any], result).rowcount == 1  # an UPDATE's result
 
 
 async def set_share(
