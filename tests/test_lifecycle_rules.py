@@ -28,6 +28,7 @@ SRC = Path(agora.__file__).parent
 TRANSACTIONS_ALLOWED: dict[str, str] = {
     "kit/db.py": "defines Database.transaction",
     "kit/units.py": "the request lifecycle: the route's (and a tool call's) unit of work",
+    "kit/livestreams.py": "a live stream's reads between waits, after its route has answered",
     "cli/": "one transaction per command",
     "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
     "notifications/worker.py": "the webhook sender's rounds",
@@ -36,8 +37,6 @@ TRANSACTIONS_ALLOWED: dict[str, str] = {
     "ops/worker.py": "background deletes of expired rows: one short transaction per batch",
     "agents/worker.py": "the availability checker's rounds (ask outside, write after)",
     "registry/worker.py": "the registry sync's rounds: fetch a page, then a short write",
-    "jobs/stream.py": "a live stream's reads between waits, after its route has answered",
-    "notifications/bell.py": "the bell's live count: reads between waits, after its route answered",
 }
 GONE = ("require_apart", "get_principal_apart", "ReaderApart", "AdminApart", "LinkSessionDep")
 

@@ -51,6 +51,7 @@ from agora.ops.endpoints import v1_router as meta_router
 from agora.organizations import pages as organization_pages
 from agora.organizations.endpoints import invitations_router
 from agora.organizations.endpoints import router as organizations_router
+from agora.payments import pages as payment_pages
 from agora.payments.endpoints import admin_router as payments_admin_router
 from agora.payments.endpoints import router as payments_router
 from agora.projects import pages as project_pages
@@ -122,7 +123,8 @@ PAGES: list[APIRouter] = [
     shell.router,  # the home redirect, the icon
     account_pages.router,  # sign-up, sign-in, keys
     agent_pages.router,  # the gallery, compare (before the agent page)
-    job_pages.router,  # the agent page and its hire form, jobs, shares
+    job_pages.router,  # the agent page and its hire form, compare runs, jobs, shares
+    payment_pages.router,  # the job page's refund button
 ]
 
 # The header of every page (web/shell.py): the workspace switcher, the balance, the bell.

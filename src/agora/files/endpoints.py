@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Path, Query, Request, Response
 
@@ -13,17 +13,27 @@ from agora.files.serving import file_response
 from agora.kit import wire
 from agora.kit.envelopes import EnvelopeA, written_a
 from agora.kit.families import key_router
+from agora.kit.openapi import errors
 from agora.kit.units import Mode, mode, streams_body
 from agora.settings import Settings
 
 router = key_router(tags=["files"])
 
+# A file id in the path stays ``str``: the service parses it, so a malformed id answers the same
+# 404 as an unknown one (or another workspace's).
 FileId = Annotated[str, Path(alias="fileId")]
-_CONTENT = {
-    200: {
-        "description": "The file's bytes (206 for a range).",
-        "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
-    }
+# How both downloads are documented: the bytes (206 for a range), 416 for a range out of bounds.
+_DOWNLOAD: dict[str, Any] = {
+    "response_class": Response,
+    "responses": {
+        200: {
+            "description": "The file's bytes (206 for a range).",
+            "content": {
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}
+            },
+        }
+    },
+    "openapi_extra": errors(416),
 }
 _UPLOAD_BODY = {
     "required": True,
@@ -42,9 +52,8 @@ _UPLOAD_BODY = {
 @router.post(
     "/files",
     status_code=201,
-    response_model=EnvelopeA[FileOut],
     operation_id="uploadFile",
-    openapi_extra={"x-agora-errors": [408, 413, 415], "requestBody": _UPLOAD_BODY},
+    openapi_extra={**errors(408, 413, 415), "requestBody": _UPLOAD_BODY},
 )
 @mode(Mode.CALLS_OUT)
 @streams_body
@@ -90,7 +99,7 @@ async def list_files(
     )
 
 
-@router.get("/files/{fileId}", response_model=EnvelopeA[FileOut], operation_id="getFile")
+@router.get("/files/{fileId}", operation_id="getFile")
 async def get_file(file_id: FileId, session: SessionDep, principal: Reader) -> EnvelopeA[FileOut]:
     """One file of the workspace (another workspace's id answers 404)."""
     return EnvelopeA[FileOut](
@@ -98,13 +107,7 @@ async def get_file(file_id: FileId, session: SessionDep, principal: Reader) -> E
     )
 
 
-@router.get(
-    "/files/{fileId}/content",
-    operation_id="downloadFile",
-    response_class=Response,
-    responses=_CONTENT,  # type: ignore[arg-type]
-    openapi_extra={"x-agora-errors": [416]},
-)
+@router.get("/files/{fileId}/content", operation_id="downloadFile", **_DOWNLOAD)
 async def download_file(
     file_id: FileId,
     request: Request,
@@ -118,13 +121,7 @@ async def download_file(
     return _serve(request, row, settings)
 
 
-@router.get(
-    "/files/{fileId}/signed",
-    operation_id="downloadSignedFile",
-    response_class=Response,
-    responses=_CONTENT,  # type: ignore[arg-type]
-    openapi_extra={"x-agora-errors": [416]},
-)
+@router.get("/files/{fileId}/signed", operation_id="downloadSignedFile", **_DOWNLOAD)
 @public
 async def download_signed_file(
     file_id: FileId,

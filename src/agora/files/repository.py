@@ -12,9 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all
 from agora.models import Agent, Job, JobFileScan, StoredFile
-from agora.models.statuses import JobStatus
+from agora.models.statuses import FileState, JobStatus
 
-STORED = "stored"
 MAX_SCAN_ATTEMPTS = 3
 
 
@@ -47,7 +46,7 @@ async def in_workspace(
         select(StoredFile).where(
             StoredFile.workspace_id == workspace_id,
             StoredFile.id.in_(list(file_ids)),
-            StoredFile.state == STORED,
+            StoredFile.state == FileState.STORED,
         )
     )
     return list(rows)
@@ -130,7 +129,7 @@ async def page(
 async def used_bytes(session: AsyncSession, workspace_id: uuid.UUID) -> int:
     total = await session.scalar(
         select(func.coalesce(func.sum(StoredFile.size), 0)).where(
-            StoredFile.workspace_id == workspace_id, StoredFile.state == STORED
+            StoredFile.workspace_id == workspace_id, StoredFile.state == FileState.STORED
         )
     )
     return int(total or 0)
@@ -159,15 +158,6 @@ async def keys_of_workspace(session: AsyncSession, workspace_id: uuid.UUID) -> l
     return [k for k in rows if k]
 
 
-async def keys_of_job(session: AsyncSession, job_id: uuid.UUID) -> list[str]:
-    rows = await session.scalars(
-        select(StoredFile.storage_key).where(
-            StoredFile.job_id == job_id, StoredFile.storage_key.is_not(None)
-        )
-    )
-    return [k for k in rows if k]
-
-
 async def known_keys(session: AsyncSession, keys: Sequence[str]) -> set[str]:
     if not keys:
         return set()
@@ -181,7 +171,7 @@ async def stored_without_blob_candidates(
     session: AsyncSession, *, after: uuid.UUID | None, limit: int
 ) -> list[tuple[uuid.UUID, str]]:
     query = select(StoredFile.id, StoredFile.storage_key).where(
-        StoredFile.state == STORED, StoredFile.storage_key.is_not(None)
+        StoredFile.state == FileState.STORED, StoredFile.storage_key.is_not(None)
     )
     if after is not None:
         query = query.where(StoredFile.id > after)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-import hmac
 import time
 import uuid
 from collections.abc import AsyncIterable, Sequence
@@ -15,6 +14,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode
 
+from itsdangerous import Signer
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal
@@ -35,12 +35,11 @@ from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
 from agora.kit.timeutil import utcnow
 from agora.mip003.validation import file_fields
 from agora.models import StoredFile
+from agora.models.statuses import FileState
 from agora.settings import Settings
 
 __all__ = ["StoredFile"]
 
-STORED = repo.STORED
-TOO_LARGE, REFUSED, UNREACHABLE = "too_large", "refused", "unreachable"
 MAX_PAGE = 100
 _storages: dict[tuple[str, ...], Storage] = {}
 
@@ -152,19 +151,48 @@ async def record_upload(
             f"file: the workspace's storage quota of {settings.files_workspace_quota_bytes} "
             "bytes would be exceeded"
         )
-    received = uploaded.received
-    return await repo.add(
+    return await keep(
         session,
-        id=uploaded.file_id,
+        uploaded.file_id,
         workspace_id=principal.workspace_id,
         user_id=principal.user_id,
         origin="upload",
-        name=received.name,
-        mime_type=received.mime_type,
-        size=received.size,
-        sha256=received.sha256,
-        storage_key=uploaded.key,
-        state=STORED,
+        state=FileState.STORED,
+        received=uploaded.received,
+        key=uploaded.key,
+    )
+
+
+async def keep(
+    session: AsyncSession,
+    file_id: uuid.UUID,
+    *,
+    workspace_id: uuid.UUID,
+    user_id: uuid.UUID,
+    origin: str,
+    state: FileState,
+    received: Received | None = None,
+    name: str = "file",
+    key: str | None = None,
+    job_id: uuid.UUID | None = None,
+    source_url: str | None = None,
+) -> StoredFile:
+    """A file's row: an upload, or what the output collector made of a job's result file URL
+    (``received``: what was stored; without it, ``name`` and the state that says why not)."""
+    return await repo.add(
+        session,
+        id=file_id,
+        workspace_id=workspace_id,
+        user_id=user_id,
+        job_id=job_id,
+        origin=origin,
+        name=received.name if received else name,
+        mime_type=received.mime_type if received else None,
+        size=received.size if received else None,
+        sha256=received.sha256 if received else None,
+        storage_key=key,
+        state=state,
+        source_url=source_url,
         created_at=utcnow(),
     )
 
@@ -239,20 +267,17 @@ async def forget_workspace(
         on_commit(session, lambda: _delete_blobs(storage, keys))
 
 
-async def forget_job(session: AsyncSession, job_id: uuid.UUID, *, storage: Storage) -> None:
-    """Before a job is deleted: its output files' blobs go once the deletion commits."""
-    keys = await repo.keys_of_job(session, job_id)
-    if keys:
-        on_commit(session, lambda: _delete_blobs(storage, keys))
-
-
 # ---- signed URLs ---------------------------------------------------------------------------
 
 
-def _signature(secret: str, file_id: uuid.UUID, expires: int) -> str:
-    message = f"agora-file:{file_id}:{expires}".encode()
-    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+def _signer(settings: Settings) -> Signer:
+    """HMAC-SHA256 over the file id and the expiry (itsdangerous, as cursors and unsubscribe
+    links): the URL carries both, so only the signature is its own."""
+    return Signer(settings.resolved_secret_key(), salt="agora.file", digest_method=hashlib.sha256)
+
+
+def _signed(file_id: uuid.UUID, expires: int) -> str:
+    return f"{file_id}:{expires}"
 
 
 def signed_url(
@@ -270,7 +295,7 @@ def signed_url(
         expires = expires_at
     else:
         expires = int(time.time() + (settings.files_url_seconds if seconds is None else seconds))
-    signature = _signature(settings.resolved_secret_key(), file_id, expires)
+    signature = _signer(settings).get_signature(_signed(file_id, expires)).decode()
     root = (base if base is not None else settings.files_public_url or settings.public_url).rstrip(
         "/"
     )
@@ -285,11 +310,10 @@ async def file_for_signature(
     parsed = parse_uuid(file_id)
     if parsed is None or expires < time.time():
         raise NotFound(f"File {file_id} not found")
-    expected = _signature(settings.resolved_secret_key(), parsed, expires)
-    if not hmac.compare_digest(expected, signature):
+    if not _signer(settings).verify_signature(_signed(parsed, expires), signature):
         raise NotFound(f"File {file_id} not found")
     row = await repo.get_any(session, parsed)
-    if row is None or row.state != STORED:
+    if row is None or row.state != FileState.STORED:
         raise NotFound(f"File {file_id} not found")
     return row
 
@@ -372,10 +396,6 @@ async def files_by_id(
     session: AsyncSession, workspace_id: uuid.UUID, file_ids: Sequence[uuid.UUID]
 ) -> list[StoredFile]:
     return await repo.in_workspace(session, workspace_id, file_ids)
-
-
-def input_file_ids(schema: dict[str, Any] | None, data: dict[str, Any]) -> dict[str, uuid.UUID]:
-    return _input_file_ids(schema, data)
 
 
 # ---- storage check (agora storage check) ---------------------------------------------------

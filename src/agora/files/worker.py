@@ -22,16 +22,14 @@ from urllib.parse import unquote, urlsplit
 
 import structlog
 
+from agora.files import attachments, service
 from agora.files import repository as repo
-from agora.files import service
-from agora.files.content import Meter, parse_types, safe_name
-from agora.jobs import attachments
+from agora.files.content import Meter, Received, parse_types, safe_name
 from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.kit.errors import PayloadTooLarge, UnsupportedMediaType
 from agora.kit.ids import uuid7
 from agora.kit.outbound import (
-    OutboundError,
     OutboundPolicy,
     OutboundRefused,
     OutboundTooLarge,
@@ -40,6 +38,7 @@ from agora.kit.outbound import (
     redact_url,
 )
 from agora.kit.timeutil import utcnow
+from agora.models.statuses import FileState
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -62,13 +61,11 @@ class _Claimed:
 @dataclass(frozen=True)
 class _Outcome:
     url: str
-    state: str
+    state: FileState
     file_id: uuid.UUID
+    name: str
     key: str | None = None
-    name: str = "file"
-    mime_type: str | None = None
-    size: int | None = None
-    sha256: str | None = None
+    received: Received | None = None  # what was stored
 
 
 class OutputCollector(LoopService):
@@ -117,21 +114,18 @@ class OutputCollector(LoopService):
             outcomes = await self._collect(scan)
             async with self.db.transaction() as session:
                 for outcome in outcomes:
-                    await repo.add(
+                    await service.keep(
                         session,
-                        id=outcome.file_id,
+                        outcome.file_id,
                         workspace_id=scan.workspace_id,
                         user_id=scan.user_id,
-                        job_id=scan.job_id,
                         origin="output",
-                        name=outcome.name,
-                        mime_type=outcome.mime_type,
-                        size=outcome.size,
-                        sha256=outcome.sha256,
-                        storage_key=outcome.key,
                         state=outcome.state,
+                        received=outcome.received,
+                        name=outcome.name,
+                        key=outcome.key,
+                        job_id=scan.job_id,
                         source_url=outcome.url,
-                        created_at=utcnow(),
                     )
                 await repo.finish_scan(session, scan.job_id, utcnow())
         return len(claimed)
@@ -149,8 +143,8 @@ class OutputCollector(LoopService):
         ) as client:
             for url in job.urls:
                 outcome = await self._fetch(client, job, url, max(0, room))
-                if outcome.size is not None and outcome.state == service.STORED:
-                    room -= outcome.size
+                if outcome.received is not None:
+                    room -= outcome.received.size
                 outcomes.append(outcome)
         return outcomes
 
@@ -159,7 +153,7 @@ class OutputCollector(LoopService):
         name = safe_name(unquote(urlsplit(url).path.rsplit("/", 1)[-1]))
         limit = min(self.settings.files_output_max_bytes, room)
         if limit <= 0:
-            return _Outcome(url, service.TOO_LARGE, file_id, name=name)
+            return _Outcome(url, FileState.TOO_LARGE, file_id, name)
         meter = Meter(
             limit=limit,
             allowed=parse_types(self.settings.files_allowed_types),
@@ -178,18 +172,12 @@ class OutputCollector(LoopService):
                         raise OutboundTooLarge(f"declared {declared} bytes")
                     await self.storage.write(key, meter.run(response.aiter_bytes()))
         except (OutboundTooLarge, PayloadTooLarge):
-            state = service.TOO_LARGE
+            state = FileState.TOO_LARGE
         except (OutboundRefused, UnsupportedMediaType):
-            state = service.REFUSED
-        except (OutboundError, TimeoutError, OSError) as exc:
-            state = service.UNREACHABLE
-            log.info("output_file_unreachable", url=redact_url(url), error=type(exc).__name__)
+            state = FileState.REFUSED
         except Exception as exc:  # a transport error of any kind: the file is unreachable
-            state = service.UNREACHABLE
+            state = FileState.UNREACHABLE
             log.info("output_file_unreachable", url=redact_url(url), error=type(exc).__name__)
         else:
-            got = meter.received
-            return _Outcome(
-                url, service.STORED, file_id, key, got.name, got.mime_type, got.size, got.sha256
-            )
-        return _Outcome(url, state, file_id, name=name)
+            return _Outcome(url, FileState.STORED, file_id, name, key, meter.received)
+        return _Outcome(url, state, file_id, name)

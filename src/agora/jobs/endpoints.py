@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import Header, Query, Request, Response
+from fastapi import Header, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
+from fastapi.sse import EventSourceResponse
 
-from agora.auth.dependencies import (
-    AgentId,
-    JobId,
-    JobsWriter,
-    OptionalPrincipal,
-    Reader,
-    SessionDep,
-    SettingsDep,
-)
+from agora.auth.dependencies import JobsWriter, OptionalPrincipal, Reader, SessionDep, SettingsDep
 from agora.jobs import service, stream
 from agora.jobs.schemas import (
     InputRequestOut,
@@ -34,9 +27,15 @@ from agora.jobs.schemas import (
 from agora.kit import wire
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b, now_iso, written_a
 from agora.kit.families import bearer_router, key_router
+from agora.kit.openapi import errors
 
 router = key_router(tags=["jobs"])
 shares_router = bearer_router(tags=["jobs"])
+
+# Ids in the path stay ``str``: the services parse them, so a malformed id answers the same 404
+# as an unknown one (or another workspace's).
+JobId = Annotated[str, Path(alias="jobId")]
+AgentId = Annotated[str, Path(alias="agentId")]  # the agent whose jobs a route lists or creates
 
 AgentIdQuery = Annotated[str | None, Query(max_length=100, description="Only this agent's jobs.")]
 StatusQuery = Annotated[
@@ -51,6 +50,10 @@ CursorQuery = Annotated[
     str | None, Query(max_length=100, description="`pagination.nextCursor` of the previous page.")
 ]
 LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
+
+
+def _job(job: service.ShownJob) -> EnvelopeA[JobOut]:
+    return EnvelopeA[JobOut](data=job)
 
 
 def _page(page: service.JobPage) -> Response:
@@ -97,19 +100,15 @@ async def list_jobs(
     )
 
 
-@router.get("/jobs/{jobId}", response_model=EnvelopeA[JobOut], operation_id="getJob")
+@router.get("/jobs/{jobId}", operation_id="getJob")
 async def get_job(
     job_id: JobId, session: SessionDep, principal: Reader, settings: SettingsDep
 ) -> EnvelopeA[JobOut]:
     """One of the caller's jobs."""
-    return EnvelopeA[JobOut](
-        data=await service.get_job(session, principal, job_id, settings=settings)
-    )
+    return _job(await service.get_job(session, principal, job_id, settings=settings))
 
 
-@router.get(
-    "/jobs/{jobId}/events", response_model=EnvelopeA[list[JobEventOut]], operation_id="getJobEvents"
-)
+@router.get("/jobs/{jobId}/events", operation_id="getJobEvents")
 async def get_job_events(
     job_id: JobId, session: SessionDep, principal: Reader
 ) -> EnvelopeA[list[JobEventOut]]:
@@ -117,9 +116,7 @@ async def get_job_events(
     return EnvelopeA[list[JobEventOut]](data=await service.job_events(session, principal, job_id))
 
 
-@router.get(
-    "/jobs/{jobId}/files", response_model=EnvelopeA[list[JobFileOut]], operation_id="getJobFiles"
-)
+@router.get("/jobs/{jobId}/files", operation_id="getJobFiles")
 async def get_job_files(
     job_id: JobId, session: SessionDep, principal: Reader, settings: SettingsDep
 ) -> EnvelopeA[list[JobFileOut]]:
@@ -130,9 +127,7 @@ async def get_job_files(
     )
 
 
-@router.get(
-    "/jobs/{jobId}/links", response_model=EnvelopeA[list[JobLinkOut]], operation_id="getJobLinks"
-)
+@router.get("/jobs/{jobId}/links", operation_id="getJobLinks")
 async def get_job_links(
     job_id: JobId, session: SessionDep, principal: Reader
 ) -> EnvelopeA[list[JobLinkOut]]:
@@ -143,8 +138,8 @@ async def get_job_links(
 @router.get(
     "/jobs/{jobId}/stream",
     operation_id="streamJobEvents",
-    response_class=StreamingResponse,
-    openapi_extra={"x-agora-errors": [429, 503]},
+    response_class=StreamingResponse,  # documents the stream; the answer is a LiveResponse
+    openapi_extra=errors(429, 503),
     responses={
         200: {
             "description": "Server-sent events: `retry`, then one event per job event (`id:` "
@@ -160,20 +155,19 @@ async def stream_job_events(
     session: SessionDep,
     principal: Reader,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=100)] = None,
-) -> StreamingResponse:
+) -> EventSourceResponse:
     """The job's events live (server-sent events), resumable with `Last-Event-ID`. Events
     arrive as they are committed, from any process (PostgreSQL LISTEN/NOTIFY; docs/web.md);
     429 with `Retry-After` when the key (or the user) has too many streams open, 503 with
     `Retry-After` when this server has."""
     await service.job_events(session, principal, job_id)  # 404 before the stream starts
-    streams: stream.JobStreams = request.app.state.job_streams
     address = request.client.host if request.client else "unknown"
-    return await stream.open_stream(streams, principal, job_id, last_event_id, address)
+    streams = request.app.state.job_streams
+    return await stream.open_job_stream(streams, principal, job_id, last_event_id, address)
 
 
 @router.get(
     "/jobs/{jobId}/input-request",
-    response_model=EnvelopeA[InputRequestOut],
     operation_id="getJobInputRequest",
 )
 async def get_input_request(
@@ -185,9 +179,8 @@ async def get_input_request(
 
 @router.post(
     "/jobs/{jobId}/inputs",
-    response_model=EnvelopeA[JobOut],
     operation_id="provideJobInputs",
-    openapi_extra={"x-agora-errors": [409]},
+    openapi_extra=errors(409),
 )
 async def provide_inputs(
     job_id: JobId,
@@ -197,26 +190,22 @@ async def provide_inputs(
     settings: SettingsDep,
 ) -> EnvelopeA[JobOut]:
     """Answer the agent's input request; the job is RUNNING again."""
-    job = await service.provide_inputs(session, principal, job_id, body, settings=settings)
-    return EnvelopeA[JobOut](data=job)
+    return _job(await service.provide_inputs(session, principal, job_id, body, settings=settings))
 
 
 @router.post(
     "/jobs/{jobId}/cancel",
-    response_model=EnvelopeA[JobOut],
     operation_id="cancelJob",
-    openapi_extra={"x-agora-errors": [409]},
+    openapi_extra=errors(409),
 )
 async def cancel_job(
     job_id: JobId, session: SessionDep, principal: JobsWriter, settings: SettingsDep
 ) -> EnvelopeA[JobOut]:
     """Cancel an unfinished job; its credits are refunded."""
-    return EnvelopeA[JobOut](
-        data=await service.cancel_job(session, principal, job_id, settings=settings)
-    )
+    return _job(await service.cancel_job(session, principal, job_id, settings=settings))
 
 
-@router.put("/jobs/{jobId}/share", response_model=EnvelopeA[JobOut], operation_id="shareJob")
+@router.put("/jobs/{jobId}/share", operation_id="shareJob")
 async def share_job(
     job_id: JobId,
     body: JobShareRequest,
@@ -227,19 +216,15 @@ async def share_job(
     """Share an existing job (as `jobShareRequest` at creation): a public link and/or one for an
     organization you belong to. Sharing a shared job again keeps its link (`share.url`) and
     changes who may open it."""
-    return EnvelopeA[JobOut](
-        data=await service.share_job(session, principal, job_id, body, settings=settings)
-    )
+    return _job(await service.share_job(session, principal, job_id, body, settings=settings))
 
 
-@router.delete("/jobs/{jobId}/share", response_model=EnvelopeA[JobOut], operation_id="unshareJob")
+@router.delete("/jobs/{jobId}/share", operation_id="unshareJob")
 async def unshare_job(
     job_id: JobId, session: SessionDep, principal: JobsWriter, settings: SettingsDep
 ) -> EnvelopeA[JobOut]:
     """Revoke the job's share: its link answers 404 from now on (`share` is null)."""
-    return EnvelopeA[JobOut](
-        data=await service.unshare_job(session, principal, job_id, settings=settings)
-    )
+    return _job(await service.unshare_job(session, principal, job_id, settings=settings))
 
 
 @router.get("/agents/{agentId}/jobs", response_model=JobPage, operation_id="listAgentJobs")
@@ -268,10 +253,9 @@ async def list_agent_jobs(
 
 @router.post(
     "/agents/{agentId}/jobs",
-    response_model=EnvelopeA[JobOut],
     status_code=201,
     operation_id="createJob",
-    openapi_extra={"x-agora-errors": [402, 409]},
+    openapi_extra=errors(402, 409),
 )
 async def create_job(
     agent_id: AgentId,
@@ -296,12 +280,11 @@ async def create_job(
     )
     if created.replayed:
         response.headers["Idempotent-Replayed"] = "true"
-    return EnvelopeA[JobOut](data=created.job)
+    return _job(created.job)
 
 
 @shares_router.get(
     "/shares/{token}",
-    response_model=EnvelopeB[SharedJobOut],
     operation_id="getSharedJob",
     openapi_extra={"security": [{}, {"bearerAuth": []}, {"apiKeyHeader": []}]},
 )

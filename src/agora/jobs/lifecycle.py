@@ -115,7 +115,20 @@ async def transition(
     on_commit(session, JOB_TRANSITIONS.labels(to_status).inc)  # count what really happened
     if to_status == COMPLETED:  # the popularity sort's counter (docs/agents.md, "Sorting")
         await repo.count_completion(session, job.agent_id, now.date())
-    if to_status in FINAL_STATUSES and settle and job.price:  # FREE jobs held nothing
+    if to_status in FINAL_STATUSES and settle:
+        await _settle_credits(session, job)
+    await record_event(
+        session, job, "status_changed", from_status=from_status, to_status=to_status, detail=detail
+    )
+    await outbox.job_status_changed(session, job, from_status, to_status)
+    await session.flush()
+    return True
+
+
+async def _settle_credits(session: AsyncSession, job: Job) -> None:
+    """The job's hold settled by the ledger: its ``refund`` back, the rest kept (FREE jobs held
+    nothing)."""
+    if job.price:
         await ledger.settle(
             session,
             workspace_id=job.workspace_id,
@@ -124,12 +137,6 @@ async def transition(
             refund=job.refund,
             user_id=job.user_id,
         )
-    await record_event(
-        session, job, "status_changed", from_status=from_status, to_status=to_status, detail=detail
-    )
-    await outbox.job_status_changed(session, job, from_status, to_status)
-    await session.flush()
-    return True
 
 
 async def settle_payment(
@@ -161,15 +168,7 @@ async def settle_payment(
         return False
     for key, value in values.items():
         setattr(job, key, value)
-    if job.price:
-        await ledger.settle(
-            session,
-            workspace_id=job.workspace_id,
-            job_id=job.id,
-            held=job.price,
-            refund=job.refund,
-            user_id=job.user_id,
-        )
+    await _settle_credits(session, job)
     await record_event(session, job, "payment_settled", detail=detail)
     if refund:  # the owner hears of a refund (a dispute or a failure settled on chain)
         await outbox.job_refunded(session, job)

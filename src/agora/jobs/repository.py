@@ -5,22 +5,32 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import date, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import CursorResult, Table, bindparam, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all, read_one
 from agora.kit.writes import RowInsert, insert_row
-from agora.models import Agent, AgentDailyCompletions, Job, JobEvent, Organization, Task, User
+from agora.models import (
+    Agent,
+    AgentDailyCompletions,
+    Job,
+    JobEvent,
+    Organization,
+    OrganizationMember,
+    Task,
+    User,
+    Workspace,
+)
 from agora.models.rows import AgentForJob, JobColumns
 
 # A job at creation, and its events, are inserted by statements built once (kit/writes.py):
 # the unit of work's flush was a third of a job creation's CPU (docs/performance.md).
-_JOB_INSERT: RowInsert[JobColumns] = RowInsert(Job.__table__, shape=JobColumns)  # type: ignore[arg-type]
-_EVENT_INSERT = RowInsert(JobEvent.__table__)  # type: ignore[arg-type]
+_JOB_INSERT: RowInsert[JobColumns] = RowInsert(cast(Table, Job.__table__), shape=JobColumns)
+_EVENT_INSERT = RowInsert(cast(Table, JobEvent.__table__))
 
 
 async def insert(session: AsyncSession, **values: Any) -> JobColumns:
@@ -218,8 +228,29 @@ async def organizations_by_id(
     return {o.id: o for o in await read_all(session, _RECIPIENTS, ids=list(dict.fromkeys(ids)))}
 
 
-async def organization_by_slug(session: AsyncSession, slug: str) -> Organization | None:
-    return await session.scalar(select(Organization).where(Organization.slug == slug.lower()))
+class ShareTargetColumns(Protocol):
+    """An organization a job can be shared with."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def name(self) -> str: ...
+
+
+async def member_organizations(
+    session: AsyncSession, user_id: uuid.UUID
+) -> Sequence[ShareTargetColumns]:
+    """The organizations ``user_id`` belongs to (with their workspace), oldest first (at most
+    500)."""
+    rows = await session.execute(
+        select(Organization.id, Organization.name)
+        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
+        .join(Workspace, Workspace.organization_id == Organization.id)
+        .where(OrganizationMember.user_id == user_id)
+        .order_by(Organization.created_at, Organization.id)
+        .limit(500)
+    )
+    return rows.all()
 
 
 async def latest_event_to(session: AsyncSession, job_id: uuid.UUID, status: str) -> JobEvent | None:
@@ -261,7 +292,7 @@ async def compare_and_set_status(
         .values(**values)
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return cast(CursorResult[Any], result).rowcount == 1  # an UPDATE's result
 
 
 async def count_completion(session: AsyncSession, agent_id: uuid.UUID, day: date) -> None:
@@ -293,7 +324,7 @@ async def settle_once(session: AsyncSession, job_id: uuid.UUID, values: dict[str
         .values(**values)
         .execution_options(synchronize_session=False)
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    return cast(CursorResult[Any], result).rowcount == 1  # an UPDATE's result
 
 
 async def set_share(

@@ -170,7 +170,7 @@ def job_item(job: Any) -> dict[str, Any]:
 
 
 def link_item(link: Any) -> dict[str, Any]:
-    """``JobLinkOut``'s JSON for a ``jobs.attachments.JobLink``."""
+    """``JobLinkOut``'s JSON for a ``files.attachments.JobLink``."""
     return {
         "id": link.id,
         "jobId": link.job_id,
@@ -182,7 +182,7 @@ def link_item(link: Any) -> dict[str, Any]:
 
 
 def file_item(file: Any) -> dict[str, Any]:
-    """``JobFileOut``'s JSON for a ``jobs.attachments.JobFile``."""
+    """``JobFileOut``'s JSON for a ``files.attachments.JobFile``."""
     return {
         "id": file.id,
         "jobId": file.job_id,

@@ -188,3 +188,28 @@ class DispatchState(StrEnum):
     LEASED = "leased"
     WAITING_INPUT = "waiting_input"
     DONE = "done"
+
+
+class OnChainState(StrEnum):
+    """A purchase's state on a Masumi payment node (``jobs.on_chain_status`` of a job bought
+    there; reference/mip003.md "Payment states")."""
+
+    FUNDS_LOCKED = "FundsLocked"
+    RESULT_SUBMITTED = "ResultSubmitted"
+    REFUND_REQUESTED = "RefundRequested"
+    DISPUTED = "Disputed"
+    REFUND_AUTHORIZED = "RefundAuthorized"
+    WITHDRAWN = "Withdrawn"
+    REFUND_WITHDRAWN = "RefundWithdrawn"
+    DISPUTED_WITHDRAWN = "DisputedWithdrawn"
+    FUNDS_OR_DATUM_INVALID = "FundsOrDatumInvalid"
+
+
+class FileState(StrEnum):
+    """A stored file's state (``stored_files.state``): kept, or why the output collector did not
+    keep a result's file URL (a job's files list it upper-cased)."""
+
+    STORED = "stored"
+    TOO_LARGE = "too_large"
+    REFUSED = "refused"
+    UNREACHABLE = "unreachable"

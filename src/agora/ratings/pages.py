@@ -1,28 +1,19 @@
-"""The web app's trust pages: favouriting an agent, rating a finished job, running one input
-through each compared agent (one job each, one page following them all; the comparison itself is
-agents/pages.py). Decisions: docs/agents.md ("Ratings and reviews", "Compare")."""
+"""The web app's trust pages: favouriting an agent, rating a finished job (comparing agents is
+agents/pages.py; running one input through each compared agent, and following those jobs, is
+jobs/pages.py). Decisions: docs/agents.md ("Ratings and reviews", "Compare")."""
 
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 
-from agora.agents import service as agents
-from agora.agents import views as agent_views
-from agora.auth.dependencies import SessionDep, SettingsDep
-from agora.jobs import service as jobs
-from agora.jobs.lifecycle import FINAL_STATUSES
-from agora.jobs.schemas import JobCreate
+from agora.auth.dependencies import SessionDep
 from agora.kit.errors import BadRequest
 from agora.kit.units import UnitOfWorkRoute
-from agora.mip003.validation import validate_input
 from agora.ratings import service as ratings
-from agora.web import forms
 from agora.web.shell import SignedInDep, posted, safe_next, text
-from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
@@ -57,44 +48,3 @@ async def rate(
     else:
         await ratings.rate(session, principal, job_id, int(raw), review)
     return RedirectResponse(f"/jobs/{job_id}#rating", status_code=303)
-
-
-@router.post("/agents/compare/run")
-async def compare_run(
-    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
-) -> Response:
-    """One job per compared agent with the same input; then the page that follows them."""
-    form = await posted(request)
-    ids = agents.parse_compared([v for v in form.getlist("ids") if isinstance(v, str)])
-    created = []
-    for agent_id in ids:
-        agent = await agents.get_shown(session, agent_id)
-        data = forms.input_data(agent.input_schema, form)
-        problems = validate_input(agent.input_schema, data)
-        if problems:
-            raise BadRequest.field(f"inputData.{problems[0].field}", problems[0].reason)
-        body = JobCreate.model_validate({"inputData": data})
-        job = await jobs.create_job(session, principal, agent_id, body, settings=settings)
-        created.append(str(job.job.row.id))
-    return RedirectResponse(
-        "/jobs/following?" + urlencode([("ids", i) for i in created]), status_code=303
-    )
-
-
-@router.get("/jobs/following")
-async def following(
-    request: Request,
-    session: SessionDep,
-    principal: SignedInDep,
-    settings: SettingsDep,
-    ids: Ids = None,
-) -> HTMLResponse:
-    job_ids = [i for raw in ids or [] for i in raw.split(",") if i.strip()][:3]
-    if not job_ids:
-        raise BadRequest.field("ids", "name 1 to 3 of your jobs")
-    shown = [await jobs.get_job(session, principal, i, settings=settings) for i in job_ids]
-    names = await agent_views.agent_names(session, [s.row.agent_id for s in shown])
-    done = all(s.status in FINAL_STATUSES for s in shown)
-    return await _render(
-        request, session, principal, "following.html", jobs=shown, names=names, done=done
-    )

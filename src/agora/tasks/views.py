@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.jobs import attachments
+from agora.files import attachments
 from agora.jobs import service as jobs_service
 from agora.jobs.service import ShownJob
 from agora.kit.schemas import RowView

@@ -1,4 +1,5 @@
-"""A job's links and files, read from its result Markdown and its input (docs/jobs.md).
+"""A job's links and files, read from its result Markdown and its input (docs/jobs.md): what
+the output collector (files/worker.py) fetches and what a job's file listing shows.
 
 A link is a URL the result names, a file is an http(s) URL in the input's text values or in the
 result whose path ends in a file extension, or an uploaded file the input names by id. A result
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
 
 from agora.models import Job
+from agora.models.statuses import FileState
 
 MAX_ITEMS = 100
 MAX_SCAN = 200_000  # characters of a result scanned for links
@@ -72,15 +74,6 @@ class KeptFile(Protocol):
     created_at: datetime
 
 
-# A kept file's state (files/) → the file's status here
-_STATUS = {
-    "stored": "STORED",
-    "too_large": "TOO_LARGE",
-    "refused": "REFUSED",
-    "unreachable": "UNREACHABLE",
-}
-
-
 def _content_url(base: str, file_id: uuid.UUID) -> str:
     return f"{base.rstrip('/')}/v1/files/{file_id}/content"
 
@@ -90,7 +83,7 @@ def collected(item: JobFile, kept: KeptFile | None, base: str) -> JobFile:
     collected, and for an input URL)."""
     if kept is None or item.source != "result":
         return item
-    stored = kept.state == "stored"
+    stored = kept.state == FileState.STORED
     return replace(
         item,
         id=kept.id,
@@ -98,7 +91,7 @@ def collected(item: JobFile, kept: KeptFile | None, base: str) -> JobFile:
         file_url=_content_url(base, kept.id) if stored else item.file_url,
         size=kept.size,
         mime_type=kept.mime_type if stored else item.mime_type,
-        status=_STATUS.get(kept.state, kept.state.upper()),
+        status=kept.state.upper(),  # a kept file's state, as a job's file status
         sha256=kept.sha256,
         updated_at=kept.created_at,
     )
@@ -115,7 +108,7 @@ def uploaded(job: Job, kept: KeptFile, base: str) -> JobFile:
         source="input",
         size=kept.size,
         mime_type=kept.mime_type,
-        status=_STATUS.get(kept.state, kept.state.upper()),
+        status=kept.state.upper(),
         created_at=kept.created_at,
         updated_at=kept.created_at,
         sha256=kept.sha256,
