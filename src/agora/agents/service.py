@@ -582,3 +582,10 @@ def parse_compared(values: list[str] | None) -> list[str]:
     if not 1 <= len(ids) <= MAX_COMPARED:
         raise BadRequest.field("ids", f"compare 1 to {MAX_COMPARED} agents")
     return ids
+
+
+# ---- asked by other domains as they are (the SQL stays in agents.repository) -----------------
+increment_job_count = repo.increment_job_count  # job admission: one more job for the agent
+popular_since = repo.popular_since  # housekeeping: the popularity window's first day
+by_identifier = repo.by_identifier  # the demo: its agents by their stable identifier
+set_base_url = repo.set_base_url  # the demo: its agents follow the server's address

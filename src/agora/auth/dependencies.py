@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, TypeVar
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
@@ -217,10 +217,10 @@ def require(permission: Permission) -> object:
     return Depends(_check)
 
 
-# ---- declared once: one alias per permission, one per path parameter ----------------------
-# Endpoints take ``principal: Reader`` (or ``JobsWriter`` …) and ``job_id: JobId``; nothing else
-# re-declares them. Ids stay ``str`` in the path: a malformed id answers the same 404 as an
-# unknown one (interface: ids are opaque), which a ``UUID`` path type would turn into a 400.
+# ---- declared once: one alias per permission ---------------------------------------------
+# Endpoints take ``principal: Reader`` (or ``JobsWriter`` …); nothing else re-declares them.
+# (Path parameters are declared by the domain whose routes take them: ``jobs/endpoints.py``
+# declares ``JobId`` …)
 
 Reader = Annotated[Principal, require(Permission.READ)]
 JobsWriter = Annotated[Principal, require(Permission.JOBS_WRITE)]
@@ -228,15 +228,6 @@ ProjectsWriter = Annotated[Principal, require(Permission.PROJECTS_WRITE)]
 ProfileWriter = Annotated[Principal, require(Permission.PROFILE_WRITE)]
 Admin = Annotated[Principal, require(Permission.ADMIN)]
 OptionalPrincipal = Annotated[Principal | None, Depends(get_optional_principal)]
-
-AgentId = Annotated[str, Path(alias="agentId")]
-JobId = Annotated[str, Path(alias="jobId")]
-ProjectId = Annotated[str, Path(alias="projectId")]
-TaskId = Annotated[str, Path(alias="taskId")]
-ConversationId = Annotated[str, Path(alias="conversationId")]
-UserId = Annotated[str, Path(alias="userId")]
-OrganizationId = Annotated[str, Path(alias="organizationId")]
-CoworkerId = Annotated[str, Path(alias="coworkerId")]
 
 
 async def get_session_principal(request: Request, session: SessionDep) -> Principal | None:

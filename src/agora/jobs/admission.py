@@ -31,7 +31,6 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.agents import repository as agents_repo
 from agora.agents import service as agents_service
 from agora.auth.principal import Permission, Principal
 from agora.billing import caps
@@ -393,7 +392,7 @@ async def _warn_low_balance(a: Admission) -> None:
 
 
 async def _count_job(a: Admission) -> None:
-    await agents_repo.increment_job_count(a.session, a.agent.id)
+    await agents_service.increment_job_count(a.session, a.agent.id)
 
 
 WRITES: tuple[Step, ...] = (

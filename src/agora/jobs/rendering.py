@@ -4,7 +4,6 @@ pages again after a refusal call them (jobs/pages.py; payments/pages.py for the 
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -26,8 +25,6 @@ from agora.jobs.refunds import refund_offer
 from agora.jobs.sharing import share_link, share_targets
 from agora.kit.errors import AgoraError, NotFound
 from agora.kit.money import to_display
-from agora.kit.pagination import PageParams
-from agora.models import Project
 from agora.projects import service as projects
 from agora.ratings import service as ratings
 from agora.settings import Settings
@@ -121,7 +118,9 @@ async def job_page(
         refund_summary=[(None, f"{errors['refund']}.")] if errors and errors.get("refund") else [],
         share_link=share_link(settings, row.share_token),
         share_targets=await share_targets(session, principal),
-        projects=await _project_choices(session, principal, row.project_id) if own else None,
+        projects=await projects.choices(
+            session, principal.workspace_id, PROJECT_CHOICES, row.project_id
+        ) if own else None,
     )  # fmt: skip
 
 
@@ -161,20 +160,6 @@ async def _job_post(
 
 
 JobPostDep = Annotated[JobPost, Depends(_job_post)]
-
-
-async def _project_choices(
-    session: AsyncSession, principal: Principal, current: uuid.UUID | None
-) -> list[Project]:
-    """The projects the "Project" select offers (the first ones, last changed first), with the
-    job's own added when it is not among them."""
-    listed = await projects.list_projects(
-        session, principal.workspace_id, PageParams(1, PROJECT_CHOICES)
-    )
-    items = list(listed.items)
-    if current is not None and all(p.id != current for p in items):
-        items.append(await projects.get_project(session, principal.workspace_id, str(current)))
-    return items
 
 
 _FILE_STATES = {

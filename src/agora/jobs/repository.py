@@ -20,10 +20,8 @@ from agora.models import (
     Job,
     JobEvent,
     Organization,
-    OrganizationMember,
     Task,
     User,
-    Workspace,
 )
 from agora.models.rows import AgentForJob, JobColumns
 
@@ -226,31 +224,6 @@ async def organizations_by_id(
     if not ids:
         return {}
     return {o.id: o for o in await read_all(session, _RECIPIENTS, ids=list(dict.fromkeys(ids)))}
-
-
-class ShareTargetColumns(Protocol):
-    """An organization a job can be shared with."""
-
-    @property
-    def id(self) -> uuid.UUID: ...
-    @property
-    def name(self) -> str: ...
-
-
-async def member_organizations(
-    session: AsyncSession, user_id: uuid.UUID
-) -> Sequence[ShareTargetColumns]:
-    """The organizations ``user_id`` belongs to (with their workspace), oldest first (at most
-    500)."""
-    rows = await session.execute(
-        select(Organization.id, Organization.name)
-        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
-        .join(Workspace, Workspace.organization_id == Organization.id)
-        .where(OrganizationMember.user_id == user_id)
-        .order_by(Organization.created_at, Organization.id)
-        .limit(500)
-    )
-    return rows.all()
 
 
 async def latest_event_to(session: AsyncSession, job_id: uuid.UUID, status: str) -> JobEvent | None:

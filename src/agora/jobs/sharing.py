@@ -149,6 +149,6 @@ class ShareTarget:
 async def share_targets(session: AsyncSession, principal: Principal) -> list[ShareTarget]:
     """The organizations a job can be shared with: the signed-in person's own."""
     return [
-        ShareTarget(org.id, org.name)
-        for org in await repo.member_organizations(session, principal.user_id)
+        ShareTarget(org["id"], str(org["name"]))
+        for org in await auth.memberships_of(session, principal.user_id)
     ]

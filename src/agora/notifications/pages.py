@@ -31,16 +31,6 @@ async def header(session: AsyncSession, principal: Principal) -> dict[str, Any]:
 Token = Annotated[str | None, Query(max_length=500)]
 
 
-async def read_on_open(
-    request: Request, session: AsyncSession, principal: Principal, subject_ref: str
-) -> None:
-    """A page about ``subject_ref`` was shown: its notifications are read (after commit).
-    Kept for the job page until it calls ``notifications.service.read_when_opened`` itself (a
-    door does not import another door)."""
-    del request
-    await notifications.read_when_opened(session, principal, subject_ref)
-
-
 @router.get("/notifications")
 async def inbox_page(
     request: Request,

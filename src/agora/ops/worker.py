@@ -25,7 +25,7 @@ from typing import Protocol
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.agents.repository import popular_since
+from agora.agents.service import popular_since
 from agora.audit import service as audit
 from agora.kit.background import LoopService
 from agora.kit.db import Database

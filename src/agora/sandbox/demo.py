@@ -11,7 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import provisioning
 from agora.accounts import service as accounts
-from agora.agents import repository as agents_repo
 from agora.agents import service as agents
 from agora.agents.service import Probe
 from agora.kit.money import to_base
@@ -69,7 +68,7 @@ async def registered_demo_agent(
 ) -> tuple[Agent | None, bool]:
     """The demo agent as registered (None on the first start), and whether it is current:
     verified at ``url`` (a later start may serve it on another port)."""
-    agent = await agents_repo.by_identifier(session, demo_identifier(demo))
+    agent = await agents.by_identifier(session, demo_identifier(demo))
     current = agent is not None and agent.base_url == url and agent.status == AgentStatus.VERIFIED
     return agent, current
 
@@ -92,5 +91,5 @@ async def register_demo_agent(
             verify=True,
             agent_identifier=demo_identifier(demo),
         )
-    await agents_repo.set_base_url(session, agent.id, probe.base_url)
+    await agents.set_base_url(session, agent.id, probe.base_url)
     return await agents.verify_agent(session, settings, str(agent.id), probe)

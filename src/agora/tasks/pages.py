@@ -19,7 +19,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlencode
-from uuid import UUID
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -35,7 +34,6 @@ from agora.history.schemas import HistoryPage
 from agora.kit.errors import AgoraError, BadRequest, Conflict, FieldError, NotFound
 from agora.kit.pagination import PageParams
 from agora.kit.units import UnitOfWorkRoute
-from agora.models import Project
 from agora.models.statuses import ConversationState, JobStatus
 from agora.projects import service as projects
 from agora.projects.schemas import ProjectUpdate
@@ -134,14 +132,6 @@ async def _tasks(screen: Screen, query: TaskQuery, paging: PageParams) -> TaskPa
 async def _feed(screen: Screen, query: history.FeedQuery) -> HistoryPage:
     secret = screen.settings.resolved_secret_key()
     return await history.read_feed(screen.session, screen.principal, query, secret)
-
-
-async def project_choices(
-    session: Any, principal: Principal, current: UUID | None = None
-) -> list[Project]:
-    """Kept only while jobs/pages.py imports it (ownership rule 5: it reads
-    ``projects.service.choices`` itself); delete it then."""
-    return await projects.choices(session, principal.workspace_id, SELECT_LIMIT, current)
 
 
 # ---- history -------------------------------------------------------------------------------

@@ -21,9 +21,6 @@ from agora.tasks import repository as repo
 
 MAX_EVENTS = 200  # per task in a snapshot
 MAX_JOBS = 100  # per task in a snapshot
-# The built-in demo agents are the ones served under this path: the jobs domain's rule
-# (jobs.repository.DEMO_AGENT_PATH), said here until jobs.service exposes it.
-DEMO_AGENT_PATH = "/demo-agents/"
 
 
 @dataclass(frozen=True)
@@ -141,7 +138,7 @@ def _grouped(rows: list[Any], key: str) -> dict[Any, list[Any]]:
 
 async def jobs_of(session: AsyncSession, task_ids: list[uuid.UUID], limit: int) -> list[Any]:
     """The tasks' job rows, each knowing whether its agent is a demo agent."""
-    return await repo.jobs_of(session, task_ids, limit, DEMO_AGENT_PATH)
+    return await repo.jobs_of(session, task_ids, limit, jobs_service.DEMO_AGENT_PATH)
 
 
 async def shown_jobs(
