@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import gc
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.applications import Starlette
 from starlette.routing import Mount
+from starlette.types import ASGIApp
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
@@ -70,19 +72,58 @@ def create_app(
 ) -> FastAPI:
     """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
     ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
-
     database = db or Database(settings.resolved_database_url)
     passwords.use_profile(settings.password_hash_profile)
-    should_migrate = settings.is_sqlite if migrate is None else migrate
+    app = FastAPI(
+        title="Agora API",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=_lifespan(
+            database,
+            dispose=db is None,
+            migrate=settings.is_sqlite if migrate is None else migrate,
+            background=background,
+            startup_hooks=startup_hooks,
+        ),
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        dependencies=[Depends(request_checks)],  # one solve per request (kit/guards.py)
+    )
+    app.state.settings = settings
+    app.state.layout = LAYOUT  # what the web app's header shows (web/shell.py)
+    app.state.db = database
+    stand_ins = StandIns.of(settings)
+    _state(app, settings, database, stand_ins)
+    _routes(app, settings, database, stand_ins)
+    app.state.openapi_document = _openapi_document(app, settings)
+    _middleware(app, settings)
+    install_route_index(app)
+    memoise_param_introspection()
+    if settings.wire_check:
+        wire.CHECK = True
+    return app
+
+
+def _lifespan(
+    database: Database,
+    *,
+    dispose: bool,
+    migrate: bool,
+    background: bool,
+    startup_hooks: Sequence[Hook],
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """Migrate (the embedded database), run the startup hooks, start the MCP session manager and
+    the background services; on the way out, stop them in reverse order."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if should_migrate:
+        if migrate:
             await upgrade(database.engine)
         for hook in startup_hooks:
             await hook(app)
         async with AsyncExitStack() as stack:  # unwinds in reverse order, also on a failed start
-            if db is None:
+            if dispose:
                 stack.push_async_callback(database.dispose)
             stack.push_async_callback(app.state.agent_client.aclose)
             await app.state.mcp.start()  # the MCP session manager lives as long as the app
@@ -96,19 +137,39 @@ def create_app(
                     started.append(service)
             yield
 
-    app = FastAPI(
-        title="Agora API",
-        version=__version__,
-        description=DESCRIPTION,
-        lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
-        openapi_url=None,
-        dependencies=[Depends(request_checks)],  # one solve per request (kit/guards.py)
-    )
-    app.state.settings = settings
-    app.state.layout = LAYOUT  # what the web app's header shows (web/shell.py)
-    app.state.db = database
+    return lifespan
+
+
+@dataclass(frozen=True)
+class StandIns:
+    """The outside world this process serves itself (agora.sandbox): the local payment node
+    (docs/payments.md) when embedded, the demo agents when the demo is on. Requests to them stay
+    in-process (``local``: path prefix → app), so the outbound guard needs no exemption for them
+    (kit/outbound.py, "in-process routes"); Agora's buyer client and the paid demo agent (a
+    seller) reach the node the same way."""
+
+    node: ASGIApp | None
+    demo_agents: ASGIApp | None
+    local: dict[str, Any]
+
+    @classmethod
+    def of(cls, settings: Settings) -> StandIns:
+        local: dict[str, Any] = {}
+        node = None
+        if settings.payment_node_embedded:
+            node = local_node(
+                node_token(settings), chain_delay_ms=settings.payment_node_chain_delay_ms
+            )[1]
+            local[NODE_PREFIX] = Starlette(routes=[Mount(NODE_PREFIX, app=node)])
+        demo_agents = demo_host(demo_seller(settings, local=local)) if settings.demo else None
+        if demo_agents is not None:
+            local[MOUNT_PREFIX] = demo_route(demo_agents)
+        return cls(node, demo_agents, local)
+
+
+def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: StandIns) -> None:
+    """What requests share: live streams, the agent client, the background services, the rate
+    and attempt limiters."""
     app.state.job_streams = JobStreams(
         database,
         StreamLimits(
@@ -120,25 +181,10 @@ def create_app(
         ),
         also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
     )
-    # The demo's agents are served by this process: requests to them stay in-process, so the
-    # outbound guard needs no exemption for them (kit/outbound.py, "in-process routes").
-    # The embedded payment node (docs/payments.md) is served the same way: Agora's buyer client
-    # and the paid demo agent (a seller) reach it in-process through the same guard.
-    local: dict[str, Any] = {}
-    node_app = (
-        local_node(node_token(settings), chain_delay_ms=settings.payment_node_chain_delay_ms)[1]
-        if settings.payment_node_embedded
-        else None
-    )
-    if node_app is not None:
-        local[NODE_PREFIX] = Starlette(routes=[Mount(NODE_PREFIX, app=node_app)])
-    demo_agents = demo_host(demo_seller(settings, local=local)) if settings.demo else None
-    if demo_agents is not None:
-        local[MOUNT_PREFIX] = demo_route(demo_agents)
-    app.state.agent_client = client_for(settings, local=local or None)
+    app.state.agent_client = client_for(settings, local=stand_ins.local or None)
     # The dispatcher and its companions run here by default (the embedded default); `agora
     # worker` processes scale them out (workers.py).
-    node_route = {NODE_PREFIX: local[NODE_PREFIX]} if node_app is not None else None
+    node_route = {NODE_PREFIX: stand_ins.local[NODE_PREFIX]} if stand_ins.node else None
     app.state.background = background_services(
         database,
         app.state.agent_client,
@@ -162,6 +208,10 @@ def create_app(
         settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts"
     )
 
+
+def _routes(app: FastAPI, settings: Settings, database: Database, stand_ins: StandIns) -> None:
+    """Every door: the REST routers (api.ROUTERS, under /v1 and /api/v1), MCP (api.TOOLS), OAuth,
+    the web app's pages (api.PAGES), static files and the stand-ins' mounts."""
     errorhandlers.install(app)
     # /healthz is answered by the request's layer (kit/observe.py); /metrics and /readyz here.
     app.include_router(ops_router)
@@ -173,8 +223,8 @@ def create_app(
     app.state.mcp = build_mcp(database, settings, app.state.agent_client, TOOLS)
     app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
-    if node_app is not None:  # the local payment node (docs/payments.md)
-        app.mount(NODE_PREFIX, node_app, name="payment-node")
+    if stand_ins.node is not None:  # the local payment node (docs/payments.md)
+        app.mount(NODE_PREFIX, stand_ins.node, name="payment-node")
     app.include_router(oauth_router)  # OAuth 2.1 for MCP clients and tools (oauth/)
     app.include_router(oauth_pages_router)  # its consent, device and authorized-apps pages
     for page_router in PAGES:  # the web app's pages (docs/web.md)
@@ -182,9 +232,12 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="web-static")
     app.state.html_error_page = error_page  # errors outside /v1 and /api render as pages
     app.add_exception_handler(SignInFirst, sign_in_first)  # a page that needs a person: 303
-    if demo_agents is not None:  # the built-in MIP-003 demo agents, served by this process
-        app.mount(MOUNT_PREFIX, demo_agents, name="demo-agents")
+    if stand_ins.demo_agents is not None:  # the built-in MIP-003 demo agents, in this process
+        app.mount(MOUNT_PREFIX, stand_ins.demo_agents, name="demo-agents")
 
+
+def _openapi_document(app: FastAPI, settings: Settings) -> Callable[[], dict[str, Any]]:
+    """``GET /v1/openapi``'s document, built once on first use."""
     cache: dict[str, Any] = {}
 
     def openapi_document() -> dict[str, Any]:
@@ -200,10 +253,13 @@ def create_app(
         doc: dict[str, Any] = cache["doc"]
         return doc
 
-    app.state.openapi_document = openapi_document
+    return openapi_document
 
-    # One layer for request id, body limit, metrics and access log (kit/observe.py); the MCP
-    # endpoints' rate limit outside it.
+
+def _middleware(app: FastAPI, settings: Settings) -> None:
+    """One layer for request id, body limit, metrics and access log (kit/observe.py); the MCP
+    endpoints' rate limit outside it; outermost, the client address and scheme from trusted
+    proxies only (kit/httpserver.py)."""
     # Uploads stream to storage with their own limit (a file plus its multipart framing).
     upload_limit = settings.files_max_bytes + UPLOAD_FRAMING_BYTES
     app.add_middleware(
@@ -212,13 +268,7 @@ def create_app(
         body_limits={f"{prefix}/files": upload_limit for prefix in ("/v1", "/api/v1")},
     )
     app.add_middleware(RateLimitMiddleware)
-    # Outermost: the client address and scheme from trusted proxies only (kit/httpserver.py).
     trust_proxies(app, settings.trusted_proxies)
-    install_route_index(app)
-    memoise_param_introspection()
-    if settings.wire_check:
-        wire.CHECK = True
-    return app
 
 
 def demo_route(agents: Any) -> Starlette:
