@@ -2,7 +2,7 @@
 
 - only the route (``UnitOfWorkRoute``) opens a request's unit of work: every API route of the
   app is one, no dependency is a generator (the old ``yield`` sessions), and ``.transaction(``
-  is called only where the list below says why (workers, the CLI, after-commit bookkeeping …);
+  is called only in a ``worker.py``, in ``cli/`` and in ``kit/`` (a naming rule, below);
 - the old side doors are gone: ``require_apart``, ``get_principal_apart``, ``ReaderApart``,
   ``AdminApart``, ``LinkSessionDep``;
 - a route that calls out declares CALLS_OUT and takes the unit; a GET that writes declares
@@ -24,27 +24,20 @@ from agora.kit.units import Mode, UnitOfWorkRoute, mode_of, request_unit
 
 SRC = Path(agora.__file__).parent
 
-# Files that may open a transaction themselves, and why (none of them is a request's work).
-TRANSACTIONS_ALLOWED: dict[str, str] = {
-    "kit/db.py": "defines Database.transaction",
-    "kit/units.py": "the request lifecycle: the route's (and a tool call's) unit of work",
-    "kit/livestreams.py": "a live stream's reads between waits, after its route has answered",
-    "cli/": "one transaction per command",
-    "dispatch/worker.py": "the dispatcher: claim, commit, call the agent, write anew",
-    "notifications/worker.py": "the webhook sender's rounds",
-    "files/worker.py": "the output collector's rounds: claim, commit, fetch, write anew",
-    "schedules/worker.py": "the scheduler's rounds: claim with a lease, then one short write each",
-    "ops/worker.py": "background deletes of expired rows: one short transaction per batch",
-    "agents/worker.py": "the availability checker's rounds (ask outside, write after)",
-    "registry/worker.py": "the registry sync's rounds: fetch a page, then a short write",
-}
-GONE = ("require_apart", "get_principal_apart", "ReaderApart", "AdminApart", "LinkSessionDep")
-
-
+# Who may open a transaction is a naming rule: a domain's background rounds (``worker.py``: a
+# ``LoopService`` claims, commits, calls out, writes anew), a CLI command (``cli/``: one
+# transaction per command) and ``kit/`` (``Database.transaction`` itself, the request's and the
+# tool call's ``Unit``, a live stream's reads between waits). A route, a page, a tool and a
+# service never do: they take the unit's session.
 def _allowed(relative: str) -> bool:
-    return any(
-        relative == a or (a.endswith("/") and relative.startswith(a)) for a in TRANSACTIONS_ALLOWED
+    return (
+        relative.startswith(("kit/", "cli/"))
+        or relative == "worker.py"
+        or relative.endswith("/worker.py")
     )
+
+
+GONE = ("require_apart", "get_principal_apart", "ReaderApart", "AdminApart", "LinkSessionDep")
 
 
 def transaction_findings(source: str, relative: str) -> list[str]:
@@ -82,9 +75,14 @@ def test_the_transaction_scanner_flags_an_endpoint_that_opens_one() -> None:
     assert transaction_findings(source, "cli/agents.py") == []
 
 
-def test_the_allowed_files_exist() -> None:
-    for allowed in TRANSACTIONS_ALLOWED:
-        assert (SRC / allowed).exists(), allowed
+def test_the_naming_rule_names_real_places() -> None:
+    """Every domain worker and the CLI exist where the rule looks, and the rule refuses the rest
+    of a domain."""
+    workers = sorted(p.relative_to(SRC).as_posix() for p in SRC.rglob("worker.py"))
+    assert len(workers) >= 7 and all(_allowed(w) for w in workers)
+    assert _allowed("cli/serve.py") and _allowed("kit/livestreams.py")
+    for refused in ("jobs/service.py", "jobs/workers.py", "web/kit.py", "notifications/pages.py"):
+        assert not _allowed(refused), refused
 
 
 def test_the_old_side_doors_are_gone() -> None:
