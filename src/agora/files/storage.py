@@ -132,8 +132,8 @@ class S3Storage:
         access_key: str | None,
         secret_key: str | None,
     ) -> None:
-        import boto3  # type: ignore[import-untyped]
-        from botocore.config import Config  # type: ignore[import-untyped]
+        import boto3
+        from botocore.config import Config
 
         self.bucket = bucket
         self.prefix = prefix.strip("/") + "/" if prefix.strip("/") else ""

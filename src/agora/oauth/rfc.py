@@ -3,8 +3,8 @@ information: its names are ``Any`` to mypy here and only here)."""
 
 from __future__ import annotations
 
-from authlib.common.security import generate_token  # type: ignore[import-untyped]
-from authlib.oauth2.rfc6749 import (  # type: ignore[import-untyped]
+from authlib.common.security import generate_token
+from authlib.oauth2.rfc6749 import (
     AccessDeniedError,
     InvalidClientError,
     InvalidGrantError,
@@ -16,18 +16,18 @@ from authlib.oauth2.rfc6749 import (  # type: ignore[import-untyped]
     list_to_scope,
     scope_to_list,
 )
-from authlib.oauth2.rfc7591 import ClientMetadataClaims  # type: ignore[import-untyped]
-from authlib.oauth2.rfc7591.errors import (  # type: ignore[import-untyped]
+from authlib.oauth2.rfc7591 import ClientMetadataClaims
+from authlib.oauth2.rfc7591.errors import (
     InvalidClientMetadataError,
     InvalidRedirectURIError,
 )
-from authlib.oauth2.rfc7636.challenge import (  # type: ignore[import-untyped]
+from authlib.oauth2.rfc7636.challenge import (
     CODE_CHALLENGE_PATTERN,
     CODE_VERIFIER_PATTERN,
     compare_s256_code_challenge,
 )
-from authlib.oauth2.rfc8414 import AuthorizationServerMetadata  # type: ignore[import-untyped]
-from authlib.oauth2.rfc8628 import (  # type: ignore[import-untyped]
+from authlib.oauth2.rfc8414 import AuthorizationServerMetadata
+from authlib.oauth2.rfc8628 import (
     DEVICE_CODE_GRANT_TYPE,
     AuthorizationPendingError,
     ExpiredTokenError,
