@@ -45,9 +45,11 @@ test-sqlite: install
 test-postgres: install
 	$(BIN)/python -m pytest -m "not process" --backend=postgres
 
+# Lint: ruff, the domain order (import-linter's contracts in pyproject.toml) and dead code.
 lint: install
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+	$(BIN)/lint-imports --no-cache
 
 typecheck: install
 	$(BIN)/mypy

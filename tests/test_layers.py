@@ -387,3 +387,26 @@ def test_sync_dependency_check_flags_a_plain_def() -> None:
     route = router.routes[0]
     assert isinstance(route, APIRoute)
     assert _sync_dependencies(route.dependant, set()) == [f"{__name__}._plain_dependency"]
+
+
+def _declared_layers() -> list[str]:
+    """The modules of import-linter's "order" contract (pyproject.toml), top to bottom."""
+    import tomllib
+
+    config = tomllib.loads((SRC.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    order = next(c for c in contracts if c["id"] == "order")
+    return [name.strip() for layer in order["layers"] for name in layer.split("|")]
+
+
+def test_every_package_has_its_place_in_the_domain_order() -> None:
+    """import-linter's layers check only the modules they name: a new domain must be placed."""
+    declared = set(_declared_layers())
+    present = {
+        f"agora.{path.name.removesuffix('.py')}"
+        for path in SRC.iterdir()
+        if (path.is_dir() and (path / "__init__.py").exists())
+        or (path.suffix == ".py" and path.name != "__init__.py")
+    }
+    assert present - declared == set(), "place these in pyproject.toml's domain order"
+    assert declared - present == set(), "the domain order names modules that do not exist"

@@ -24,6 +24,7 @@ from agora.kit.units import Mode, UnitOfWorkRoute, mode_of, request_unit
 
 SRC = Path(agora.__file__).parent
 
+
 # Who may open a transaction is a naming rule: a domain's background rounds (``worker.py``: a
 # ``LoopService`` claims, commits, calls out, writes anew), a CLI command (``cli/``: one
 # transaction per command) and ``kit/`` (``Database.transaction`` itself, the request's and the
