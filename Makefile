@@ -47,9 +47,10 @@ test-postgres: install
 
 # Lint: ruff, the domain order (import-linter's contracts in pyproject.toml) and dead code.
 lint: install
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tools/deadcode.py
 
 typecheck: install
 	$(BIN)/mypy
@@ -57,8 +58,8 @@ typecheck: install
 check: lint typecheck test prove
 
 format: install
-	$(BIN)/ruff format src tests bench
-	$(BIN)/ruff check --fix src tests bench
+	$(BIN)/ruff format src tests bench tools
+	$(BIN)/ruff check --fix src tests bench tools
 
 # Dispatch latency (p50/p99) and job-creation throughput on SQLite and PostgreSQL (bench/README.md).
 bench-dispatch: install

@@ -10,8 +10,6 @@ from agora.sandbox.protocol import Step
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import create, dispatcher, echo, job, register
 
-PRICE_BASE = 5_000_000  # 5 credits
-
 
 async def _credits(client: httpx2.AsyncClient, user: TestUser) -> dict[str, object]:
     response = await client.get("/v1/credits", headers=user.key_headers)

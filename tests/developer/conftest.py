@@ -1,9 +1,7 @@
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-import httpx2
 import pytest
 
 from agora.settings import Settings
@@ -11,8 +9,6 @@ from tests.agents.conftest import make_categories
 from tests.jobs.helpers import fast_settings
 
 __all__ = ["make_categories"]
-
-Submit = Callable[..., Awaitable[httpx2.Response]]
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import base64
 import hashlib
 import re
 import secrets
-from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import httpx2
@@ -45,13 +44,6 @@ async def register(
     assert answer.status_code == 201, answer.text
     data: dict[str, str] = answer.json()
     return data
-
-
-@dataclass
-class Flow:
-    client_id: str
-    verifier: str
-    params: dict[str, str]
 
 
 def authorize_params(client_id: str, challenge: str, **over: str) -> dict[str, str]:

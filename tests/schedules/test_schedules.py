@@ -142,7 +142,6 @@ async def test_three_schedulers_and_restarts_make_exactly_one_job_per_occurrence
 async def _daily_runs(
     app: FastAPI,
     client: httpx2.AsyncClient,
-    user_headers: object,
     user: object,
     agent: str,
     *,
@@ -189,7 +188,7 @@ async def test_dst_berlin_and_new_york(
     agent = await make_agent(db)
     # Spring forward, Europe/Berlin 2030-03-31: 02:00 → 03:00. 02:30 runs once, at 03:00.
     assert await _daily_runs(
-        app, client, None, user, agent,
+        app, client, user, agent,
         cron="30 2 * * *", timezone="Europe/Berlin", first="2030-03-30T00:00:00+00:00", days=3,
     ) == [
         "2030-03-30T02:30:00+01:00",
@@ -198,7 +197,7 @@ async def test_dst_berlin_and_new_york(
     ]  # fmt: skip
     # Fall back, Europe/Berlin 2030-10-27: 02:30 happens twice on the wall; it runs once.
     assert await _daily_runs(
-        app, client, None, user, agent,
+        app, client, user, agent,
         cron="30 2 * * *", timezone="Europe/Berlin", first="2030-10-26T00:00:00+00:00", days=3,
     ) == [
         "2030-10-26T02:30:00+02:00",
@@ -207,7 +206,7 @@ async def test_dst_berlin_and_new_york(
     ]  # fmt: skip
     # Spring forward, America/New_York 2030-03-10.
     assert await _daily_runs(
-        app, client, None, user, agent,
+        app, client, user, agent,
         cron="30 2 * * *", timezone="America/New_York", first="2030-03-09T12:00:00+00:00", days=2,
     ) == [
         "2030-03-10T03:00:00-04:00",
@@ -215,7 +214,7 @@ async def test_dst_berlin_and_new_york(
     ]  # fmt: skip
     # Fall back, America/New_York 2030-11-03: 01:30 twice on the wall, once here.
     assert await _daily_runs(
-        app, client, None, user, agent,
+        app, client, user, agent,
         cron="30 1 * * *", timezone="America/New_York", first="2030-11-02T12:00:00+00:00", days=2,
     ) == [
         "2030-11-03T01:30:00-04:00",

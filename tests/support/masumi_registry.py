@@ -58,7 +58,6 @@ from tests.support.server import serve_in_thread
 
 NETWORKS = ("Preprod", "Mainnet")
 STATUSES = ("Online", "Offline", "Deregistered", "Invalid")
-PAYMENT_TYPES = ("Web3CardanoV1", "None")
 V1_POLICY = "7e8bdaf2b2b919a3a4b94002cafb50086c0c845fe535d07a77ab7f77"
 V2_POLICY = "2e3fc7c3a48d2ec5f8fd3b1e0a5a0f8b0a1f0b6f6f6b6f0e3c1d2a4b"
 ADA = ""  # the unit of lovelace in Masumi prices

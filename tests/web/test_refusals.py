@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 import httpx2
 import pytest
@@ -33,12 +32,6 @@ def settings(settings: Settings) -> Settings:
 def _mail_count(settings: Settings) -> int:
     folder = settings.data_dir / "mail"
     return len(list(folder.glob("*.eml"))) if folder.exists() else 0
-
-
-@dataclass
-class Person:
-    client: httpx2.AsyncClient
-    csrf: str
 
 
 async def _refused_without_trace(

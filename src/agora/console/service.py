@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -25,7 +24,6 @@ class QueuedAgent:
     status: str
     description: str
     input_schema: dict[str, Any]
-    submitted_at: datetime
 
 
 async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedAgent]:
@@ -42,7 +40,6 @@ async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedA
                 agent.status,
                 agent.description or "",
                 agent.input_schema or {},
-                agent.created_at,
             )
         )
     return out

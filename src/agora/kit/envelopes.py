@@ -40,20 +40,6 @@ class EnvelopeA(BaseModel, Generic[T]):
     timestamp: str = Field(default_factory=now_iso)
 
 
-class CursorPagination(BaseModel):
-    cursor: str | None
-    limit: int
-    total: int
-    nextCursor: str | None
-
-
-class PagePagination(BaseModel):
-    page: int
-    limit: int
-    total: int
-    hasMore: bool
-
-
 class MetaB(BaseModel):
     timestamp: str = Field(default_factory=now_iso)
     requestId: str

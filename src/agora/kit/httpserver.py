@@ -24,7 +24,6 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 DEFAULT_HEADER_TIMEOUT_SECONDS = 10.0
-DEFAULT_TRUSTED_PROXIES = "127.0.0.1/32,::1/128"
 _TIMEOUT_BODY = b"Request headers not received in time"
 _TIMEOUT_ANSWER = (
     b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"

@@ -102,10 +102,6 @@ class RateLimiter:
     resolver: KeyResolver | None = None
     redis: RedisFallback | None = None  # when storage is Redis
 
-    @property
-    def uses_redis(self) -> bool:
-        return self.redis is not None
-
     async def _with_storage(
         self, work: Callable[[SlidingWindowCounterRateLimiter], Awaitable[Decision]]
     ) -> Decision:

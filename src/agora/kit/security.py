@@ -33,10 +33,6 @@ def hashes_match(stored: str, presented_hash: str) -> bool:
     return hmac.compare_digest(stored.encode(), presented_hash.encode())
 
 
-def looks_like_key(value: str) -> bool:
-    return value.startswith(KEY_PREFIX + "_") and 20 <= len(value) <= 200
-
-
 def new_token() -> tuple[str, str]:
     """A random URL-safe secret (256 bits) and its SHA-256 for storage."""
     plaintext = secrets.token_urlsafe(32)

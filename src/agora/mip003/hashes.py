@@ -37,9 +37,6 @@ _MATRIX = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=True
 )
 
-INPUT_RULES = ("sdk", "jcs")
-RESULT_RULES = ("sdk", "raw")
-
 
 def valid_purchaser_identifier(value: str) -> bool:
     """What the payment node accepts: hex, 14-26 characters."""

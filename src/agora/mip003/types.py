@@ -8,7 +8,6 @@ from typing import Any
 from agora.kit.timeutil import isoformat, utcnow
 
 MAX_MESSAGE_CHARS = 20_000  # an agent's message kept with its input request
-STATUS_VALUES = ("awaiting_payment", "awaiting_input", "running", "completed", "failed")
 
 
 @dataclass(frozen=True)
@@ -22,7 +21,9 @@ class StartedJob:
 
 @dataclass(frozen=True)
 class JobStatus:
-    status: str  # one of STATUS_VALUES (unknown values are kept as given, lower-cased)
+    # awaiting_payment | awaiting_input | running | completed | failed (unknown values are kept
+    # as given, lower-cased)
+    status: str
     status_id: str | None = None
     result: str | None = None
     input_schema: dict[str, Any] | None = None
