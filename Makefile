@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
+.PHONY: install run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
