@@ -16,8 +16,9 @@ and its after-commit hooks never run. Hooks of a committed unit run after the re
 sent (its background work). ``after_rollback(session, work)`` is the one way a refused unit
 writes: ``work`` runs in its own short transaction right after the rollback (the
 ``signin.failures`` audit row and an OAuth refresh-token family's revocation use it). Before any
-database work the route reads the request body, bounded in size (``kit.bodylimit``) and in time (``Settings.body_timeout_seconds``; 408
-past it), so a client that drips its body holds no connection.
+database work the route reads the request body, bounded in size (``kit.bodylimit``) and in time
+(``Settings.body_timeout_seconds``; 408 past it), so a client that drips its body holds no
+connection.
 
 Why the route and not a ``yield`` dependency: FastAPI runs such a dependency in an exit stack
 with a cancellation scope and a shielded exit, a tenth of a read's CPU (docs/performance.md); and
