@@ -15,7 +15,6 @@ from agora.console import repository as repo
 from agora.jobs import lifecycle, signals
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.ids import parse_uuid
-from agora.kit.timeutil import utcnow
 from agora.models import Agent, Job, JobEvent, LedgerEntry, StoredFile
 from agora.models.statuses import JobStatus
 
@@ -148,14 +147,7 @@ async def cancel_unfinished(session: AsyncSession, jobs: list[Job], reason: str)
             if job.status != lifecycle.INPUT_REQUIRED:
                 left += 1
                 continue
-            # As jobs.service.cancel_job: parked, the dispatcher gets the funds back.
-            paid_on_node = {
-                "settle": False,
-                "payment": {**(job.payment or {}), "autoRefund": True},
-                "dispatch_state": "queued",
-                "next_attempt_at": utcnow(),
-                "attempts": 0,
-            }
+            paid_on_node = lifecycle.parked_cancellation(job)
             woke = True
         if await lifecycle.transition(
             session,

@@ -66,6 +66,18 @@ async def record_event(
     await signals.job_event(session, str(job.id))  # the job's live streams read it after commit
 
 
+def parked_cancellation(job: Job) -> dict[str, Any]:
+    """The columns that cancel a job parked while paid through a payment node (no worker holds
+    it): the dispatcher gets the funds back (refund, not settlement)."""
+    return {
+        "settle": False,
+        "payment": {**(job.payment or {}), "autoRefund": True},
+        "dispatch_state": "queued",
+        "next_attempt_at": utcnow(),
+        "attempts": 0,
+    }
+
+
 async def transition(
     session: AsyncSession,
     job: Job,

@@ -321,14 +321,7 @@ async def cancel_job(
                 "only while it waits for your input. Ask for a refund "
                 "(POST /v1/jobs/{id}/refund) once it completes or fails"
             )
-        # Parked (no worker holds it): end it and let the dispatcher get the funds back.
-        paid_on_node = {
-            "settle": False,
-            "payment": {**(job.payment or {}), "autoRefund": True},
-            "dispatch_state": "queued",
-            "next_attempt_at": utcnow(),
-            "attempts": 0,
-        }
+        paid_on_node = lifecycle.parked_cancellation(job)
     if not await lifecycle.transition(
         session,
         job,
