@@ -31,6 +31,7 @@ SRC = Path(agora.__file__).parent
 # Files outside repositories that may build SQL, and why.
 SQL_ALLOWED: dict[str, str] = {
     "kit/db.py": "engine set-up: SQLite PRAGMAs and BEGIN IMMEDIATE through the driver, ping",
+    "kit/leases.py": "the one claim of due rows (FOR UPDATE SKIP LOCKED) the work queues share",
     "kit/migrate.py": "the advisory lock that serialises upgrades; renaming an old revision id",
     "kit/reads.py": "runs the repositories' prepared SELECTs (PRAGMA busy_timeout on its own)",
     "kit/writes.py": "runs the repositories' prepared writes on the session's connection",

@@ -16,6 +16,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.leases import claim_due
 from agora.models import Agent, Job
 from agora.models.statuses import DispatchState
 
@@ -32,27 +33,16 @@ def _claimable(now: datetime) -> Any:
 async def claim(
     session: AsyncSession, *, owner: str, now: datetime, lease_until: datetime, limit: int
 ) -> list[uuid.UUID]:
-    due = (
-        select(Job.id)
-        .where(_claimable(now))
-        .order_by(Job.next_attempt_at)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
+    # A lease is bookkeeping, not a change anyone sees: updated_at (the feed's order) stays.
+    lease = {
+        "dispatch_state": LEASED,
+        "lease_owner": owner,
+        "lease_expires_at": lease_until,
+        "updated_at": Job.updated_at,
+    }
+    return await claim_due(
+        session, Job, due=_claimable(now), order_by=Job.next_attempt_at, limit=limit, values=lease
     )
-    result = await session.execute(
-        update(Job)
-        .where(Job.id.in_(due.scalar_subquery()))
-        # A lease is bookkeeping, not a change anyone sees: updated_at (the feed's order) stays.
-        .values(
-            dispatch_state=LEASED,
-            lease_owner=owner,
-            lease_expires_at=lease_until,
-            updated_at=Job.updated_at,
-        )
-        .returning(Job.id)
-        .execution_options(synchronize_session=False)
-    )
-    return list(result.scalars())
 
 
 async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str] | None:

@@ -10,6 +10,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import ColumnElement, and_, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.leases import claim_due
 from agora.kit.reads import Prepared, read_all, read_one
 from agora.models import (
     JobWebhook,
@@ -34,32 +35,24 @@ async def claim(
     session: AsyncSession, *, now: datetime, lease_until: datetime, limit: int
 ) -> list[uuid.UUID]:
     """Due pending deliveries, and ``sending`` ones whose sender died (lease passed)."""
-    due = (
-        select(NotificationDelivery.id)
-        .where(
-            or_(
-                and_(
-                    NotificationDelivery.state == DeliveryState.PENDING,
-                    NotificationDelivery.next_attempt_at <= now,
-                ),
-                and_(
-                    NotificationDelivery.state == DeliveryState.SENDING,
-                    NotificationDelivery.next_attempt_at < now,
-                ),
-            )
-        )
-        .order_by(NotificationDelivery.next_attempt_at)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
+    due = or_(
+        and_(
+            NotificationDelivery.state == DeliveryState.PENDING,
+            NotificationDelivery.next_attempt_at <= now,
+        ),
+        and_(
+            NotificationDelivery.state == DeliveryState.SENDING,
+            NotificationDelivery.next_attempt_at < now,
+        ),
     )
-    result = await session.execute(
-        update(NotificationDelivery)
-        .where(NotificationDelivery.id.in_(due.scalar_subquery()))
-        .values(state=DeliveryState.SENDING, next_attempt_at=lease_until)
-        .returning(NotificationDelivery.id)
-        .execution_options(synchronize_session=False)
+    return await claim_due(
+        session,
+        NotificationDelivery,
+        due=due,
+        order_by=NotificationDelivery.next_attempt_at,
+        limit=limit,
+        values={"state": DeliveryState.SENDING, "next_attempt_at": lease_until},
     )
-    return list(result.scalars())
 
 
 async def with_user(

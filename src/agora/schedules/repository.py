@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.leases import claim_due
 from agora.models import Job, Schedule, ScheduleRun, User, Workspace
 from agora.models.statuses import ScheduleRunStatus, ScheduleState
 
@@ -87,21 +88,15 @@ def _claimable(now: datetime) -> Any:
 async def claim(
     session: AsyncSession, *, owner: str, now: datetime, lease_until: datetime, limit: int
 ) -> list[uuid.UUID]:
-    due = (
-        select(Schedule.id)
-        .where(_claimable(now))
-        .order_by(Schedule.next_run_at)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
+    lease = {"lease_owner": owner, "lease_expires_at": lease_until}
+    return await claim_due(
+        session,
+        Schedule,
+        due=_claimable(now),
+        order_by=Schedule.next_run_at,
+        limit=limit,
+        values={**lease, "updated_at": Schedule.updated_at},
     )
-    result = await session.execute(
-        update(Schedule)
-        .where(Schedule.id.in_(due.scalar_subquery()))
-        .values(lease_owner=owner, lease_expires_at=lease_until, updated_at=Schedule.updated_at)
-        .returning(Schedule.id)
-        .execution_options(synchronize_session=False)
-    )
-    return list(result.scalars())
 
 
 async def any_claimable(session: AsyncSession, now: datetime) -> bool:
