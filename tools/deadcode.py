@@ -36,6 +36,9 @@ IGNORE_DECORATORS = [
 ALLOWED = {
     # tests and pytest hooks, pydantic / SQLAlchemy configuration
     "test_*", "pytest_*", "pytestmark", "model_config", "inherit_cache",
+    # pydantic-settings' hook choosing where Settings are read from (settings.py), called with
+    # every source by keyword, settings_cls too
+    "settings_customise_sources", "settings_cls",
     # uvicorn's --factory target (docs/production.md)
     "app_from_env",
     # httpcore's network-backend interface (kit/outbound.py implements all of it)

@@ -2,17 +2,29 @@
 
 The embedded default needs none of them: a SQLite file under ``./data`` and a secret key that is
 generated once and kept beside it.
+
+The process-wide settings are fields of ``Settings``; each integration's are a frozen group
+(``settings.stripe.secret_key``). The environment names are the flat ones they always were: a
+group's field is read from ``AGORA_<group env_prefix><FIELD>`` (``AGORA_STRIPE_SECRET_KEY``), or
+from the old name in ``ALIASES`` where that rule does not give it. The constructor and
+``Settings.with_changes`` take the same flat names (``run_dispatcher=False``) or nested groups.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 DEFAULT_DATA_DIR = Path("data")
 # The registry service's `limit` is 1 to 50 (masumi-registry-service 53c29e3,
@@ -21,25 +33,14 @@ DEFAULT_DATA_DIR = Path("data")
 REGISTRY_MIN_PAGE, REGISTRY_MAX_PAGE = 2, 50
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="AGORA_", extra="ignore")
+class Group(BaseModel):
+    """One integration's settings: its flat (environment) names are ``env_prefix + field``."""
 
-    data_dir: Path = DEFAULT_DATA_DIR
-    database_url: str = ""
-    redis_url: str | None = None
-    secret_key: str = ""
-    public_url: str = "http://127.0.0.1:8000"
-    allowed_hosts: list[str] = Field(default_factory=list)
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    env_prefix: ClassVar[str] = ""
 
-    environment: str = "development"
-    # Argon2id strength (kit/passwords.py): "test" is cheap and refused in production.
-    password_hash_profile: Literal["default", "test"] = "default"
-    log_level: str = "INFO"
-    log_json: bool | None = None
-    # Every list written without its schema is built the schema's way too and compared, a
-    # mismatch failing the request (kit/wire.py): slower; for the tests' server processes.
-    wire_check: bool = False
 
+class HttpSettings(Group):
     max_body_bytes: int = 1_048_576
     # A request body must arrive within this time, before any database work (kit/units.py).
     body_timeout_seconds: float = 10.0
@@ -49,15 +50,20 @@ class Settings(BaseSettings):
     trusted_proxies: str = "127.0.0.1/32,::1/128"
     header_timeout_seconds: float = 10.0
     keep_alive_timeout_seconds: float = 5.0
-    rate_limit_public: str = "120/minute"
-    rate_limit_authenticated: str = "600/minute"
-    rate_limit_key_prefix: str = "agora-rl"
-    # Invalid or malformed credentials, per client address (stricter: key guessing).
-    rate_limit_failed_auth: str = "30/minute"
 
-    # Dispatch
-    run_dispatcher: bool = True
-    dispatcher_concurrency: int = 16
+
+class RateLimitSettings(Group):
+    env_prefix = "rate_limit_"
+    public: str = "120/minute"
+    authenticated: str = "600/minute"
+    key_prefix: str = "agora-rl"
+    # Invalid or malformed credentials, per client address (stricter: key guessing).
+    failed_auth: str = "30/minute"
+
+
+class DispatchSettings(Group):
+    enabled: bool = True  # AGORA_RUN_DISPATCHER
+    concurrency: int = 16  # AGORA_DISPATCHER_CONCURRENCY
     lease_seconds: float = 30.0
     agent_timeout_seconds: float = 10.0
     status_poll_initial_seconds: float = 0.05
@@ -65,27 +71,37 @@ class Settings(BaseSettings):
     max_agent_attempts: int = 5
     agent_retry_seconds: float = 1.0
     job_deadline_seconds: float = 3600.0
+
+
+class StreamSettings(Group):
     # Job streams (GET /v1/jobs/{id}/stream, docs/web.md): the poll while no notification can
     # arrive (PostgreSQL listener down; SQLite), and the open streams one process serves
-    job_stream_fallback_seconds: float = 2.0
-    job_stream_max: int = 1000
+    env_prefix = "job_stream_"
+    fallback_seconds: float = 2.0
+    max: int = 1000
     # … and per caller (docs/security.md, "Limits"): beyond these, that caller gets 429
-    job_stream_max_per_key: int = 10
-    job_stream_max_per_user: int = 25
-    job_stream_max_per_address: int = 10
+    max_per_key: int = 10
+    max_per_user: int = 25
+    max_per_address: int = 10
 
-    # Catalogue
+
+class CatalogueSettings(Group):
     marketplace_fee_bps: int = 500
     verification_lifetime_days: int = 90
     availability_failures_to_expire: int = 3
     availability_check_seconds: float = 300.0
 
-    # Job status notifications (signed webhooks)
-    notification_max_attempts: int = 8
-    notification_retry_seconds: float = 5.0
-    notification_timeout_seconds: float = 10.0
 
-    # Accounts (docs/accounts.md): sign-up, sessions, tokens, mail
+class NotificationSettings(Group):
+    # Job status notifications (signed webhooks)
+    env_prefix = "notification_"
+    max_attempts: int = 8
+    retry_seconds: float = 5.0
+    timeout_seconds: float = 10.0
+
+
+class AccountSettings(Group):
+    # Accounts (docs/accounts.md): sign-up, sessions, tokens
     welcome_credits: int = 0  # base units granted to a new personal workspace at sign-up
     session_days: float = 14.0
     session_cookie: str = "agora_session"
@@ -111,8 +127,12 @@ class Settings(BaseSettings):
     auth_attempts_per_account: str = "20/15minutes"  # wrong passwords, then 429
     auth_attempts_per_address: str = "100/15minutes"
     auth_mails_per_account: str = "5/hour"  # reset and magic-link mails to one address
-    mail_backend: str = "folder"  # folder (offline: log + data_dir/mail) | smtp
-    mail_from: str = "Agora <no-reply@agora.local>"
+
+
+class MailSettings(Group):
+    # Accounts' mail (docs/accounts.md)
+    backend: str = "folder"  # AGORA_MAIL_BACKEND: folder (offline: log + data_dir/mail) | smtp
+    sender: str = "Agora <no-reply@agora.local>"  # AGORA_MAIL_FROM
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 587
     smtp_username: str | None = None
@@ -121,93 +141,27 @@ class Settings(BaseSettings):
     smtp_tls: bool = False  # implicit TLS (port 465)
     smtp_timeout_seconds: float = 10.0
 
+
+class RegistrySettings(Group):
     # Registry import (registry/, docs/developer.md): the Masumi registry service's feed, synced
     # every registry_sync_seconds when registry_url is set; prices converted with the unit table
     # (credits per unit; 1 ADA = 1 000 000 lovelace = 1 credit by default). The service answers
     # 401 without its `token` header and 400 for a page size above 50.
-    registry_url: str | None = None
-    registry_token: str = ""
-    registry_network: str = "Preprod"
-    registry_sync_seconds: float = 3600.0
-    registry_page_size: int = 50
-    registry_max_pages: int = 1000
-    registry_timeout_seconds: float = 30.0
-    registry_unit_credits: dict[str, float] = Field(
+    env_prefix = "registry_"
+    url: str | None = None
+    token: str = ""
+    network: str = "Preprod"
+    sync_seconds: float = 3600.0
+    page_size: int = 50
+    max_pages: int = 1000
+    timeout_seconds: float = 30.0
+    unit_credits: dict[str, float] = Field(
         default_factory=lambda: {"": 0.000001, "lovelace": 0.000001}
     )
 
-    # Payments (docs/payments.md): "credits" (Agora's ledger only) or "masumi" (a buyer payment
-    # node locks funds on chain; credits are captured when the seller is paid)
-    payment_backend: str = "credits"
-    masumi_payment_url: str = ""  # the purchasing node, up to /api/v1
-    masumi_payment_token: str = ""  # its `token` header (pay right)
-    masumi_network: str = "Preprod"
-    masumi_timeout_seconds: float = 10.0
-    masumi_max_node_attempts: int = 6
-    masumi_follow_seconds: float = 30.0  # how often a settling job's purchase is re-read
-    # Amounts sent with a purchase (price-drift guard): the agent's price in credit base units
-    # times this, in masumi_price_unit; 0 sends no Amounts
-    masumi_units_per_credit: int = 0
-    masumi_price_unit: str = "lovelace"
-    # Serve the local payment node in this process at /payment-node (the embedded demo): the
-    # masumi backend buys there unless masumi_payment_url is set; the paid demo agent sells there
-    payment_node_embedded: bool = False
-    # How long the local node's "chain" takes before an action shows (funds lock, a result or a
-    # refund request lands): the real node batches, then waits for confirmations (minutes)
-    payment_node_chain_delay_ms: int = 1000
-    # The paid demo agent's seller side on another node (a real masumi-payment-service): its
-    # URL up to /api/v1, a key with the pay right, the registered agentIdentifier and the
-    # selling wallet's key hash. Unset: it sells on the embedded node.
-    demo_seller_node_url: str = ""
-    demo_seller_token: str = ""
-    demo_seller_agent_identifier: str = ""
-    demo_seller_vkey: str = ""
-
-    # Billing with Stripe (docs/billing.md). Without a secret key, buying credits is switched off.
-    stripe_secret_key: str = ""
-    stripe_publishable_key: str = ""
-    stripe_webhook_secret: str = ""
-    # Empty: Stripe itself (https://api.stripe.com, Stripe.js from https://js.stripe.com/v3/).
-    # Set (tests, the offline demo): a localstripe server; Stripe.js is its /js.stripe.com/v3/.
-    stripe_api_base: str = ""
-    stripe_timeout_seconds: float = 20.0
-
-    # Files (docs/files.md): storage (empty: <data_dir>/files; file:///path; s3://bucket/prefix
-    # with the endpoint, region and credentials below), limits, types, signed URLs
-    storage_url: str = ""
-    storage_s3_endpoint: str = ""
-    storage_s3_region: str = "us-east-1"
-    storage_s3_access_key: str = ""
-    storage_s3_secret_key: str = ""
-    files_max_bytes: int = 100 * 1024 * 1024  # one upload
-    files_workspace_quota_bytes: int = 1024 * 1024 * 1024  # every file a workspace holds
-    files_upload_timeout_seconds: float = 600.0
-    # Types (sniffed from the content) a workspace may store, and those served inline
-    files_allowed_types: str = (
-        "image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv,"
-        "text/markdown,application/json,application/zip,audio/mpeg,audio/wav,video/mp4"
-    )
-    files_preview_types: str = "image/png,image/jpeg,image/gif,image/webp"
-    # Signed URLs agents fetch inputs from: this base (empty: public_url) and their lifetime
-    files_public_url: str = ""
-    files_url_seconds: float = 86400.0
-    # Output files fetched from a job's result: per file, and how many per job
-    files_output_max_bytes: int = 50 * 1024 * 1024
-    files_output_timeout_seconds: float = 60.0
-    files_outputs_per_job: int = 20
-
-    demo: bool = True
-    # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the
-    # private/loopback/metadata refusal for agents, webhooks and fetches. Empty: none.
-    outbound_allow: str = ""
-    # GET /metrics requires "Authorization: Bearer <metrics_token>"; without a token it answers
-    # 401 unless the operator opens it explicitly with AGORA_METRICS_PUBLIC=true.
-    metrics_token: str | None = None
-    metrics_public: bool = False
-
-    @field_validator("registry_page_size")
+    @field_validator("page_size")
     @classmethod
-    def _registry_page_size(cls, value: int) -> int:
+    def _page_size(cls, value: int) -> int:
         if not REGISTRY_MIN_PAGE <= value <= REGISTRY_MAX_PAGE:
             raise ValueError(
                 f"AGORA_REGISTRY_PAGE_SIZE must be between {REGISTRY_MIN_PAGE} and "
@@ -215,6 +169,173 @@ class Settings(BaseSettings):
                 f"a limit above {REGISTRY_MAX_PAGE}, and registry-diff repeats one entry per page"
             )
         return value
+
+
+class PaymentSettings(Group):
+    # Payments (docs/payments.md): "credits" (Agora's ledger only) or "masumi" (a buyer payment
+    # node locks funds on chain; credits are captured when the seller is paid)
+    env_prefix = "payment_"
+    backend: str = "credits"
+    # Serve the local payment node in this process at /payment-node (the embedded demo): the
+    # masumi backend buys there unless masumi_payment_url is set; the paid demo agent sells there
+    node_embedded: bool = False
+    # How long the local node's "chain" takes before an action shows (funds lock, a result or a
+    # refund request lands): the real node batches, then waits for confirmations (minutes)
+    node_chain_delay_ms: int = 1000
+
+
+class MasumiSettings(Group):
+    env_prefix = "masumi_"
+    payment_url: str = ""  # the purchasing node, up to /api/v1
+    payment_token: str = ""  # its `token` header (pay right)
+    network: str = "Preprod"
+    timeout_seconds: float = 10.0
+    max_node_attempts: int = 6
+    follow_seconds: float = 30.0  # how often a settling job's purchase is re-read
+    # Amounts sent with a purchase (price-drift guard): the agent's price in credit base units
+    # times this, in masumi_price_unit; 0 sends no Amounts
+    units_per_credit: int = 0
+    price_unit: str = "lovelace"
+
+
+class DemoSellerSettings(Group):
+    # The paid demo agent's seller side on another node (a real masumi-payment-service): its
+    # URL up to /api/v1, a key with the pay right, the registered agentIdentifier and the
+    # selling wallet's key hash. Unset: it sells on the embedded node.
+    env_prefix = "demo_seller_"
+    node_url: str = ""
+    token: str = ""
+    agent_identifier: str = ""
+    vkey: str = ""
+
+
+class StripeSettings(Group):
+    # Billing with Stripe (docs/billing.md). Without a secret key, buying credits is switched off.
+    env_prefix = "stripe_"
+    secret_key: str = ""
+    publishable_key: str = ""
+    webhook_secret: str = ""
+    # Empty: Stripe itself (https://api.stripe.com, Stripe.js from https://js.stripe.com/v3/).
+    # Set (tests, the offline demo): a localstripe server; Stripe.js is its /js.stripe.com/v3/.
+    api_base: str = ""
+    timeout_seconds: float = 20.0
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.secret_key)
+
+    @property
+    def js_url(self) -> str:
+        base = self.api_base.rstrip("/")
+        return f"{base}/js.stripe.com/v3/" if base else "https://js.stripe.com/v3/"
+
+
+class StorageSettings(Group):
+    # Files (docs/files.md): storage (empty: <data_dir>/files; file:///path; s3://bucket/prefix
+    # with the endpoint, region and credentials below)
+    env_prefix = "storage_"
+    url: str = ""
+    s3_endpoint: str = ""
+    s3_region: str = "us-east-1"
+    s3_access_key: str = ""
+    s3_secret_key: str = ""
+
+
+class FileSettings(Group):
+    # Files (docs/files.md): limits, types, signed URLs
+    env_prefix = "files_"
+    max_bytes: int = 100 * 1024 * 1024  # one upload
+    workspace_quota_bytes: int = 1024 * 1024 * 1024  # every file a workspace holds
+    upload_timeout_seconds: float = 600.0
+    # Types (sniffed from the content) a workspace may store, and those served inline
+    allowed_types: str = (
+        "image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv,"
+        "text/markdown,application/json,application/zip,audio/mpeg,audio/wav,video/mp4"
+    )
+    preview_types: str = "image/png,image/jpeg,image/gif,image/webp"
+    # Signed URLs agents fetch inputs from: this base (empty: public_url) and their lifetime
+    public_url: str = ""
+    url_seconds: float = 86400.0
+    # Output files fetched from a job's result: per file, and how many per job
+    output_max_bytes: int = 50 * 1024 * 1024
+    output_timeout_seconds: float = 60.0
+    outputs_per_job: int = 20
+
+
+class MetricsSettings(Group):
+    # GET /metrics requires "Authorization: Bearer <metrics_token>"; without a token it answers
+    # 401 unless the operator opens it explicitly with AGORA_METRICS_PUBLIC=true.
+    env_prefix = "metrics_"
+    token: str | None = None
+    public: bool = False
+
+
+# The flat (environment, constructor) names that are not `<group env_prefix><field>`.
+ALIASES: dict[str, tuple[str, str]] = {
+    "run_dispatcher": ("dispatch", "enabled"),
+    "dispatcher_concurrency": ("dispatch", "concurrency"),
+    "mail_backend": ("mail", "backend"),
+    "mail_from": ("mail", "sender"),
+}
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="AGORA_", extra="ignore")
+
+    data_dir: Path = DEFAULT_DATA_DIR
+    database_url: str = ""
+    redis_url: str | None = None
+    secret_key: str = ""
+    public_url: str = "http://127.0.0.1:8000"
+    allowed_hosts: list[str] = Field(default_factory=list)
+
+    environment: str = "development"
+    # Argon2id strength (kit/passwords.py): "test" is cheap and refused in production.
+    password_hash_profile: Literal["default", "test"] = "default"
+    log_level: str = "INFO"
+    log_json: bool | None = None
+    # Every list written without its schema is built the schema's way too and compared, a
+    # mismatch failing the request (kit/wire.py): slower; for the tests' server processes.
+    wire_check: bool = False
+    demo: bool = True
+    # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the
+    # private/loopback/metadata refusal for agents, webhooks and fetches. Empty: none.
+    outbound_allow: str = ""
+
+    http: HttpSettings = HttpSettings()
+    rate_limit: RateLimitSettings = RateLimitSettings()
+    dispatch: DispatchSettings = DispatchSettings()
+    streams: StreamSettings = StreamSettings()
+    catalogue: CatalogueSettings = CatalogueSettings()
+    notifications: NotificationSettings = NotificationSettings()
+    accounts: AccountSettings = AccountSettings()
+    mail: MailSettings = MailSettings()
+    registry: RegistrySettings = RegistrySettings()
+    payments: PaymentSettings = PaymentSettings()
+    masumi: MasumiSettings = MasumiSettings()
+    demo_seller: DemoSellerSettings = DemoSellerSettings()
+    stripe: StripeSettings = StripeSettings()
+    storage: StorageSettings = StorageSettings()
+    files: FileSettings = FileSettings()
+    metrics: MetricsSettings = MetricsSettings()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # The environment is read by the flat names; constructor keywords still win over it.
+        assert isinstance(env_settings, EnvSettingsSource)
+        return init_settings, FlatEnvSource(env_settings), dotenv_settings, file_secret_settings
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat_names_into_groups(cls, data: Any) -> Any:
+        return regroup(data) if isinstance(data, Mapping) else data
 
     @field_validator("database_url", mode="before")
     @classmethod
@@ -230,6 +351,16 @@ class Settings(BaseSettings):
             )
         return self
 
+    def with_changes(self, **changes: Any) -> Settings:
+        """A validated copy with `changes` (flat names, or groups given as mappings) applied."""
+        data = self.model_dump()
+        for key, value in regroup(changes).items():
+            if key in GROUPS and isinstance(value, Mapping):
+                data[key] = {**data[key], **value}
+            else:
+                data[key] = value
+        return type(self).model_validate(data)
+
     @property
     def is_sqlite(self) -> bool:
         return self.resolved_database_url.startswith("sqlite")
@@ -239,15 +370,6 @@ class Settings(BaseSettings):
         if self.database_url:
             return normalise_database_url(self.database_url)
         return f"sqlite+aiosqlite:///{(self.data_dir / 'agora.db').as_posix()}"
-
-    @property
-    def billing_enabled(self) -> bool:
-        return bool(self.stripe_secret_key)
-
-    @property
-    def stripe_js_url(self) -> str:
-        base = self.stripe_api_base.rstrip("/")
-        return f"{base}/js.stripe.com/v3/" if base else "https://js.stripe.com/v3/"
 
     @property
     def json_logs(self) -> bool:
@@ -267,6 +389,80 @@ class Settings(BaseSettings):
         path.write_text(key)
         path.chmod(0o600)
         return key
+
+
+def _groups() -> dict[str, type[Group]]:
+    groups: dict[str, type[Group]] = {}
+    for name, field in Settings.model_fields.items():
+        if isinstance(field.annotation, type) and issubclass(field.annotation, Group):
+            groups[name] = field.annotation
+    return groups
+
+
+def _flat_names() -> dict[str, tuple[str, str]]:
+    """Every grouped field's flat name -> (group, field); a clash is a mistake in this file."""
+    aliased = {place: flat for flat, place in ALIASES.items()}
+    names: dict[str, tuple[str, str]] = {}
+    for group, model in GROUPS.items():
+        for field in model.model_fields:
+            flat = aliased.get((group, field), model.env_prefix + field)
+            if flat in names or flat in Settings.model_fields:
+                raise RuntimeError(f"settings: the flat name {flat!r} is taken twice")
+            names[flat] = (group, field)
+    return names
+
+
+GROUPS = _groups()
+# Old flat name -> (group, field), e.g. "stripe_secret_key" -> ("stripe", "secret_key").
+FLAT_NAMES = _flat_names()
+
+
+def regroup(data: Mapping[str, Any]) -> dict[str, Any]:
+    """`data` with each flat grouped name moved into its group; flat names win over nested."""
+    out = dict(data)
+    for flat in [key for key in out if key in FLAT_NAMES]:
+        group, field = FLAT_NAMES[flat]
+        current = out.get(group)
+        nested = current.model_dump() if isinstance(current, BaseModel) else dict(current or {})
+        nested[field] = out.pop(flat)
+        out[group] = nested
+    return out
+
+
+class _FlatBase(BaseSettings):
+    model_config = Settings.model_config
+
+
+def _flat_model() -> type[BaseSettings]:
+    """A settings class with every flat name as a field: what the environment is read by."""
+    fields: dict[str, Any] = {
+        name: (field.annotation, None)
+        for name, field in Settings.model_fields.items()
+        if name not in GROUPS
+    }
+    for flat, (group, field) in FLAT_NAMES.items():
+        fields[flat] = (GROUPS[group].model_fields[field].annotation, None)
+    return create_model("FlatSettings", __base__=_FlatBase, **fields)
+
+
+_FLAT_MODEL = _flat_model()
+
+
+class FlatEnvSource(EnvSettingsSource):
+    """`AGORA_<flat name>` from the environment, parsed as pydantic-settings always has, grouped."""
+
+    def __init__(self, env: EnvSettingsSource) -> None:
+        super().__init__(
+            _FLAT_MODEL,
+            case_sensitive=env.case_sensitive,
+            env_prefix=env.env_prefix,
+            env_ignore_empty=env.env_ignore_empty,
+            env_parse_none_str=env.env_parse_none_str,
+            env_parse_enums=env.env_parse_enums,
+        )
+
+    def __call__(self) -> dict[str, Any]:
+        return regroup(super().__call__())
 
 
 def normalise_database_url(url: str) -> str:
