@@ -167,7 +167,7 @@ async def _next_event(lines: AsyncIterator[str]) -> str:
 async def _served(settings: Settings) -> AsyncIterator[tuple[str, FastAPI]]:
     """The app (its own engine) on a loopback port, in this event loop; 30 s poll fallback."""
     app = create_app(
-        settings.model_copy(update={"job_stream_fallback_seconds": 30.0}),
+        settings.with_changes(job_stream_fallback_seconds=30.0),
         migrate=False,
         background=False,
     )

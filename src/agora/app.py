@@ -156,9 +156,9 @@ class StandIns:
     def of(cls, settings: Settings) -> StandIns:
         local: dict[str, Any] = {}
         node = None
-        if settings.payment_node_embedded:
+        if settings.payments.node_embedded:
             node = local_node(
-                node_token(settings), chain_delay_ms=settings.payment_node_chain_delay_ms
+                node_token(settings), chain_delay_ms=settings.payments.node_chain_delay_ms
             )[1]
             local[NODE_PREFIX] = Starlette(routes=[Mount(NODE_PREFIX, app=node)])
         demo_agents = demo_host(demo_seller(settings, local=local)) if settings.demo else None
@@ -173,11 +173,11 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
     app.state.job_streams = JobStreams(
         database,
         StreamLimits(
-            fallback_seconds=settings.job_stream_fallback_seconds,
-            max_streams=settings.job_stream_max,
-            max_per_key=settings.job_stream_max_per_key,
-            max_per_user=settings.job_stream_max_per_user,
-            max_per_address=settings.job_stream_max_per_address,
+            fallback_seconds=settings.streams.fallback_seconds,
+            max_streams=settings.streams.max,
+            max_per_key=settings.streams.max_per_key,
+            max_per_user=settings.streams.max_per_user,
+            max_per_address=settings.streams.max_per_address,
         ),
         also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
     )
@@ -189,23 +189,23 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
         database,
         app.state.agent_client,
         settings,
-        dispatching=settings.run_dispatcher,
+        dispatching=settings.dispatch.enabled,
         serving=True,
-        payments=payment_backend(settings, local=node_route) if settings.run_dispatcher else None,
+        payments=payment_backend(settings, local=node_route) if settings.dispatch.enabled else None,
     )
     app.state.readiness = readiness(app.state.background)
     app.state.rate_limiter = build_rate_limiter(
-        settings.rate_limit_public,
-        settings.rate_limit_authenticated,
+        settings.rate_limit.public,
+        settings.rate_limit.authenticated,
         settings.redis_url,
-        settings.rate_limit_key_prefix,
-        settings.rate_limit_failed_auth,
+        settings.rate_limit.key_prefix,
+        settings.rate_limit.failed_auth,
     )
     if app.state.rate_limiter is not None:
         app.state.rate_limiter.resolver = key_id_resolver(database)
     # Sign-in, reset and magic-link attempts (accounts); in process while Redis is down.
     app.state.attempt_limiter = AttemptLimiter(
-        settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts"
+        settings.redis_url, f"{settings.rate_limit.key_prefix}-attempts"
     )
 
 
@@ -261,14 +261,14 @@ def _middleware(app: FastAPI, settings: Settings) -> None:
     endpoints' rate limit outside it; outermost, the client address and scheme from trusted
     proxies only (kit/httpserver.py)."""
     # Uploads stream to storage with their own limit (a file plus its multipart framing).
-    upload_limit = settings.files_max_bytes + UPLOAD_FRAMING_BYTES
+    upload_limit = settings.files.max_bytes + UPLOAD_FRAMING_BYTES
     app.add_middleware(
         ObserveMiddleware,
-        max_body_bytes=settings.max_body_bytes,
+        max_body_bytes=settings.http.max_body_bytes,
         body_limits={f"{prefix}/files": upload_limit for prefix in ("/v1", "/api/v1")},
     )
     app.add_middleware(RateLimitMiddleware)
-    trust_proxies(app, settings.trusted_proxies)
+    trust_proxies(app, settings.http.trusted_proxies)
 
 
 def demo_route(agents: Any) -> Starlette:

@@ -47,11 +47,11 @@ def background_services(
             OutputCollector(db, settings),
             Scheduler(db, settings),
         ]
-        if settings.housekeeping_seconds > 0:
+        if settings.accounts.housekeeping_seconds > 0:
             services.append(Housekeeping(db, settings))
-    if serving and settings.availability_check_seconds > 0:
+    if serving and settings.catalogue.availability_check_seconds > 0:
         services.append(AvailabilityChecker(db, client, settings))
-    if serving and settings.registry_url and settings.registry_sync_seconds > 0:
+    if serving and settings.registry.url and settings.registry.sync_seconds > 0:
         services.append(RegistrySyncLoop(db, settings))
     return services
 

@@ -40,7 +40,10 @@ async def test_wrong_password_counts_live_in_redis_when_configured(
     app: FastAPI, client: httpx2.AsyncClient, settings: Settings, redis_url: str
 ) -> None:
     settings.redis_url = redis_url
-    settings.rate_limit_key_prefix = f"test-{uuid.uuid4().hex[:10]}"  # Redis outlives the test
+    # Redis outlives the test
+    settings.rate_limit = settings.with_changes(
+        rate_limit_key_prefix=f"test-{uuid.uuid4().hex[:10]}"
+    ).rate_limit
     app.state.attempt_limiter = None  # rebuilt from the settings on the next request
     email = f"redis-{uuid.uuid4().hex[:10]}@example.com"
     await sign_up_verified(client, settings, email)

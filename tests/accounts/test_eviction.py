@@ -113,7 +113,7 @@ async def test_a_session_creates_keys_only_after_a_recent_password(
     client: httpx2.AsyncClient, settings: Settings, db: Database
 ) -> None:
     csrf = await sign_up_verified(client, settings, EMAIL)
-    assert settings.key_reauth_minutes == 10
+    assert settings.accounts.key_reauth_minutes == 10
     async with db.transaction() as session:  # the sign-in was half an hour ago
         await session.execute(
             update(BrowserSession).values(created_at=utcnow() - timedelta(minutes=30))

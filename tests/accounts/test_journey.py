@@ -140,7 +140,8 @@ async def test_organization_invite_by_link_and_member_rights(
 async def test_welcome_grant_and_workspace_switch(
     client: httpx2.AsyncClient, settings: Settings
 ) -> None:
-    settings.welcome_credits = 5_000_000  # 5 credits in base units
+    # 5 credits in base units
+    settings.accounts = settings.with_changes(welcome_credits=5_000_000).accounts
     csrf = await sign_up_verified(client, settings, "grant@example.com")
     credits = await client.get("/v1/credits")
     assert credits.status_code == 200

@@ -21,15 +21,13 @@ from tests.support.server import free_port
 
 @pytest.fixture
 def down_settings(settings: Settings) -> Settings:
-    return settings.model_copy(
-        update={
-            "redis_url": f"redis://127.0.0.1:{free_port()}/0",
-            "rate_limit_public": "off",
-            "rate_limit_authenticated": "off",
-            "rate_limit_failed_auth": "off",
-            "auth_attempts_per_account": "3/15minutes",
-            "metrics_token": "metrics-secret",
-        }
+    return settings.with_changes(
+        redis_url=f"redis://127.0.0.1:{free_port()}/0",
+        rate_limit_public="off",
+        rate_limit_authenticated="off",
+        rate_limit_failed_auth="off",
+        auth_attempts_per_account="3/15minutes",
+        metrics_token="metrics-secret",
     )
 
 

@@ -100,11 +100,11 @@ async def test_failed_checks_expire_a_verification(
             .where(Agent.id == gone.id)
             .values(base_url=f"{agents_server.base_url}/vanished")
         )
-    for round_number in range(settings.availability_failures_to_expire):
+    for round_number in range(settings.catalogue.availability_failures_to_expire):
         counts = await check_availability(db, app.state.agent_client, settings)
         assert counts["failed"] == 1
         assert counts["expired"] == (
-            1 if round_number == settings.availability_failures_to_expire - 1 else 0
+            1 if round_number == settings.catalogue.availability_failures_to_expire - 1 else 0
         )
     async with db.transaction() as session:
         statuses = {n: s for n, s in (await session.execute(select(Agent.name, Agent.status)))}

@@ -20,9 +20,7 @@ from tests.support.server import agora_env, running_server
 
 @pytest.fixture
 async def limited_client(settings: Settings, db: Database) -> AsyncIterator[httpx2.AsyncClient]:
-    limited = settings.model_copy(
-        update={"rate_limit_public": "10/day", "rate_limit_authenticated": "5/day"}
-    )
+    limited = settings.with_changes(rate_limit_public="10/day", rate_limit_authenticated="5/day")
     app: FastAPI = create_app(limited, db=db, migrate=False, background=False)
     async with app.router.lifespan_context(app):
         transport = httpx2.ASGITransport(app=app)

@@ -36,13 +36,11 @@ def stripe_server() -> Iterator[Stripe]:
 
 @pytest.fixture
 def settings(settings: Settings, stripe_server: Stripe) -> Settings:
-    return settings.model_copy(
-        update={
-            "stripe_secret_key": SECRET_KEY,
-            "stripe_publishable_key": PUBLISHABLE_KEY,
-            "stripe_webhook_secret": WEBHOOK_SECRET,
-            "stripe_api_base": stripe_server.server.url,
-        }
+    return settings.with_changes(
+        stripe_secret_key=SECRET_KEY,
+        stripe_publishable_key=PUBLISHABLE_KEY,
+        stripe_webhook_secret=WEBHOOK_SECRET,
+        stripe_api_base=stripe_server.server.url,
     )
 
 

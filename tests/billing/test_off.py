@@ -16,7 +16,7 @@ from tests.support.stripe import sign
 
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
-    return settings.model_copy(update={"stripe_secret_key": "", "stripe_webhook_secret": ""})
+    return settings.with_changes(stripe_secret_key="", stripe_webhook_secret="")
 
 
 async def test_buying_is_off_without_keys(

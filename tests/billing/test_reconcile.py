@@ -27,7 +27,7 @@ async def reconcile(settings: Settings, db: Database) -> tuple[int, dict[str, An
         "AGORA_STRIPE_SECRET_KEY": SECRET_KEY,
         "AGORA_STRIPE_PUBLISHABLE_KEY": PUBLISHABLE_KEY,
         "AGORA_STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
-        "AGORA_STRIPE_API_BASE": settings.stripe_api_base,
+        "AGORA_STRIPE_API_BASE": settings.stripe.api_base,
         "AGORA_LOG_LEVEL": "WARNING",
     }
     get_settings.cache_clear()  # the command reads these settings, not an earlier test's

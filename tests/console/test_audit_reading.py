@@ -127,7 +127,7 @@ async def test_no_secret_ever_appears(
     actions; none of them is in any row (API and CSV)."""
     secrets: list[str] = [STRONG_PASSWORD]
     headers = await sign_up_verified(client, settings, "secret.keeper@example.com")
-    secrets.append(client.cookies.get(settings.session_cookie) or "missing-cookie")
+    secrets.append(client.cookies.get(settings.accounts.session_cookie) or "missing-cookie")
     key = await client.post("/v1/api-keys", json={"name": "mine"}, headers=headers)
     assert key.status_code == 201, key.text
     plaintext = key.json()["data"]["key"]

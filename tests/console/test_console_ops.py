@@ -81,7 +81,7 @@ async def test_quarantine_retry_and_a_dismissal_the_next_sync_keeps(
     admin: TestUser,
     make_user: MakeUser,
 ) -> None:
-    configured = settings.model_copy(update={"registry_token": registry.token})
+    configured = settings.with_changes(registry_token=registry.token)
     [priced, broken] = registry.add(
         [
             registry_row(0, NOWHERE, amounts=[(5_000_000, "usdx")]),
@@ -120,10 +120,10 @@ async def test_quarantine_retry_and_a_dismissal_the_next_sync_keeps(
     assert still.json()["data"]["imported"] is False
     assert still.json()["data"]["reason"].startswith("apiBaseUrl:")
     # A credit rate for the unit is configured: the entry passes now and is imported (PENDING).
-    app.state.settings = settings.model_copy(
-        update={"registry_unit_credits": {**settings.registry_unit_credits, "usdx": 0.000001}}
+    app.state.settings = settings.with_changes(
+        registry_unit_credits={**settings.registry.unit_credits, "usdx": 0.000001}
     )
-    configured = app.state.settings.model_copy(update={"registry_token": registry.token})
+    configured = app.state.settings.with_changes(registry_token=registry.token)
     imported = await keys.post(
         f"/v1/admin/registry/quarantine/{unpriced['id']}/retry", headers=admin.bearer_headers
     )
@@ -168,7 +168,7 @@ async def test_quarantine_pages(
     registry: MasumiRegistry,
     admin: TestUser,
 ) -> None:
-    configured = settings.model_copy(update={"registry_token": registry.token})
+    configured = settings.with_changes(registry_token=registry.token)
     [broken] = registry.add(
         [registry_row(1, NOWHERE, api_base_url="ftp://x", description="<script>x</script>")]
     )

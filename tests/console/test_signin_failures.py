@@ -26,7 +26,7 @@ WRONG = "Wrong-Password-Never-Logged-42"
 @pytest.fixture
 async def strict(settings: Settings, db: Database) -> AsyncIterator[FastAPI]:
     """The app with a small per-account budget (3 wrong passwords)."""
-    tight = settings.model_copy(update={"auth_attempts_per_account": f"{THRESHOLD}/15minutes"})
+    tight = settings.with_changes(auth_attempts_per_account=f"{THRESHOLD}/15minutes")
     application = create_app(tight, db=db, migrate=False, background=False)
     async with application.router.lifespan_context(application):
         yield application

@@ -10,7 +10,7 @@ from tests.conftest import MakeUser
 async def test_metrics_count_requests_by_route_template_and_read_the_ledger(
     client: httpx2.AsyncClient, make_user: MakeUser, app: object
 ) -> None:
-    app.state.settings.metrics_public = True  # type: ignore[attr-defined]
+    app.state.settings.metrics = app.state.settings.with_changes(metrics_public=True).metrics  # type: ignore[attr-defined]
     user = await make_user(credits=5_000_000)
     await client.get("/v1/users/me", headers=user.key_headers)
     await client.get("/v1/users/me")
@@ -26,7 +26,7 @@ async def test_metrics_count_requests_by_route_template_and_read_the_ledger(
 
 
 async def test_metrics_token_when_configured(client: httpx2.AsyncClient, app: object) -> None:
-    app.state.settings.metrics_token = "s3cret"  # type: ignore[attr-defined]
+    app.state.settings.metrics = app.state.settings.with_changes(metrics_token="s3cret").metrics  # type: ignore[attr-defined]
     assert (await client.get("/metrics")).status_code == 401
     ok = await client.get("/metrics", headers={"Authorization": "Bearer s3cret"})
     assert ok.status_code == 200
@@ -36,5 +36,5 @@ async def test_metrics_are_closed_by_default(client: httpx2.AsyncClient, app: ob
     closed = await client.get("/metrics")
     assert closed.status_code == 401
     assert "agora_ledger" not in closed.text
-    app.state.settings.metrics_public = True  # type: ignore[attr-defined]
+    app.state.settings.metrics = app.state.settings.with_changes(metrics_public=True).metrics  # type: ignore[attr-defined]
     assert (await client.get("/metrics")).status_code == 200

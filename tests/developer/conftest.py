@@ -14,7 +14,7 @@ __all__ = ["make_categories"]
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """Fast dispatch; loopback agents exempt from the outbound policy (as the tests' Settings)."""
-    return fast_settings(settings).model_copy(update={"outbound_allow": "127.0.0.0/8,::1/128"})
+    return fast_settings(settings).with_changes(outbound_allow="127.0.0.0/8,::1/128")
 
 
 def submission(base_url: str, **extra: Any) -> dict[str, Any]:

@@ -31,7 +31,7 @@ def settings(settings: Settings, request: pytest.FixtureRequest) -> Settings:
     """The policy on; a test may exempt ranges with ``@pytest.mark.outbound_allow("…")``."""
     marker = request.node.get_closest_marker("outbound_allow")
     allow = marker.args[0] if marker else ""
-    return settings.model_copy(update={"outbound_allow": allow})
+    return settings.with_changes(outbound_allow=allow)
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ async def served(
         if request.param == "s3":
             s3 = request.getfixturevalue("s3_server")
             update |= s3.settings_update(s3.new_bucket())
-        configured = fast_settings(settings).model_copy(update=update)
+        configured = fast_settings(settings).with_changes(**update)
         app = create_app(configured, db=db, migrate=False, background=False)
         async with app.router.lifespan_context(app):
             transport = httpx2.ASGITransport(app=app)
@@ -151,7 +151,7 @@ async def test_output_states_too_large_refused_unreachable(
     )
     assert agent.behaviour is not None
     agent_id = await register(app, agents_server, agent.behaviour)
-    app.state.settings.files_output_max_bytes = 1000
+    app.state.settings.files = app.state.settings.with_changes(files_output_max_bytes=1000).files
     file_id = await _upload(client, owner.key_headers, PDF)
     created = await client.post(
         f"/v1/agents/{agent_id}/jobs",

@@ -154,9 +154,7 @@ async def test_size_limit_and_quota(
     from agora.settings import Settings
 
     assert isinstance(settings, Settings)
-    limited = settings.model_copy(
-        update={"files_max_bytes": 1000, "files_workspace_quota_bytes": 1500}
-    )
+    limited = settings.with_changes(files_max_bytes=1000, files_workspace_quota_bytes=1500)
     application = create_app(limited, db=db, migrate=False, background=False)  # type: ignore[arg-type]
     async with application.router.lifespan_context(application):
         transport = httpx2.ASGITransport(app=application)

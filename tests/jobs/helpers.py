@@ -23,17 +23,15 @@ REVIEWER = DEMO_AGENTS[1]
 
 def fast_settings(settings: Settings) -> Settings:
     """Short leases, polls and retries so dispatch tests finish in well under a second."""
-    return settings.model_copy(
-        update={
-            "lease_seconds": 5.0,
-            "agent_timeout_seconds": 2.0,
-            "status_poll_initial_seconds": 0.01,
-            "status_poll_max_seconds": 0.05,
-            "agent_retry_seconds": 0.01,
-            "max_agent_attempts": 3,
-            "notification_retry_seconds": 0.01,
-            "notification_max_attempts": 3,
-        }
+    return settings.with_changes(
+        lease_seconds=5.0,
+        agent_timeout_seconds=2.0,
+        status_poll_initial_seconds=0.01,
+        status_poll_max_seconds=0.05,
+        agent_retry_seconds=0.01,
+        max_agent_attempts=3,
+        notification_retry_seconds=0.01,
+        notification_max_attempts=3,
     )
 
 

@@ -38,7 +38,7 @@ def served(settings: Settings, **changes: object) -> Iterator[tuple[str, FastAPI
     """Another app instance (its own engine and job streams) on a loopback port, in its own
     thread and event loop; lifespan on, so its listener is closed at the end."""
     app = create_app(
-        settings.model_copy(update={"job_stream_fallback_seconds": FALLBACK_SECONDS, **changes}),
+        settings.with_changes(**{"job_stream_fallback_seconds": FALLBACK_SECONDS, **changes}),
         migrate=False,
     )
     with serve_in_thread(app, "stream-server", lifespan="on") as base:

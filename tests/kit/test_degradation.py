@@ -42,13 +42,11 @@ async def serve(settings: Settings, db: Database | None) -> AsyncIterator[httpx2
 
 @pytest.fixture
 async def redis_down(settings: Settings, db: Database) -> AsyncIterator[httpx2.AsyncClient]:
-    down = settings.model_copy(
-        update={
-            "redis_url": f"redis://127.0.0.1:{free_port()}/0",
-            "rate_limit_public": "5/day",
-            "rate_limit_authenticated": "5/day",
-            "metrics_token": "metrics-secret",
-        }
+    down = settings.with_changes(
+        redis_url=f"redis://127.0.0.1:{free_port()}/0",
+        rate_limit_public="5/day",
+        rate_limit_authenticated="5/day",
+        metrics_token="metrics-secret",
     )
     async for c in serve(down, db):
         yield c
@@ -82,7 +80,7 @@ async def test_redis_down_serves_requests_with_in_process_limits(
 
 
 async def test_redis_up_is_reported_ok(settings: Settings, db: Database, redis_url: str) -> None:
-    up = settings.model_copy(update={"redis_url": redis_url, "rate_limit_public": "100/day"})
+    up = settings.with_changes(redis_url=redis_url, rate_limit_public="100/day")
     async for c in serve(up, db):
         ready = (await c.get("/readyz")).json()
         assert ready["status"] == "ok"

@@ -31,14 +31,12 @@ from tests.support.listener import Listener, counting_listener
 def settings(settings: Settings) -> Settings:
     # Strict policy; the demo is on so that its in-process agents can be hired without any
     # exemption (and proves that the demo needs none).
-    return settings.model_copy(
-        update={
-            "outbound_allow": "",
-            "demo": True,
-            "notification_retry_seconds": 0.01,
-            "notification_max_attempts": 2,
-            "notification_timeout_seconds": 1.0,
-        }
+    return settings.with_changes(
+        outbound_allow="",
+        demo=True,
+        notification_retry_seconds=0.01,
+        notification_max_attempts=2,
+        notification_timeout_seconds=1.0,
     )
 
 
@@ -82,7 +80,7 @@ def hostile_urls(v4: Listener, v6: Listener) -> list[str]:
 
 def relax(app: FastAPI, settings: Settings, allow: str) -> None:
     """Exempt one range (standing in for a public host) for this app's webhooks and agents."""
-    app.state.settings = relaxed = settings.model_copy(update={"outbound_allow": allow})
+    app.state.settings = relaxed = settings.with_changes(outbound_allow=allow)
     app.state.agent_client = client_for(relaxed, local={MOUNT_PREFIX: demo_route(demo_host())})
 
 

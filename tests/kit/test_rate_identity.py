@@ -18,12 +18,8 @@ from tests.conftest import MakeUser
 
 @pytest.fixture
 async def limited(settings: Settings, db: Database) -> AsyncIterator[httpx2.AsyncClient]:
-    strict = settings.model_copy(
-        update={
-            "rate_limit_public": "5/day",
-            "rate_limit_authenticated": "6/day",
-            "rate_limit_failed_auth": "3/day",
-        }
+    strict = settings.with_changes(
+        rate_limit_public="5/day", rate_limit_authenticated="6/day", rate_limit_failed_auth="3/day"
     )
     app: FastAPI = create_app(strict, db=db, migrate=False, background=False)
     async with app.router.lifespan_context(app):

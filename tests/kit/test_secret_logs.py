@@ -33,7 +33,7 @@ async def test_a_debug_run_logs_no_secret(
     try:
         email = "logs@example.com"
         csrf = await sign_up_verified(client, settings, email)
-        secrets["session"] = str(client.cookies.get(settings.session_cookie))
+        secrets["session"] = str(client.cookies.get(settings.accounts.session_cookie))
         secrets["csrf token"] = csrf["X-CSRF-Token"]
         made = await client.post("/v1/api-keys", json={"name": "k"}, headers=csrf)
         assert made.status_code == 201, made.text

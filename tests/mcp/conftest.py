@@ -25,9 +25,7 @@ def settings(settings: Settings) -> Settings:
 @pytest.fixture
 def mcp_base(settings: Settings) -> Iterator[str]:
     port = free_port()
-    served = settings.model_copy(
-        update={"run_dispatcher": True, "public_url": f"http://127.0.0.1:{port}"}
-    )
+    served = settings.with_changes(run_dispatcher=True, public_url=f"http://127.0.0.1:{port}")
     app = create_app(served, migrate=False)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)

@@ -62,14 +62,12 @@ def smtp() -> Iterator[tuple[Inbox, int]]:
 
 
 def smtp_settings(settings: Settings, port: int) -> Settings:
-    return settings.model_copy(
-        update={
-            "mail_backend": "smtp",
-            "smtp_host": "127.0.0.1",
-            "smtp_port": port,
-            "smtp_starttls": False,
-            "smtp_timeout_seconds": 5.0,
-        }
+    return settings.with_changes(
+        mail_backend="smtp",
+        smtp_host="127.0.0.1",
+        smtp_port=port,
+        smtp_starttls=False,
+        smtp_timeout_seconds=5.0,
     )
 
 

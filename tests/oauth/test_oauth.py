@@ -420,8 +420,8 @@ async def test_rate_limits_count_an_access_token_as_its_grant(
 ) -> None:
     """The limiter resolves an access token to its grant (the authenticated budget), not to the
     failed-authentication budget of unknown credentials."""
-    limited = settings.model_copy(
-        update={"rate_limit_authenticated": "4/minute", "rate_limit_failed_auth": "1/minute"}
+    limited = settings.with_changes(
+        rate_limit_authenticated="4/minute", rate_limit_failed_auth="1/minute"
     )
     app = create_app(limited, db=db, migrate=False, background=False)
     async with (
@@ -443,7 +443,7 @@ async def test_https_metadata_passes_authlibs_rfc8414_validation(
     settings: Settings, db: Database
 ) -> None:
     """With an https public URL the metadata is validated by Authlib before it is served."""
-    public = settings.model_copy(update={"public_url": "https://agora.example"})
+    public = settings.with_changes(public_url="https://agora.example")
     app = create_app(public, db=db, migrate=False, background=False)
     transport = httpx2.ASGITransport(app=app)
     async with httpx2.AsyncClient(transport=transport, base_url="https://agora.example") as client:

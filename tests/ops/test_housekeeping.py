@@ -51,9 +51,7 @@ async def _ids(db: Database, model: Any) -> set[uuid.UUID]:
 async def test_expired_rows_go_after_the_keep_window_and_live_ones_stay(
     app: FastAPI, db: Database, make_user: MakeUser, agents_server: LoopbackAgents
 ) -> None:
-    settings = app.state.settings.model_copy(
-        update={"expired_rows_keep_days": 30, "audit_retention_days": 400}
-    )
+    settings = app.state.settings.with_changes(expired_rows_keep_days=30, audit_retention_days=400)
     user = await make_user()
     agent_id = uuid.UUID(await register(app, agents_server, echo()))
     now = utcnow()
@@ -173,7 +171,7 @@ def test_dispatching_processes_run_housekeeping_unless_turned_off(app: FastAPI) 
     off = background_services(
         app.state.db,
         app.state.agent_client,
-        settings.model_copy(update={"housekeeping_seconds": 0}),
+        settings.with_changes(housekeeping_seconds=0),
         dispatching=True,
         serving=False,
     )
@@ -187,7 +185,7 @@ async def test_audit_rows_past_retention_go_in_bounded_batches(
     batches per round, the rest in the next round."""
     monkeypatch.setattr(housekeeping_module, "BATCH", 3)
     monkeypatch.setattr(housekeeping_module, "MAX_BATCHES", 2)
-    settings = app.state.settings.model_copy(update={"audit_retention_days": 10})
+    settings = app.state.settings.with_changes(audit_retention_days=10)
     old = utcnow() - timedelta(days=11)
     async with db.transaction() as session:
         session.add_all(

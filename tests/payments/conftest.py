@@ -25,17 +25,15 @@ def node(agents_server: LoopbackAgents) -> Node:
 
 @pytest.fixture
 def settings(settings: Settings, node: Node) -> Settings:
-    return fast_settings(settings).model_copy(
-        update={
-            "payment_backend": "masumi",
-            "masumi_payment_url": node.url,
-            "masumi_payment_token": TOKEN,
-            "masumi_follow_seconds": 0.02,
-            "masumi_max_node_attempts": 4,
-            # a shared, loaded CI machine: the seller agents call the node on the same server
-            "agent_timeout_seconds": 10.0,
-            "max_agent_attempts": 5,
-        }
+    return fast_settings(settings).with_changes(
+        payment_backend="masumi",
+        masumi_payment_url=node.url,
+        masumi_payment_token=TOKEN,
+        masumi_follow_seconds=0.02,
+        masumi_max_node_attempts=4,
+        # a shared, loaded CI machine: the seller agents call the node on the same server
+        agent_timeout_seconds=10.0,
+        max_agent_attempts=5,
     )
 
 

@@ -17,14 +17,12 @@ VKEY = "f" * 56
 
 @pytest.fixture
 def settings(settings: Settings, node: Node) -> Settings:
-    return settings.model_copy(
-        update={
-            "demo": True,
-            "demo_seller_node_url": node.url,
-            "demo_seller_token": TOKEN,
-            "demo_seller_agent_identifier": AGENT,
-            "demo_seller_vkey": VKEY,
-        }
+    return settings.with_changes(
+        demo=True,
+        demo_seller_node_url=node.url,
+        demo_seller_token=TOKEN,
+        demo_seller_agent_identifier=AGENT,
+        demo_seller_vkey=VKEY,
     )
 
 

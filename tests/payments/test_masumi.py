@@ -243,7 +243,7 @@ async def _registered(node: Node, amount: int) -> str:
 async def test_the_price_drift_guard_refuses_a_purchase_at_another_price(
     paid_job: PaidJobs, node: Node, app: FastAPI
 ) -> None:
-    guarded = app.state.settings.model_copy(update={"masumi_units_per_credit": 1})
+    guarded = app.state.settings.with_changes(masumi_units_per_credit=1)
     listed_right = await _registered(node, to_base(2))  # the agent's 2 credits, fee excluded
     listed_higher = await _registered(node, to_base(3))
     fair = await paid_job(agent_identifier=listed_right)

@@ -141,7 +141,7 @@ async def test_a_dynamic_priced_agent_is_bought_under_the_buyers_ceiling(
     """Item 6: the purchase carries the seller's signed amounts; the credits captured are the
     signed price (1 lovelace per credit base unit here, plus the 5 % fee), the rest of the
     ceiling goes back; a price above the ceiling buys nothing."""
-    priced = app.state.settings.model_copy(update={"masumi_units_per_credit": 1})
+    priced = app.state.settings.with_changes(masumi_units_per_credit=1)
     agent_id = await dynamic_agent(paid_job, 2_000_000)  # 2 credits
     buyer = await paid_job.make_user(credits=to_base(10))
     headers = buyer.key_headers

@@ -49,7 +49,7 @@ def registry() -> Iterator[MasumiRegistry]:
 
 @pytest.fixture
 def configured(settings: Settings, registry: MasumiRegistry) -> Settings:
-    return settings.model_copy(update={"registry_token": registry.token})
+    return settings.with_changes(registry_token=registry.token)
 
 
 async def _agents(db: Database) -> dict[str, Agent]:
@@ -80,7 +80,7 @@ async def test_sync_sends_the_token_header_and_a_missing_token_is_named(
     assert "answered 401: No token provided" in message and "AGORA_REGISTRY_TOKEN" in message
     assert await _count(db, Agent) == 0
 
-    wrong = settings.model_copy(update={"registry_token": "not-a-key"})
+    wrong = settings.with_changes(registry_token="not-a-key")
     with pytest.raises(RegistryError, match="401: Invalid token"):
         await sync(db, wrong, registry.base_url)
 
@@ -94,12 +94,12 @@ async def test_sync_sends_the_token_header_and_a_missing_token_is_named(
 
 
 def test_page_size_defaults_to_50_and_more_is_refused() -> None:
-    assert Settings().registry_page_size == 50
+    assert Settings().registry.page_size == 50
     with pytest.raises(ValidationError, match="AGORA_REGISTRY_PAGE_SIZE must be between 2 and 50"):
         Settings(registry_page_size=51)
     with pytest.raises(ValidationError, match="between 2 and 50"):
         Settings(registry_page_size=1)
-    assert Settings(registry_page_size=2).registry_page_size == 2
+    assert Settings(registry_page_size=2).registry.page_size == 2
 
 
 async def test_default_page_size_is_accepted_by_the_registry(
@@ -119,7 +119,7 @@ async def test_diff_pages_by_status_time_and_cursor_until_every_change_is_seen(
 ) -> None:
     """25 entries written in one transaction share one statusUpdatedAt: only the cursor tells
     the pages apart. Then three more moments: the time must advance too."""
-    settings = configured.model_copy(update={"registry_page_size": 10})
+    settings = configured.with_changes(registry_page_size=10)
     first = registry.add([registry_row(n, NOWHERE) for n in range(25)])
     for n in range(25, 28):
         registry.add([registry_row(n, NOWHERE)])
@@ -233,7 +233,7 @@ async def test_old_spellings_still_read(
             "Legal": {"terms": "https://example.com/t"},
             "AgentPricing": {"pricingType": "Fixed", "Pricing": [{"unit": "", "amount": "2"}]},
         },
-        configured.registry_unit_credits,
+        configured.registry.unit_credits,
     )
     assert entry.listing["tags"] == ["a"]
     assert entry.listing["exampleOutputs"][0]["url"] == "https://e.x/1"
@@ -430,9 +430,7 @@ async def test_periodic_job_uses_the_token(
     registry: MasumiRegistry, db: Database, configured: Settings
 ) -> None:
     registry.add([registry_row(n, NOWHERE) for n in range(5)])
-    app = create_app(
-        configured.model_copy(update={"registry_url": registry.base_url}), db=db, migrate=False
-    )
+    app = create_app(configured.with_changes(registry_url=registry.base_url), db=db, migrate=False)
     await app.state.agent_client.aclose()  # built with the app; unused here
     loop = next(s for s in app.state.background if isinstance(s, RegistrySyncLoop))
     await loop.run_once()
@@ -449,7 +447,7 @@ async def test_a_registry_slower_than_the_timeout_fails_the_sync(
     AGORA_REGISTRY_TIMEOUT_SECONDS."""
     registry.add([registry_row(1, NOWHERE)])
     registry.entry_delay = 1.5
-    hurried = configured.model_copy(update={"registry_timeout_seconds": 0.5})
+    hurried = configured.with_changes(registry_timeout_seconds=0.5)
     with pytest.raises(RegistryError) as slow:
         await sync(db, hurried, registry.base_url)
     assert str(slow.value).endswith(": no answer in time"), slow.value
@@ -470,7 +468,7 @@ async def test_an_unreachable_feed_fails_the_sync_but_not_the_periodic_job(
     configure_logging("WARNING")  # this test logs a warning: to this test's stderr
     with pytest.raises(RegistryError, match="unreachable"):
         await sync(db, settings, NOWHERE)
-    await RegistrySyncLoop(db, settings.model_copy(update={"registry_url": NOWHERE})).run_once()
+    await RegistrySyncLoop(db, settings.with_changes(registry_url=NOWHERE)).run_once()
     assert await _count(db, Agent) == 0
 
 

@@ -9,4 +9,4 @@ from tests.jobs.helpers import fast_settings
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """Fast dispatch, and credits for a new account so a paid agent can be hired."""
-    return fast_settings(settings).model_copy(update={"welcome_credits": 100_000_000})
+    return fast_settings(settings).with_changes(welcome_credits=100_000_000)

@@ -26,7 +26,7 @@ from tests.web.test_pages import _sign_up_in
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """A new account starts with no credits (the default), unlike the rest of the web tests."""
-    return settings.model_copy(update={"welcome_credits": 0})
+    return settings.with_changes(welcome_credits=0)
 
 
 def _mail_count(settings: Settings) -> int:

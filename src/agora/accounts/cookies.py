@@ -15,7 +15,7 @@ from agora.settings import Settings
 
 
 def csrf_cookie_name(settings: Settings) -> str:
-    return f"{settings.session_cookie}_csrf"
+    return f"{settings.accounts.session_cookie}_csrf"
 
 
 def set_session_cookies(
@@ -23,10 +23,10 @@ def set_session_cookies(
 ) -> str:
     """Set both cookies; returns the CSRF token."""
     secure = settings.public_url.lower().startswith("https://")
-    max_age = int(settings.session_days * 86400)
+    max_age = int(settings.accounts.session_days * 86400)
     token = csrf_token(secret_key, session_token)
     response.set_cookie(
-        settings.session_cookie,
+        settings.accounts.session_cookie,
         session_token,
         max_age=max_age,
         path="/",
@@ -48,5 +48,8 @@ def set_session_cookies(
 
 def clear_session_cookies(response: Response, settings: Settings) -> None:
     secure = settings.public_url.lower().startswith("https://")
-    for name, httponly in ((settings.session_cookie, True), (csrf_cookie_name(settings), False)):
+    for name, httponly in (
+        (settings.accounts.session_cookie, True),
+        (csrf_cookie_name(settings), False),
+    ):
         response.delete_cookie(name, path="/", secure=secure, httponly=httponly, samesite="lax")

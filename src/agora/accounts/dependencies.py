@@ -31,7 +31,7 @@ def attempt_limiter(request: Request) -> AttemptLimiter:
     limiter: AttemptLimiter | None = getattr(request.app.state, "attempt_limiter", None)
     if limiter is None:
         settings = request.app.state.settings
-        limiter = AttemptLimiter(settings.redis_url, f"{settings.rate_limit_key_prefix}-attempts")
+        limiter = AttemptLimiter(settings.redis_url, f"{settings.rate_limit.key_prefix}-attempts")
         request.app.state.attempt_limiter = limiter
     return limiter
 

@@ -106,7 +106,7 @@ async def issue_key(
             raise NotFound(f"workspaceId: workspace {workspace_id} not found")
     else:
         chosen = principal.workspace_id
-    limit = settings.api_keys_per_user
+    limit = settings.accounts.api_keys_per_user
     if await repo.active_key_count(session, principal.user_id, utcnow()) >= limit:
         raise Conflict(f"You already have {limit} active API keys, the limit; revoke one first")
     material = generate_key(KeyKind.USER)

@@ -341,7 +341,7 @@ async def _keys_page(
     return await _render(
         request, session, principal, "keys.html", status_code, keys=found, created=created,
         errors=errors, summary=summary, key_name=name,
-        reauth_minutes=f"{request.app.state.settings.key_reauth_minutes:g}",
+        reauth_minutes=f"{request.app.state.settings.accounts.key_reauth_minutes:g}",
     )  # fmt: skip
 
 

@@ -89,7 +89,7 @@ async def token_user(session: AsyncSession, user_id: uuid.UUID | None) -> User:
 
 async def magic_token(session: AsyncSession, settings: Settings, user: User) -> str:
     """A one-time sign-in token for ``user`` (the magic-link mail's, the demo's)."""
-    ttl = timedelta(minutes=settings.magic_link_minutes)
+    ttl = timedelta(minutes=settings.accounts.magic_link_minutes)
     plaintext, _ = await tokens.issue(session, "magic_link", ttl, user_id=user.id)
     return plaintext
 
@@ -134,10 +134,10 @@ async def count_failure(
     refused request's unit rolled back (``rolled_back``: the unit's ``after_rollback``): the
     refusal keeps it."""
     s = ctx.settings
-    counters = [("account", s.auth_attempts_per_account, "signin-account", email)]
+    counters = [("account", s.accounts.auth_attempts_per_account, "signin-account", email)]
     if by_address:
         counters.append(
-            ("address", s.auth_attempts_per_address, "signin-address", ctx.client_address)
+            ("address", s.accounts.auth_attempts_per_address, "signin-address", ctx.client_address)
         )
     crossed: list[str] = []
     refusal: RateLimited | None = None
@@ -154,8 +154,8 @@ async def count_failure(
         "address": ctx.client_address,
         "crossed": crossed,
         "threshold": {
-            "account": s.auth_attempts_per_account,
-            **({"address": s.auth_attempts_per_address} if by_address else {}),
+            "account": s.accounts.auth_attempts_per_account,
+            **({"address": s.accounts.auth_attempts_per_address} if by_address else {}),
         },
     }
 
@@ -184,7 +184,7 @@ async def _password_holder(read: AsyncSession, ctx: Context, principal: Principa
         raise NotFound("User not found")
     s = ctx.settings
     await ctx.attempts.check(
-        s.auth_attempts_per_account, "signin-account", user.email, WRONG_PASSWORDS
+        s.accounts.auth_attempts_per_account, "signin-account", user.email, WRONG_PASSWORDS
     )
     return user
 
@@ -239,7 +239,7 @@ async def reauthenticate(session: AsyncSession, principal: Principal) -> Browser
 
 def _recently_authenticated(row: BrowserSession, settings: Settings) -> bool:
     proof = as_utc(row.authenticated_at or row.created_at)
-    return proof >= utcnow() - timedelta(minutes=settings.key_reauth_minutes)
+    return proof >= utcnow() - timedelta(minutes=settings.accounts.key_reauth_minutes)
 
 
 async def require_recent_authentication(
@@ -255,7 +255,7 @@ async def require_recent_authentication(
         return
     row = await current_session(session, principal)
     if not _recently_authenticated(row, settings):
-        minutes = f"{settings.key_reauth_minutes:g}"
+        minutes = f"{settings.accounts.key_reauth_minutes:g}"
         raise Forbidden(
             "Creating an API key from a browser session needs a recent sign-in: re-enter your "
             "password (POST /v1/auth/reauthenticate) or sign in with a fresh magic link",
@@ -299,7 +299,7 @@ async def start_session(
         method=method,
         user_agent=ctx.user_agent[:300],
         client_address=ctx.client_address[:64],
-        expires_at=now + timedelta(days=ctx.settings.session_days),
+        expires_at=now + timedelta(days=ctx.settings.accounts.session_days),
         last_seen_at=now,
     )
     await repo.add(session, row)
@@ -396,7 +396,7 @@ async def require_operator(
     if acting and principal.session_id is not None:
         row = await repo.session_by_id(session, principal.session_id)
         proof = as_utc(row.authenticated_at or row.created_at) if row is not None else None
-        window = timedelta(minutes=settings.admin_reauth_minutes)
+        window = timedelta(minutes=settings.accounts.admin_reauth_minutes)
         if proof is None or proof < utcnow() - window:
             raise Forbidden(
                 "An admin action needs a recent sign-in: confirm your password",
@@ -404,7 +404,7 @@ async def require_operator(
                     FieldError(
                         "password",
                         f"no password or magic-link proof in the last "
-                        f"{settings.admin_reauth_minutes:g} min",
+                        f"{settings.accounts.admin_reauth_minutes:g} min",
                     )
                 ],
             )

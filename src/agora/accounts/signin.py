@@ -59,7 +59,10 @@ async def sign_up(
     to after the confirmation (an invitation's page: docs/web.md), carried in the mailed link."""
     s = ctx.settings
     await ctx.attempts.record(
-        s.auth_attempts_per_address, "signup-address", ctx.client_address, "Too many sign-ups"
+        s.accounts.auth_attempts_per_address,
+        "signup-address",
+        ctx.client_address,
+        "Too many sign-ups",
     )
     email = provisioning.normalise_email(email)
     name = trimmed("name", name, 200)
@@ -71,7 +74,7 @@ async def sign_up(
     if await repo.user_by_email(session, email) is not None:
         raise Conflict("email: an account with this email address already exists; sign in")
     user, _workspace = await provisioning.create_account(
-        session, email=email, name=name, credits=s.welcome_credits
+        session, email=email, name=name, credits=s.accounts.welcome_credits
     )
     user.password_hash = hashed
     await session.flush()
@@ -82,7 +85,7 @@ async def sign_up(
 async def send_verification(
     session: AsyncSession, ctx: Context, user: User, *, then: str | None = None
 ) -> None:
-    ttl = timedelta(hours=ctx.settings.verify_token_hours)
+    ttl = timedelta(hours=ctx.settings.accounts.verify_token_hours)
     await repo.revoke_tokens(session, user.id, ("verify_email",), utcnow())
     plaintext, _ = await tokens.issue(session, "verify_email", ttl, user_id=user.id)
     url = link(ctx.settings, WEB_VERIFY_EMAIL, plaintext)
@@ -90,7 +93,7 @@ async def send_verification(
         url += f"&next={quote(then, safe='')}"
     text = (
         f"Hello {user.name},\n\nConfirm your email address for Agora by opening this link "
-        f"(valid for {ctx.settings.verify_token_hours:g} hours, once):\n\n{url}\n\n"
+        f"(valid for {ctx.settings.accounts.verify_token_hours:g} hours, once):\n\n{url}\n\n"
         f'Programs: POST /v1/auth/verify-email with {{"token": "{plaintext}"}}.\n\n'
         "If you did not sign up, ignore this mail.\n"
     )
@@ -122,9 +125,11 @@ async def sign_in(
     20 wrong passwords for one account → 429 (``count_failure``)."""
     s = ctx.settings
     email = email.strip().lower()[:320]
-    await ctx.attempts.check(s.auth_attempts_per_account, "signin-account", email, FAILED_SIGN_INS)
     await ctx.attempts.check(
-        s.auth_attempts_per_address, "signin-address", ctx.client_address, FAILED_SIGN_INS
+        s.accounts.auth_attempts_per_account, "signin-account", email, FAILED_SIGN_INS
+    )
+    await ctx.attempts.check(
+        s.accounts.auth_attempts_per_address, "signin-address", ctx.client_address, FAILED_SIGN_INS
     )
     user = await repo.user_by_email(await unit.session(), email)
     stored = user.password_hash if user is not None else None
@@ -147,7 +152,7 @@ async def sign_in(
             "for a new one)",
             details=[FieldError("email", "not verified yet")],
         )
-    await ctx.attempts.clear(s.auth_attempts_per_account, "signin-account", email)
+    await ctx.attempts.clear(s.accounts.auth_attempts_per_account, "signin-account", email)
     return await start_session(await unit.write(), ctx, user, "password", previous_cookie)
 
 
@@ -167,10 +172,13 @@ async def _mail_budget(ctx: Context, email: str) -> bool:
     for reset and magic-link mails."""
     s = ctx.settings
     await ctx.attempts.record(
-        s.auth_attempts_per_address, "mail-address", ctx.client_address, "Too many requests"
+        s.accounts.auth_attempts_per_address,
+        "mail-address",
+        ctx.client_address,
+        "Too many requests",
     )
     try:
-        await ctx.attempts.record(s.auth_mails_per_account, "mail-account", email, "")
+        await ctx.attempts.record(s.accounts.auth_mails_per_account, "mail-account", email, "")
     except RateLimited:  # the account's budget is used up: no further mail
         return False
     return True
@@ -192,7 +200,7 @@ async def request_magic_link(session: AsyncSession, ctx: Context, raw_email: str
     url = link(ctx.settings, WEB_MAGIC_LINK, plaintext)
     text = (
         f"Hello {user.name},\n\nOpen this link to sign in to Agora (valid for "
-        f"{ctx.settings.magic_link_minutes:g} minutes, once):\n\n{url}\n\n"
+        f"{ctx.settings.accounts.magic_link_minutes:g} minutes, once):\n\n{url}\n\n"
         f'Programs: POST /v1/auth/magic-link/sign-in with {{"token": "{plaintext}"}}.\n\n'
         "If you did not ask for it, ignore this mail.\n"
     )
@@ -204,12 +212,12 @@ async def request_password_reset(session: AsyncSession, ctx: Context, raw_email:
     if user is None:
         return
     await repo.revoke_tokens(session, user.id, ("reset_password",), utcnow())
-    ttl = timedelta(minutes=ctx.settings.reset_token_minutes)
+    ttl = timedelta(minutes=ctx.settings.accounts.reset_token_minutes)
     plaintext, _ = await tokens.issue(session, "reset_password", ttl, user_id=user.id)
     url = link(ctx.settings, WEB_RESET_PASSWORD, plaintext)
     text = (
         f"Hello {user.name},\n\nChoose a new Agora password with this link (valid for "
-        f"{ctx.settings.reset_token_minutes:g} minutes, once):\n\n{url}\n\n"
+        f"{ctx.settings.accounts.reset_token_minutes:g} minutes, once):\n\n{url}\n\n"
         f"Programs: POST /v1/auth/password-reset/confirm with "
         f'{{"token": "{plaintext}", "password": "..."}}.\n\n'
         "If you did not ask for it, ignore this mail; your password stays as it is.\n"

@@ -80,7 +80,7 @@ async def record(
         agent.consecutive_failures = 0
         return Outcome.AVAILABLE
     agent.consecutive_failures += 1
-    if agent.consecutive_failures >= settings.availability_failures_to_expire:
+    if agent.consecutive_failures >= settings.catalogue.availability_failures_to_expire:
         agent.status = AgentStatus.EXPIRED
         return Outcome.EXPIRED
     return Outcome.FAILED

@@ -350,7 +350,7 @@ async def category_ids(session: AsyncSession, slugs: list[str], *, hint: str) ->
 
 
 def _verification_window(settings: Settings) -> timedelta:
-    return timedelta(days=settings.verification_lifetime_days)
+    return timedelta(days=settings.catalogue.verification_lifetime_days)
 
 
 @dataclass(frozen=True)
@@ -464,7 +464,7 @@ async def register_agent(
         is_shown=is_shown,
         pricing_type=PricingType.FIXED if base_price else PricingType.FREE,
         price=base_price,
-        fee=fee_for(base_price, settings.marketplace_fee_bps),
+        fee=fee_for(base_price, settings.catalogue.marketplace_fee_bps),
         tags=[{"name": t} for t in clean_tags],
         input_schema=probe.input_schema,
         agent_identifier=agent_identifier,

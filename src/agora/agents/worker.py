@@ -44,7 +44,7 @@ async def check_availability(
 class AvailabilityChecker(LoopService):
     def __init__(self, db: Database, client: Mip003Client, settings: Settings) -> None:
         self.db, self.client, self.settings = db, client, settings
-        every = float(settings.availability_check_seconds)
+        every = float(settings.catalogue.availability_check_seconds)
         # With the demo, the first round comes soon after start, so the gallery's availability
         # badges show the demo agents' state at once instead of "not checked yet" for minutes.
         first = min(every, DEMO_FIRST_ROUND_SECONDS) if settings.demo else every

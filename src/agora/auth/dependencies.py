@@ -50,7 +50,7 @@ CSRF_HEADER = "X-CSRF-Token"
 
 def session_cookie(request: Request) -> str | None:
     """The browser-session cookie's value, when the request carries one."""
-    return request.cookies.get(get_settings_dep(request).session_cookie) or None
+    return request.cookies.get(get_settings_dep(request).accounts.session_cookie) or None
 
 
 def secret_key(request: Request) -> str:

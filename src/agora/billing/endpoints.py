@@ -95,7 +95,7 @@ async def create_purchase(
         {
             **purchase_fields(started.purchase),
             "client_secret": started.client_secret,
-            "publishable_key": settings.stripe_publishable_key,
+            "publishable_key": settings.stripe.publishable_key,
             "pay_url": started.pay_url,
         }
     )

@@ -58,11 +58,11 @@ async def _buy_page(
     response = await _render(
         request, session, principal, "buy.html",
         packs=packs, chosen=chosen, purchase=purchase,
-        enabled=settings.billing_enabled, may_buy=billing.may_buy(principal),
-        stripe_js=settings.stripe_js_url, publishable_key=settings.stripe_publishable_key,
+        enabled=settings.stripe.enabled, may_buy=billing.may_buy(principal),
+        stripe_js=settings.stripe.js_url, publishable_key=settings.stripe.publishable_key,
         next_path=safe_next(next_path, "/credits"),
     )  # fmt: skip
-    if settings.billing_enabled:
+    if settings.stripe.enabled:
         response.headers["Content-Security-Policy"] = stripe_csp(settings)
     return response
 

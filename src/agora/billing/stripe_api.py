@@ -44,17 +44,17 @@ class BalanceTransaction:
 
 
 def _require(settings: Settings) -> None:
-    if not settings.billing_enabled:
+    if not settings.stripe.enabled:
         raise ServiceUnavailable("Buying credits is not configured on this server")
 
 
 def client(settings: Settings) -> stripe.StripeClient:
     _require(settings)
-    base = settings.stripe_api_base.rstrip("/")
+    base = settings.stripe.api_base.rstrip("/")
     return stripe.StripeClient(
-        settings.stripe_secret_key,
+        settings.stripe.secret_key,
         base_addresses={"api": base} if base else None,
-        http_client=stripe.RequestsClient(timeout=settings.stripe_timeout_seconds),
+        http_client=stripe.RequestsClient(timeout=settings.stripe.timeout_seconds),
         max_network_retries=2,
     )
 
@@ -185,13 +185,13 @@ async def balance_transactions(
 def verify(settings: Settings, payload: bytes, signature: str | None) -> stripe.Event:
     """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret (the SDK's
     check, 5 minutes' tolerance); 400 otherwise."""
-    if not settings.stripe_webhook_secret:
+    if not settings.stripe.webhook_secret:
         raise ServiceUnavailable("The Stripe webhook secret is not configured")
     if not signature:
         raise BadRequest.field("Stripe-Signature", "missing")
     try:
         event: stripe.Event = stripe.Webhook.construct_event(
-            payload, signature, settings.stripe_webhook_secret
+            payload, signature, settings.stripe.webhook_secret
         )
     except stripe.SignatureVerificationError as exc:
         raise BadRequest.field("Stripe-Signature", "does not sign this payload") from exc

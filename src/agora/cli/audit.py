@@ -31,7 +31,7 @@ def prune(
     """Delete audit rows older than the retention (run it daily, e.g. from cron)."""
 
     async def work(db: Database, settings: Settings) -> int:
-        retention = settings.audit_retention_days if days is None else days
+        retention = settings.accounts.audit_retention_days if days is None else days
         prune_batch = partial(audit.prune, retention_days=retention)
         # Until done: each batch deletes rows that are gone for the next one.
         return await delete_in_batches(db, prune_batch, batch=PRUNE_BATCH, max_batches=None)

@@ -45,7 +45,7 @@ def sync_command(
 
     async def work(db: Database, settings: Settings) -> SyncReport | str:
         configure_logging(settings.log_level, json=settings.json_logs)  # logs to stderr
-        target = url or settings.registry_url
+        target = url or settings.registry.url
         if not target:
             return "give --url or set AGORA_REGISTRY_URL"
         try:

@@ -48,7 +48,7 @@ def serve(
             "\n"
             f"  Agora is running at {base}  (docs: {base}/docs)\n"
             f"  Web app: {base}/agents\n"
-            f"  Demo sign-in link (web app; one use, {settings.magic_link_minutes:g} min): "
+            f"  Demo sign-in link (web app; one use, {settings.accounts.magic_link_minutes:g} min): "
             f"{sign_in_link}\n"
             f"  Demo user {info.email}, workspace {info.workspace_id}\n"
             f"  Demo API key (new on every start): {info.api_key}\n"
@@ -68,8 +68,8 @@ def serve(
         server_header=False,
         # The app believes forwarded headers from AGORA_TRUSTED_PROXIES itself (app.py), once.
         proxy_headers=False,
-        http=header_timeout_protocol(settings.header_timeout_seconds),
-        timeout_keep_alive=max(1, round(settings.keep_alive_timeout_seconds)),
+        http=header_timeout_protocol(settings.http.header_timeout_seconds),
+        timeout_keep_alive=max(1, round(settings.http.keep_alive_timeout_seconds)),
     )
 
 

@@ -29,7 +29,7 @@ def worker(
     PostgreSQL database: they share the queue through leases."""
     settings = get_settings()
     if concurrency is not None:
-        settings = settings.model_copy(update={"dispatcher_concurrency": concurrency})
+        settings = settings.with_changes(dispatcher_concurrency=concurrency)
     configure_logging(settings.log_level, json=settings.json_logs)
 
     async def main() -> None:
@@ -48,7 +48,7 @@ def worker(
                 await service.start()
             owner = next(s.owner for s in services if isinstance(s, Dispatcher))
             typer.echo(
-                f"agora worker {owner} running (concurrency {settings.dispatcher_concurrency})"
+                f"agora worker {owner} running (concurrency {settings.dispatch.concurrency})"
             )
             await stop.wait()
         finally:

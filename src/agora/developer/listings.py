@@ -139,7 +139,7 @@ def publish(agent: Agent) -> None:
 
 def set_price(agent: Agent, price: int, settings: Settings) -> None:
     agent.price = price
-    agent.fee = fee_for(price, settings.marketplace_fee_bps)
+    agent.fee = fee_for(price, settings.catalogue.marketplace_fee_bps)
     agent.pricing_type = PricingType.FIXED if price else PricingType.FREE
 
 

@@ -75,7 +75,7 @@ class Dispatcher(LoopService):
         self.db, self.client, self.settings = db, client, settings
         self.payments = payments
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self.concurrency = max(1, concurrency or settings.dispatcher_concurrency)
+        self.concurrency = max(1, concurrency or settings.dispatch.concurrency)
         self._inflight: set[asyncio.Task[None]] = set()
         self._listener: Any = None  # asyncpg connection LISTENing on PostgreSQL
         self._last_listen_attempt = 0.0
@@ -145,7 +145,7 @@ class Dispatcher(LoopService):
                 session,
                 owner=self.owner,
                 now=now,
-                lease_until=now + timedelta(seconds=self.settings.lease_seconds),
+                lease_until=now + timedelta(seconds=self.settings.dispatch.lease_seconds),
                 limit=limit,
             )
 
@@ -248,7 +248,7 @@ class Dispatcher(LoopService):
         if plan.failure is not None:  # before anything is bought
             await self._fail(job, plan.failure)
             return
-        initial = self.settings.status_poll_initial_seconds
+        initial = self.settings.dispatch.status_poll_initial_seconds
         fields: dict[str, Any] = {
             "agent_job_id": started.job_id,
             "input_hash": started.input_hash,
@@ -317,8 +317,10 @@ class Dispatcher(LoopService):
             )
         elif value in RUNNING_AGENT_STATUSES:
             interval = min(
-                self.settings.status_poll_max_seconds,
-                max(self.settings.status_poll_initial_seconds, (job.poll_interval or 0) * 2),
+                self.settings.dispatch.status_poll_max_seconds,
+                max(
+                    self.settings.dispatch.status_poll_initial_seconds, (job.poll_interval or 0) * 2
+                ),
             )
             seen: dict[str, Any] = {}
             if value != job.agent_job_status:  # a change clients see (agentJobStatus)
@@ -368,7 +370,7 @@ class Dispatcher(LoopService):
         except AgentError as exc:
             await self.retry_agent_call(job, "provide_input", exc)
             return
-        initial = self.settings.status_poll_initial_seconds
+        initial = self.settings.dispatch.status_poll_initial_seconds
         await self._release(
             job,
             input_request=None,
@@ -478,14 +480,14 @@ class Dispatcher(LoopService):
             attempt=attempts,
             error=exc.message,
         )
-        if attempts >= self.settings.max_agent_attempts:
+        if attempts >= self.settings.dispatch.max_agent_attempts:
             await self._fail(
                 job, f"the agent failed {attempts} times in a row; last error: {exc.message}"
             )
             return
         delay = min(
-            self.settings.status_poll_max_seconds,
-            self.settings.agent_retry_seconds * 2 ** (attempts - 1),
+            self.settings.dispatch.status_poll_max_seconds,
+            self.settings.dispatch.agent_retry_seconds * 2 ** (attempts - 1),
         )
         async with self.db.transaction() as session:
             released = await repo.release(

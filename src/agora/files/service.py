@@ -48,10 +48,10 @@ def storage_for(settings: Settings) -> Storage:
     """One backend per storage configuration (an S3 client is built once per process)."""
     key = (
         str(settings.data_dir),
-        settings.storage_url,
-        settings.storage_s3_endpoint,
-        settings.storage_s3_region,
-        settings.storage_s3_access_key,
+        settings.storage.url,
+        settings.storage.s3_endpoint,
+        settings.storage.s3_region,
+        settings.storage.s3_access_key,
     )
     found = _storages.get(key)
     if found is None:
@@ -85,15 +85,15 @@ async def upload_allowance(
     """The bytes the caller's next upload may take: the per-file limit, or what is left of the
     workspace's quota if that is less (413 when nothing is left)."""
     principal.require(Permission.JOBS_WRITE)
-    left = settings.files_workspace_quota_bytes - await repo.used_bytes(
+    left = settings.files.workspace_quota_bytes - await repo.used_bytes(
         session, principal.workspace_id
     )
     if left <= 0:
         raise PayloadTooLarge(
-            f"file: the workspace's storage quota of {settings.files_workspace_quota_bytes} "
+            f"file: the workspace's storage quota of {settings.files.workspace_quota_bytes} "
             "bytes is used up; delete files to make room"
         )
-    return Allowance(min(settings.files_max_bytes, left), left < settings.files_max_bytes)
+    return Allowance(min(settings.files.max_bytes, left), left < settings.files.max_bytes)
 
 
 async def receive_upload(
@@ -112,14 +112,14 @@ async def receive_upload(
     form = MultipartFile(content_type)
     meter = Meter(
         limit=allowance.limit,
-        allowed=parse_types(settings.files_allowed_types),
+        allowed=parse_types(settings.files.allowed_types),
         name=lambda: safe_name(form.filename),
         too_large=_over_quota if allowance.by_quota else upload_too_large,
         refused=upload_refused,
     )
     file_id = uuid7()
     key = storage_key(workspace_id, file_id)
-    seconds = settings.files_upload_timeout_seconds
+    seconds = settings.files.upload_timeout_seconds
     try:
         async with asyncio.timeout(seconds):
             await storage.write(key, meter.run(form.file_data(body)))
@@ -145,10 +145,10 @@ async def record_upload(
     """The stored file's row. The quota is checked again (another upload may have landed
     meanwhile); a refused upload's blob is deleted."""
     used = await repo.used_bytes(session, principal.workspace_id)
-    if used + uploaded.received.size > settings.files_workspace_quota_bytes:
+    if used + uploaded.received.size > settings.files.workspace_quota_bytes:
         await storage.delete(uploaded.key)
         raise PayloadTooLarge(
-            f"file: the workspace's storage quota of {settings.files_workspace_quota_bytes} "
+            f"file: the workspace's storage quota of {settings.files.workspace_quota_bytes} "
             "bytes would be exceeded"
         )
     return await keep(
@@ -294,9 +294,9 @@ def signed_url(
     if expires_at is not None:
         expires = expires_at
     else:
-        expires = int(time.time() + (settings.files_url_seconds if seconds is None else seconds))
+        expires = int(time.time() + (settings.files.url_seconds if seconds is None else seconds))
     signature = _signer(settings).get_signature(_signed(file_id, expires)).decode()
-    root = (base if base is not None else settings.files_public_url or settings.public_url).rstrip(
+    root = (base if base is not None else settings.files.public_url or settings.public_url).rstrip(
         "/"
     )
     query = urlencode({"expires": expires, "signature": signature})
@@ -383,7 +383,7 @@ async def agent_input(
     out = dict(data)
     for field, file_id in wanted.items():
         if file_id in stored:
-            expires = int(not_before.timestamp() + settings.files_url_seconds)
+            expires = int(not_before.timestamp() + settings.files.url_seconds)
             out[field] = signed_url(settings, file_id, expires_at=expires)
     return out
 

@@ -35,7 +35,7 @@ def served_type(mime: str | None) -> str:
 
 def is_preview(settings: Settings, mime: str | None) -> bool:
     kind = served_type(mime)
-    return kind in parse_types(settings.files_preview_types) and kind.startswith("image/")
+    return kind in parse_types(settings.files.preview_types) and kind.startswith("image/")
 
 
 def _disposition(kind: str, name: str) -> str:

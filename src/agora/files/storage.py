@@ -252,7 +252,7 @@ class S3Storage:
 
 def storage_from_settings(settings: Settings) -> Storage:
     """The backend ``AGORA_STORAGE_URL`` names (empty: ``<data dir>/files``)."""
-    url = settings.storage_url.strip()
+    url = settings.storage.url.strip()
     if not url:
         return LocalStorage(settings.data_dir / "files")
     parts = urlsplit(url)
@@ -264,9 +264,9 @@ def storage_from_settings(settings: Settings) -> Storage:
         return S3Storage(
             parts.netloc,
             parts.path,
-            endpoint_url=settings.storage_s3_endpoint or None,
-            region=settings.storage_s3_region,
-            access_key=settings.storage_s3_access_key or None,
-            secret_key=settings.storage_s3_secret_key or None,
+            endpoint_url=settings.storage.s3_endpoint or None,
+            region=settings.storage.s3_region,
+            access_key=settings.storage.s3_access_key or None,
+            secret_key=settings.storage.s3_secret_key or None,
         )
     raise ValueError(f"AGORA_STORAGE_URL: unknown scheme {parts.scheme!r} (file:// or s3://)")

@@ -106,8 +106,8 @@ class OutputCollector(LoopService):
                         job.id,
                         job.workspace_id,
                         job.user_id,
-                        urls[: self.settings.files_outputs_per_job],
-                        self.settings.files_workspace_quota_bytes - used,
+                        urls[: self.settings.files.outputs_per_job],
+                        self.settings.files.workspace_quota_bytes - used,
                     )
                 )
         for scan in claimed:
@@ -137,7 +137,7 @@ class OutputCollector(LoopService):
         room = job.room
         async with guarded_client(
             self.policy,
-            timeout=self.settings.files_output_timeout_seconds,
+            timeout=self.settings.files.output_timeout_seconds,
             connect_timeout=10.0,
             local=self.local,
         ) as client:
@@ -151,19 +151,19 @@ class OutputCollector(LoopService):
     async def _fetch(self, client: Any, job: _Claimed, url: str, room: int) -> _Outcome:
         file_id = uuid7()
         name = safe_name(unquote(urlsplit(url).path.rsplit("/", 1)[-1]))
-        limit = min(self.settings.files_output_max_bytes, room)
+        limit = min(self.settings.files.output_max_bytes, room)
         if limit <= 0:
             return _Outcome(url, FileState.TOO_LARGE, file_id, name)
         meter = Meter(
             limit=limit,
-            allowed=parse_types(self.settings.files_allowed_types),
+            allowed=parse_types(self.settings.files.allowed_types),
             name=lambda: name,
             too_large=lambda n: OutboundTooLarge(f"over {n} bytes"),
             refused=lambda kind: OutboundRefused(f"type {kind}"),
         )
         key = service.storage_key(job.workspace_id, file_id)
         try:
-            async with asyncio.timeout(self.settings.files_output_timeout_seconds):
+            async with asyncio.timeout(self.settings.files.output_timeout_seconds):
                 async with client.stream("GET", url) as response:
                     if response.status_code != 200:
                         raise OutboundUnreachable(f"status {response.status_code}")

@@ -159,7 +159,7 @@ def _dynamic_ceiling(limit: int | None, settings: Settings) -> int:
     """A Dynamic-priced agent is bought through a payment node, up to the buyer's ceiling
     (held at creation; the seller's signed price, fee included, is captured, the rest given
     back — docs/payments.md, "Dynamic prices")."""
-    if settings.payment_backend != "masumi":
+    if settings.payments.backend != "masumi":
         raise BadRequest.field(
             "agentId", "the agent is Dynamic-priced: it is bought only through a payment node"
         )
@@ -305,7 +305,7 @@ def _job_values(a: Admission) -> dict[str, Any]:
         "identifier_from_purchaser": new_identifier_from_purchaser(),
         # With a payment node, onChainStatus is the node's (null until something is on chain).
         "on_chain_status": (
-            lifecycle.FUNDS_LOCKED if paid and a.settings.payment_backend == "credits" else None
+            lifecycle.FUNDS_LOCKED if paid and a.settings.payments.backend == "credits" else None
         ),
         "price": price,
         "fee": a.agent.fee,
@@ -316,7 +316,7 @@ def _job_values(a: Admission) -> dict[str, Any]:
         "dispatch_state": "queued",
         "next_attempt_at": now,
         "attempts": 0,
-        "deadline_at": now + timedelta(seconds=a.settings.job_deadline_seconds),
+        "deadline_at": now + timedelta(seconds=a.settings.dispatch.job_deadline_seconds),
         "created_at": now,
         "updated_at": now,
     }

@@ -297,7 +297,7 @@ async def provide_inputs(
         next_attempt_at=now,
         attempts=0,
         # The run's time limit restarts: time spent waiting for the user is not the agent's.
-        deadline_at=now + timedelta(seconds=settings.job_deadline_seconds),
+        deadline_at=now + timedelta(seconds=settings.dispatch.job_deadline_seconds),
     )
     if not moved:
         raise Conflict(f"Job {job.id} changed while the input was given; read it again")

@@ -248,7 +248,7 @@ class UnitOfWorkRoute(APIRoute):
 
         async def in_lifecycle(request: Request) -> Response:
             if not streams:
-                await read_body(request, request.app.state.settings.body_timeout_seconds)
+                await read_body(request, request.app.state.settings.http.body_timeout_seconds)
             if not uses_unit:
                 return await handler(request)
             unit = Unit(request.app.state.db, declared)

@@ -223,7 +223,7 @@ class Mip003Client:
 def client_for(settings: Settings, *, local: Mapping[str, Any] | None = None) -> Mip003Client:
     """The process's agent client: the configured timeout and ``AGORA_OUTBOUND_ALLOW`` policy."""
     return Mip003Client(
-        timeout=settings.agent_timeout_seconds,
+        timeout=settings.dispatch.agent_timeout_seconds,
         policy=OutboundPolicy.from_setting(settings.outbound_allow),
         local=local,
     )

@@ -14,19 +14,19 @@ def mail_folder(settings: Settings) -> Path:
 
 
 def build_sender(settings: Settings) -> MailSender:
-    if settings.mail_backend == "smtp":
+    if settings.mail.backend == "smtp":
         return SmtpSender(
             SmtpConfig(
-                sender=settings.mail_from,
-                hostname=settings.smtp_host,
-                port=settings.smtp_port,
-                username=settings.smtp_username,
-                password=settings.smtp_password,
-                start_tls=settings.smtp_starttls and not settings.smtp_tls,
-                use_tls=settings.smtp_tls,
-                timeout_seconds=settings.smtp_timeout_seconds,
+                sender=settings.mail.sender,
+                hostname=settings.mail.smtp_host,
+                port=settings.mail.smtp_port,
+                username=settings.mail.smtp_username,
+                password=settings.mail.smtp_password,
+                start_tls=settings.mail.smtp_starttls and not settings.mail.smtp_tls,
+                use_tls=settings.mail.smtp_tls,
+                timeout_seconds=settings.mail.smtp_timeout_seconds,
             )
         )
-    if settings.mail_backend != "folder":
+    if settings.mail.backend != "folder":
         raise ValueError("AGORA_MAIL_BACKEND must be 'folder' or 'smtp'")
-    return FolderSender(mail_folder(settings), settings.mail_from)
+    return FolderSender(mail_folder(settings), settings.mail.sender)

@@ -66,7 +66,7 @@ class NotificationSender(LoopService):
         if self._client is None:
             self._client = guarded_client(
                 OutboundPolicy.from_setting(self.settings.outbound_allow),
-                timeout=self.settings.notification_timeout_seconds,
+                timeout=self.settings.notifications.timeout_seconds,
                 connect_timeout=5.0,
             )
         return self._client
@@ -157,11 +157,11 @@ class NotificationSender(LoopService):
         }
         if result.ok:
             values.update(state=DeliveryState.DELIVERED, delivered_at=now, next_attempt_at=None)
-        elif attempts >= self.settings.notification_max_attempts:
+        elif attempts >= self.settings.notifications.max_attempts:
             values.update(state=DeliveryState.FAILED, next_attempt_at=None)
         else:
             delay = min(
-                MAX_BACKOFF_SECONDS, self.settings.notification_retry_seconds * 2 ** (attempts - 1)
+                MAX_BACKOFF_SECONDS, self.settings.notifications.retry_seconds * 2 ** (attempts - 1)
             )
             values.update(
                 state=DeliveryState.PENDING, next_attempt_at=now + timedelta(seconds=delay)

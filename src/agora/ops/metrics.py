@@ -19,12 +19,12 @@ def refusal(settings: Settings, authorization: str) -> str | None:
     """Why this scrape is refused (401), or None: with ``AGORA_METRICS_TOKEN`` set, a scrape
     shows it as a bearer token; without one, /metrics is closed unless ``AGORA_METRICS_PUBLIC``
     (the gauges are platform-wide ledger totals; docs/security.md)."""
-    token = settings.metrics_token
+    token = settings.metrics.token
     if token:
         if hmac.compare_digest(authorization.encode(), f"Bearer {token}".encode()):
             return None
         return "metrics token required\n"
-    if settings.metrics_public:
+    if settings.metrics.public:
         return None
     return "metrics token required (AGORA_METRICS_TOKEN), or AGORA_METRICS_PUBLIC=true\n"
 

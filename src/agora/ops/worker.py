@@ -59,7 +59,7 @@ class Swept:
 class Housekeeping(LoopService):
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
-        every = float(settings.housekeeping_seconds)
+        every = float(settings.accounts.housekeeping_seconds)
         super().__init__(
             "housekeeping", interval=every, error_delay=60.0, max_delay=max(every, 1.0)
         )
@@ -72,13 +72,13 @@ class Housekeeping(LoopService):
     async def run_once(self) -> Swept:
         now = utcnow()
         swept = Swept()
-        expired_before = now - timedelta(days=self.settings.expired_rows_keep_days)
+        expired_before = now - timedelta(days=self.settings.accounts.expired_rows_keep_days)
         for name in repo.SWEEPS:
             swept.counts[name] = await self._batched(
                 partial(repo.sweep, name=name, before=expired_before)
             )
         swept.counts["audit_events"] = await self._batched(
-            partial(audit.prune, retention_days=self.settings.audit_retention_days)
+            partial(audit.prune, retention_days=self.settings.accounts.audit_retention_days)
         )
         async with self.db.transaction() as session:
             swept.counts["agent_daily_completions"] = await repo.sweep_daily_completions(

@@ -291,7 +291,7 @@ async def invite(
         if max_uses not in (None, 1):
             raise BadRequest.field("maxUses", "an invitation by email is single-use")
         max_uses = 1
-    days = expires_in_days or ctx.settings.invitation_days
+    days = expires_in_days or ctx.settings.accounts.invitation_days
     plaintext, token = await tokens.issue(
         session,
         "invitation",

@@ -50,24 +50,22 @@ def payment_backend(
     settings: Settings, *, local: Mapping[str, Any] | None = None
 ) -> PaymentBackend:
     """The configured backend. ``local``: in-process routes (the embedded node, ``app.py``)."""
-    if settings.payment_backend == MASUMI and settings.payment_node_embedded:
-        settings = settings.model_copy(
-            update={
-                "masumi_payment_url": embedded.node_url(settings),
-                "masumi_payment_token": embedded.node_token(settings),
-            }
+    if settings.payments.backend == MASUMI and settings.payments.node_embedded:
+        settings = settings.with_changes(
+            masumi_payment_url=embedded.node_url(settings),
+            masumi_payment_token=embedded.node_token(settings),
         )
-    if settings.payment_backend == MASUMI:
+    if settings.payments.backend == MASUMI:
         return MasumiBackend(_node_client(settings, local), settings)
-    if settings.payment_backend != "credits":
-        raise ValueError(f"unknown payment backend {settings.payment_backend!r}")
+    if settings.payments.backend != "credits":
+        raise ValueError(f"unknown payment backend {settings.payments.backend!r}")
     return CreditsBackend()
 
 
 def _node_client(settings: Settings, local: Mapping[str, Any] | None) -> PaymentNodeClient:
     """This app's own in-process node (``local``) gets a client of its own; any other node one
     pooled client per process (the process's dispatchers share it)."""
-    if not settings.masumi_payment_url or not settings.masumi_payment_token:
+    if not settings.masumi.payment_url or not settings.masumi.payment_token:
         raise ValueError(
             "AGORA_PAYMENT_BACKEND=masumi needs AGORA_MASUMI_PAYMENT_URL and "
             "AGORA_MASUMI_PAYMENT_TOKEN"
@@ -75,10 +73,10 @@ def _node_client(settings: Settings, local: Mapping[str, Any] | None) -> Payment
     if local:
         return _new_client(settings, local)
     key = (
-        settings.masumi_payment_url,
-        settings.masumi_payment_token,
-        settings.masumi_network,
-        settings.masumi_timeout_seconds,
+        settings.masumi.payment_url,
+        settings.masumi.payment_token,
+        settings.masumi.network,
+        settings.masumi.timeout_seconds,
         settings.outbound_allow or "",
     )
     node = _NODE_CLIENTS.get(key)
@@ -89,10 +87,10 @@ def _node_client(settings: Settings, local: Mapping[str, Any] | None) -> Payment
 
 def _new_client(settings: Settings, local: Mapping[str, Any] | None) -> PaymentNodeClient:
     return PaymentNodeClient(
-        settings.masumi_payment_url,
-        settings.masumi_payment_token,
-        network=settings.masumi_network,
-        timeout=settings.masumi_timeout_seconds,
+        settings.masumi.payment_url,
+        settings.masumi.payment_token,
+        network=settings.masumi.network,
+        timeout=settings.masumi.timeout_seconds,
         policy=OutboundPolicy.from_setting(settings.outbound_allow),
         local=local,
     )

@@ -13,13 +13,13 @@ NODE_PREFIX = "/payment-node"
 
 
 def node_token(settings: Settings) -> str:
-    if settings.masumi_payment_token:
-        return settings.masumi_payment_token
+    if settings.masumi.payment_token:
+        return settings.masumi.payment_token
     secret = settings.resolved_secret_key().encode()
     return hmac.new(secret, b"agora-embedded-payment-node", hashlib.sha256).hexdigest()[:40]
 
 
 def node_url(settings: Settings) -> str:
-    if settings.masumi_payment_url:
-        return settings.masumi_payment_url
+    if settings.masumi.payment_url:
+        return settings.masumi.payment_url
     return f"{settings.public_url.rstrip('/')}{NODE_PREFIX}/api/v1"

@@ -183,7 +183,7 @@ class MasumiBackend:
                 job, events, refund_credits=False, settle_detail=settled, **fields
             )
         elif final or state is None or state in PENDING_REFUND_STATES or asked.retry_in is not None:
-            delay = self.settings.masumi_follow_seconds if final else self._poll_delay(job)
+            delay = self.settings.masumi.follow_seconds if final else self._poll_delay(job)
             delay = min(delay, asked.retry_in) if asked.retry_in is not None else delay
             await dispatcher.write_outcome(job, events, **fields, **_due(delay))
         else:
@@ -207,7 +207,7 @@ class MasumiBackend:
         now = purchase.node_time_ms
         late = now >= payment["submitResultTime"] and purchase.result_hash is None
         if value == "completed" and purchase.result_hash is not None:
-            follow = dispatcher.queued_fields(self.settings.masumi_follow_seconds)
+            follow = dispatcher.queued_fields(self.settings.masumi.follow_seconds)
             await _completed(dispatcher, job, status, purchase, events, {**fields, **follow})
         elif value == "failed" or late:
             reason = (
@@ -283,16 +283,16 @@ class MasumiBackend:
 
     def _poll_delay(self, job: Job) -> float:
         return min(
-            self.settings.status_poll_max_seconds,
-            max(self.settings.status_poll_initial_seconds, (job.poll_interval or 0) * 2),
+            self.settings.dispatch.status_poll_max_seconds,
+            max(self.settings.dispatch.status_poll_initial_seconds, (job.poll_interval or 0) * 2),
         )
 
     def _backoff(self, attempt: int) -> float:
         """The capped back-off before asking the node again (``attempt`` counts from 1)."""
         return float(
             min(
-                self.settings.masumi_follow_seconds,
-                self.settings.agent_retry_seconds * 2 ** min(attempt - 1, 10),
+                self.settings.masumi.follow_seconds,
+                self.settings.dispatch.agent_retry_seconds * 2 ** min(attempt - 1, 10),
             )
         )
 
@@ -316,9 +316,9 @@ class MasumiBackend:
         }
         if payment.get("amounts"):  # the seller's signed amounts, unchanged
             body["Amounts"] = payment["amounts"]
-        elif self.settings.masumi_units_per_credit > 0:  # the drift guard of Fixed prices
-            amount = (job.price - job.fee) * self.settings.masumi_units_per_credit
-            body["Amounts"] = [{"unit": self.settings.masumi_price_unit, "amount": str(amount)}]
+        elif self.settings.masumi.units_per_credit > 0:  # the drift guard of Fixed prices
+            amount = (job.price - job.fee) * self.settings.masumi.units_per_credit
+            body["Amounts"] = [{"unit": self.settings.masumi.price_unit, "amount": str(amount)}]
         return body
 
     async def _purchase(self, dispatcher: DispatchSteps, job: Job, payment: dict[str, Any]) -> None:
@@ -353,7 +353,7 @@ class MasumiBackend:
             payment=payment,
             on_chain_status=purchase.on_chain_state,
             attempts=0,
-            **_due(self.settings.status_poll_initial_seconds),
+            **_due(self.settings.dispatch.status_poll_initial_seconds),
         )
 
     async def _recover(
@@ -414,7 +414,7 @@ class MasumiBackend:
         )
         event = ("node_error", {"endpoint": endpoint, "error": exc.message, "attempt": attempts})
         purchased = bool((job.payment or {}).get("purchased"))
-        if attempts >= self.settings.masumi_max_node_attempts and not purchased:
+        if attempts >= self.settings.masumi.max_node_attempts and not purchased:
             await self._fail_unbought(
                 dispatcher,
                 job,

@@ -167,7 +167,7 @@ def _payment(
         return None, f"the agent's /start_job answer: {problem}"
     payment: dict[str, Any] = {
         **(job.payment or {}),
-        "network": settings.masumi_network,
+        "network": settings.masumi.network,
         "agentIdentifier": str(raw["agentIdentifier"]),
         "sellerVKey": str(raw["sellerVKey"]),
         "payByTime": pay_by,
@@ -192,22 +192,22 @@ def dynamic_charge(
     accepted (``job.price``, the amount held)."""
     if not amounts:
         return None, "the Dynamic-priced agent answered without its signed amounts"
-    per_credit = settings.masumi_units_per_credit
+    per_credit = settings.masumi.units_per_credit
     if per_credit <= 0:
         return None, (
             "a Dynamic-priced agent cannot be priced in credits: "
             "AGORA_MASUMI_UNITS_PER_CREDIT is not set; nothing was bought"
         )
-    unit = _unit(settings.masumi_price_unit)
+    unit = _unit(settings.masumi.price_unit)
     others = sorted({a["unit"] or "lovelace" for a in amounts if _unit(a["unit"]) != unit})
     if others:
         return None, (
             f"the agent asks to be paid in {', '.join(others)}; Agora prices only "
-            f"{settings.masumi_price_unit}; nothing was bought"
+            f"{settings.masumi.price_unit}; nothing was bought"
         )
     units = sum(int(a["amount"]) for a in amounts)
     agent_part = -(-units // per_credit)  # base credits, rounded up
-    fee = fee_for(agent_part, settings.marketplace_fee_bps)
+    fee = fee_for(agent_part, settings.catalogue.marketplace_fee_bps)
     total = agent_part + fee
     if total > job.price:
         return None, (

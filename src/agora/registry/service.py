@@ -129,7 +129,7 @@ async def import_page(
         report.seen += 1
         key = entry_key(raw)
         try:
-            parsed.append((key, parse_entry(raw, settings.registry_unit_credits)))
+            parsed.append((key, parse_entry(raw, settings.registry.unit_credits)))
         except Invalid as exc:
             bad[key] = (str(exc), raw)
     marked_invalid = [
@@ -309,7 +309,7 @@ async def retry_quarantined(
     reason: str | None = None
     agent_id: uuid.UUID | None = None
     try:
-        entry = parse_entry(raw, settings.registry_unit_credits)
+        entry = parse_entry(raw, settings.registry.unit_credits)
     except Invalid as exc:
         reason = str(exc)
     if reason is None:

@@ -48,10 +48,10 @@ async def sync(
     since = service.since_text(updated_after) if updated_after is not None else None
     async with RegistryFeed(
         url,
-        network=settings.registry_network,
-        token=settings.registry_token,
-        timeout=settings.registry_timeout_seconds,
-        page_size=settings.registry_page_size,
+        network=settings.registry.network,
+        token=settings.registry.token,
+        timeout=settings.registry.timeout_seconds,
+        page_size=settings.registry.page_size,
         policy=OutboundPolicy.from_setting(settings.outbound_allow),
     ) as feed:
         if since is not None:
@@ -62,7 +62,7 @@ async def sync(
         async for diff in feed.diff(
             status_updated_after=start[0],
             cursor_id=start[1],
-            max_pages=settings.registry_max_pages,
+            max_pages=settings.registry.max_pages,
         ):
             report.pages += 1
             async with db.transaction() as session:
@@ -70,7 +70,7 @@ async def sync(
                 if since is None:
                     position = (diff.status_updated_after, diff.cursor_id)
                     await service.advance_checkpoint(
-                        session, feed.base, settings.registry_network, position
+                        session, feed.base, settings.registry.network, position
                     )
             report.checkpoint = diff.status_updated_after
     log.info(
@@ -88,7 +88,7 @@ async def _full_pass_if_due(
 ) -> tuple[str, str | None]:
     """Page registry-entry when due (``sync``); where registry-diff starts: the stored
     checkpoint, or before the first pass began (no checkpoint yet)."""
-    network = settings.registry_network
+    network = settings.registry.network
     async with db.transaction(write=False) as session:
         stored = await service.checkpoint(session, feed.base, network)
     start = (stored.status_updated_after, stored.cursor_id) if stored else ("", None)
@@ -96,7 +96,7 @@ async def _full_pass_if_due(
     if not full and last_full is not None and utcnow() - as_utc(last_full) < FULL_PASS_EVERY:
         return start
     report.full = True
-    async for page in feed.entries(max_pages=settings.registry_max_pages):
+    async for page in feed.entries(max_pages=settings.registry.max_pages):
         report.pages += 1
         async with db.transaction() as session:  # fetched already: a short write
             await service.import_page(session, settings, feed.base, page, report)
@@ -110,14 +110,14 @@ async def _full_pass_if_due(
 class RegistrySyncLoop(LoopService):
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
-        every = float(settings.registry_sync_seconds)
+        every = float(settings.registry.sync_seconds)
         super().__init__(
             "registry-sync", interval=every, error_delay=every, max_delay=max(every, 1.0)
         )
 
     async def run_once(self) -> None:
         """One sync; an unreachable or malformed feed is logged, not raised."""
-        url = self.settings.registry_url
+        url = self.settings.registry.url
         if not url:
             return
         try:

@@ -261,22 +261,22 @@ def demo_seller(
     ``AGORA_DEMO_SELLER_*`` settings), else on the embedded node; ``local``: the in-process
     routes (the embedded node)."""
     policy = OutboundPolicy.from_setting(settings.outbound_allow)
-    if settings.demo_seller_node_url:
+    if settings.demo_seller.node_url:
         return SellerConfig(
-            node_url=settings.demo_seller_node_url.rstrip("/"),
-            token=settings.demo_seller_token,
-            agent_identifier=settings.demo_seller_agent_identifier,
-            seller_vkey=settings.demo_seller_vkey,
-            network=settings.masumi_network,
+            node_url=settings.demo_seller.node_url.rstrip("/"),
+            token=settings.demo_seller.token,
+            agent_identifier=settings.demo_seller.agent_identifier,
+            seller_vkey=settings.demo_seller.vkey,
+            network=settings.masumi.network,
             policy=policy,
         )
-    if not settings.payment_node_embedded:
+    if not settings.payments.node_embedded:
         return None
     return SellerConfig(
         node_url=node_url(settings),
         token=node_token(settings),
         agent_identifier="demo-reviewer-seller",
-        network=settings.masumi_network,
+        network=settings.masumi.network,
         policy=policy,
         local=local,
     )

@@ -51,11 +51,11 @@ def stripe_csp(settings: Settings) -> str:
     """The "Buy credits" page's CSP: the app's, plus exactly the configured Stripe origins —
     Stripe.js's (scripts, its frames) and the API's (Stripe.js calls it). Real Stripe also frames
     3-D Secure pages from hooks.stripe.com (Stripe's CSP guide)."""
-    script = _origin(settings.stripe_js_url)
+    script = _origin(settings.stripe.js_url)
     api = (
-        _origin(settings.stripe_api_base) if settings.stripe_api_base else "https://api.stripe.com"
+        _origin(settings.stripe.api_base) if settings.stripe.api_base else "https://api.stripe.com"
     )
-    frames = script if settings.stripe_api_base else f"{script} https://hooks.stripe.com"
+    frames = script if settings.stripe.api_base else f"{script} https://hooks.stripe.com"
     return (
         CSP.replace("script-src 'self'", f"script-src 'self' {script}").replace(
             "connect-src 'self'", f"connect-src 'self' {api}"
