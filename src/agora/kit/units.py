@@ -17,7 +17,7 @@ sent (its background work). ``after_rollback(session, work)`` is the one way a r
 writes: ``work`` runs in its own short transaction right after the rollback (the
 ``signin.failures`` audit row and an OAuth refresh-token family's revocation use it). Before any
 database work the route reads the request body, bounded in size (``kit.bodylimit``) and in time
-(``Settings.body_timeout_seconds``; 408 past it), so a client that drips its body holds no
+(``settings.http.body_timeout_seconds``; 408 past it), so a client that drips its body holds no
 connection.
 
 Why the route and not a ``yield`` dependency: FastAPI runs such a dependency in an exit stack
