@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, Timestamp, created_at_column, id_column
+from agora.models.base import Base, Timestamp, created_at_column, foreign_key, id_column
 
 
 class AccountToken(Base):
@@ -25,17 +25,13 @@ class AccountToken(Base):
     # verify_email | reset_password | magic_link | invitation
     purpose: Mapped[str] = mapped_column(String(20), nullable=False)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
-    user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True
-    )
+    user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "CASCADE", index=True)
     email: Mapped[str | None] = mapped_column(String(320))
-    organization_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("organizations.id", ondelete="CASCADE"), index=True
+    organization_id: Mapped[uuid.UUID | None] = foreign_key(
+        "organizations.id", "CASCADE", index=True
     )
     role: Mapped[str | None] = mapped_column(String(20))
-    created_by: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL")
-    )
+    created_by: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
     max_uses: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     uses: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     created_at: Mapped[datetime] = created_at_column()

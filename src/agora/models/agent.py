@@ -13,6 +13,7 @@ from agora.models.base import (
     JSONType,
     Timestamp,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -95,12 +96,8 @@ class Agent(Base):
     # author, legal); ``admin_override`` the fields an admin fixed. The published columns above
     # (name, description, tags, image, is_shown) are derived from both (developer.service.publish).
     source: Mapped[str] = mapped_column(String(20), nullable=False, default=AgentSource.OPERATOR)
-    owner_user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL")
-    )
-    owner_organization_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("organizations.id", ondelete="SET NULL")
-    )
+    owner_user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
+    owner_organization_id: Mapped[uuid.UUID | None] = foreign_key("organizations.id", "SET NULL")
     review_state: Mapped[str | None] = mapped_column(String(20))
     review_note: Mapped[str | None] = mapped_column(Text)
     reviewed_at: Mapped[datetime | None] = mapped_column(Timestamp)

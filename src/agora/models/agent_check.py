@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Index, String, Text
+from sqlalchemy import Boolean, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, created_at_column, id_column
+from agora.models.base import Base, created_at_column, foreign_key, id_column
 
 
 class AgentCheck(Base):
@@ -16,9 +16,7 @@ class AgentCheck(Base):
     __table_args__ = (Index("ix_agent_checks_agent", "agent_id", "checked_at", "id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    agent_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("agents.id", ondelete="CASCADE"), nullable=False
-    )
+    agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "CASCADE", nullable=False)
     kind: Mapped[str] = mapped_column(String(20), nullable=False)  # submit | review | periodic
     available: Mapped[bool] = mapped_column(Boolean, nullable=False)
     message: Mapped[str | None] = mapped_column(Text)

@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String, Uuid
+from sqlalchemy import String, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, JSONType, Timestamp, created_at_column, id_column
+from agora.models.base import Base, JSONType, Timestamp, created_at_column, foreign_key, id_column
 
 
 class ApiKey(Base):
@@ -15,15 +15,13 @@ class ApiKey(Base):
     __tablename__ = "api_keys"
 
     id: Mapped[uuid.UUID] = id_column()
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False, index=True)
     kind: Mapped[str] = mapped_column(String(20), nullable=False)  # user | coworker | admin
     name: Mapped[str] = mapped_column(String(200), nullable=False, default="")
     prefix: Mapped[str] = mapped_column(String(32), nullable=False)
     key_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
-    default_workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
+    default_workspace_id: Mapped[uuid.UUID] = foreign_key(
+        "workspaces.id", "CASCADE", nullable=False
     )
     # Extra grants for coworker keys, e.g. ["jobs:write", "profile:write"].
     scopes: Mapped[list[str]] = mapped_column(JSONType, nullable=False, default=list)

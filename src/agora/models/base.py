@@ -7,7 +7,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Integer, MetaData, Uuid
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, MetaData, Uuid
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -41,6 +41,13 @@ class Base(DeclarativeBase):
 
 def id_column() -> Mapped[uuid.UUID]:
     return mapped_column(Uuid(), primary_key=True, default=uuid7)
+
+
+def foreign_key(target: str, on_delete: str, **options: Any) -> Any:
+    """A column referring to ``target`` (``"table.column"``), deleted or nulled with it as
+    ``on_delete`` says; its type and, unless ``options`` say, its nullability come from the
+    annotation (``Mapped[uuid.UUID | None]``: nullable)."""
+    return mapped_column(ForeignKey(target, ondelete=on_delete), **options)
 
 
 def created_at_column() -> Mapped[datetime]:

@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, Timestamp, created_at_column, id_column
+from agora.models.base import Base, Timestamp, created_at_column, foreign_key, id_column
 
 
 class BrowserSession(Base):
@@ -19,13 +19,9 @@ class BrowserSession(Base):
     __tablename__ = "browser_sessions"
 
     id: Mapped[uuid.UUID] = id_column()
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False, index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
-    workspace_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="SET NULL")
-    )
+    workspace_id: Mapped[uuid.UUID | None] = foreign_key("workspaces.id", "SET NULL")
     method: Mapped[str] = mapped_column(String(20), nullable=False)  # password | magic_link
     user_agent: Mapped[str] = mapped_column(String(300), nullable=False, default="")
     client_address: Mapped[str] = mapped_column(String(64), nullable=False, default="")

@@ -3,10 +3,17 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy import Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
+from agora.models.base import (
+    Base,
+    Timestamp,
+    created_at_column,
+    foreign_key,
+    id_column,
+    updated_at_column,
+)
 
 
 class Conversation(Base):
@@ -18,12 +25,8 @@ class Conversation(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     title: Mapped[str] = mapped_column(String(500), nullable=False)
     description: Mapped[str] = mapped_column(Text, nullable=False, default="")
     archived_at: Mapped[datetime | None] = mapped_column(Timestamp)
@@ -36,10 +39,8 @@ class Message(Base):
     __table_args__ = (Index("ix_messages_conversation", "conversation_id", "created_at", "id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    conversation_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("conversations.id", ondelete="CASCADE"), nullable=False
-    )
+    conversation_id: Mapped[uuid.UUID] = foreign_key("conversations.id", "CASCADE", nullable=False)
     role: Mapped[str] = mapped_column(String(20), nullable=False)  # user | assistant | system
     content: Mapped[str] = mapped_column(Text, nullable=False)
-    author_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    author_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
     created_at: Mapped[datetime] = created_at_column()

@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import (
@@ -13,6 +13,7 @@ from agora.models.base import (
     JSONType,
     Timestamp,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -29,9 +30,7 @@ class Coworker(Base):
     __table_args__ = (Index("ix_coworkers_owner", "owner_user_id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    owner_user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
+    owner_user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     slug: Mapped[str] = mapped_column(String(120), unique=True, nullable=False)
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     caption: Mapped[str | None] = mapped_column(String(500))
@@ -59,11 +58,9 @@ class CoworkerWorkspace(Base):
 
     __tablename__ = "coworker_workspaces"
 
-    coworker_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("coworkers.id", ondelete="CASCADE"), primary_key=True
-    )
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True, index=True
+    coworker_id: Mapped[uuid.UUID] = foreign_key("coworkers.id", "CASCADE", primary_key=True)
+    workspace_id: Mapped[uuid.UUID] = foreign_key(
+        "workspaces.id", "CASCADE", primary_key=True, index=True
     )
     created_at: Mapped[datetime] = created_at_column()
 
@@ -78,25 +75,15 @@ class CoworkerUsage(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    coworker_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("coworkers.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
-    organization_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("organizations.id", ondelete="SET NULL")
-    )
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    task_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("tasks.id", ondelete="SET NULL"))
+    coworker_id: Mapped[uuid.UUID] = foreign_key("coworkers.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
+    organization_id: Mapped[uuid.UUID | None] = foreign_key("organizations.id", "SET NULL")
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    task_id: Mapped[uuid.UUID | None] = foreign_key("tasks.id", "SET NULL")
     idempotency_key: Mapped[str] = mapped_column(String(200), nullable=False)
     reference_id: Mapped[str | None] = mapped_column(String(200))
     credits: Mapped[int] = mapped_column(BigInt, nullable=False)
-    transaction_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("ledger_entries.id", ondelete="SET NULL")
-    )
+    transaction_id: Mapped[uuid.UUID | None] = foreign_key("ledger_entries.id", "SET NULL")
     request_hash: Mapped[str] = mapped_column(String(64), nullable=False)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import (
@@ -11,6 +11,7 @@ from agora.models.base import (
     BigInt,
     Timestamp,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -29,13 +30,9 @@ class CreditPurchase(Base):
     __table_args__ = (Index("ix_credit_purchases_workspace", "workspace_id", "created_at", "id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
-    pack_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("credit_packs.id", ondelete="SET NULL")
-    )
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
+    pack_id: Mapped[uuid.UUID | None] = foreign_key("credit_packs.id", "SET NULL")
     credits: Mapped[int] = mapped_column(BigInt, nullable=False)
     price: Mapped[int] = mapped_column(BigInt, nullable=False)
     currency: Mapped[str] = mapped_column(String(3), nullable=False)

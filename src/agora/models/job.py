@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import (
@@ -13,6 +13,7 @@ from agora.models.base import (
     JSONType,
     Timestamp,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -41,22 +42,12 @@ class Job(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
-    organization_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("organizations.id", ondelete="SET NULL")
-    )
-    agent_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("agents.id", ondelete="RESTRICT"), nullable=False
-    )
-    task_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("tasks.id", ondelete="SET NULL"))
-    project_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("projects.id", ondelete="SET NULL")
-    )
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
+    organization_id: Mapped[uuid.UUID | None] = foreign_key("organizations.id", "SET NULL")
+    agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "RESTRICT", nullable=False)
+    task_id: Mapped[uuid.UUID | None] = foreign_key("tasks.id", "SET NULL")
+    project_id: Mapped[uuid.UUID | None] = foreign_key("projects.id", "SET NULL")
     name: Mapped[str] = mapped_column(String(500), nullable=False)
     status: Mapped[str] = mapped_column(String(40), nullable=False, default=JobStatus.PENDING)
     job_type: Mapped[str] = mapped_column(String(20), nullable=False, default=JobType.FREE)
@@ -98,12 +89,10 @@ class Job(Base):
     # Share
     share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     share_public: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
-    share_recipient_organization_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("organizations.id", ondelete="SET NULL")
+    share_recipient_organization_id: Mapped[uuid.UUID | None] = foreign_key(
+        "organizations.id", "SET NULL"
     )
-    share_user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL")
-    )
+    share_user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
     share_created_at: Mapped[datetime | None] = mapped_column(Timestamp)
     share_updated_at: Mapped[datetime | None] = mapped_column(Timestamp)
 
@@ -129,9 +118,7 @@ class JobEvent(Base):
     __table_args__ = (Index("ix_job_events_job", "job_id", "created_at", "id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    job_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("jobs.id", ondelete="CASCADE"), nullable=False
-    )
+    job_id: Mapped[uuid.UUID] = foreign_key("jobs.id", "CASCADE", nullable=False)
     type: Mapped[str] = mapped_column(String(40), nullable=False)
     from_status: Mapped[str | None] = mapped_column(String(40))
     to_status: Mapped[str | None] = mapped_column(String(40))

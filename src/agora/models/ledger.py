@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, BigInt, created_at_column, id_column
+from agora.models.base import Base, BigInt, created_at_column, foreign_key, id_column
 
 
 class LedgerEntry(Base):
@@ -23,13 +23,9 @@ class LedgerEntry(Base):
     __table_args__ = (Index("ix_ledger_workspace_created", "workspace_id", "created_at", "id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    job_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("jobs.id", ondelete="SET NULL"), index=True
-    )
-    user_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    job_id: Mapped[uuid.UUID | None] = foreign_key("jobs.id", "SET NULL", index=True)
+    user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
     amount: Mapped[int] = mapped_column(BigInt, nullable=False)
     held_change: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)

@@ -4,10 +4,10 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, JSONType, Timestamp, created_at_column, id_column
+from agora.models.base import Base, JSONType, Timestamp, created_at_column, foreign_key, id_column
 
 
 class NotificationDelivery(Base):
@@ -18,10 +18,8 @@ class NotificationDelivery(Base):
     __table_args__ = (Index("ix_notifications_pending", "state", "next_attempt_at"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
-    )
-    job_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("jobs.id", ondelete="SET NULL"))
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False, index=True)
+    job_id: Mapped[uuid.UUID | None] = foreign_key("jobs.id", "SET NULL")
     channel: Mapped[str] = mapped_column(String(20), nullable=False, default="webhook")
     event: Mapped[str] = mapped_column(String(60), nullable=False)
     target: Mapped[str] = mapped_column(String(2000), nullable=False)
@@ -47,9 +45,7 @@ class Notification(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     kind: Mapped[str] = mapped_column(String(60), nullable=False)
     # What it is about, "<type>:<id>" (e.g. "job:0193…"): read by reference marks these read.
     subject_ref: Mapped[str | None] = mapped_column(String(120))
@@ -64,9 +60,7 @@ class NotificationPreference(Base):
 
     __tablename__ = "notification_preferences"
 
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", primary_key=True)
     kind: Mapped[str] = mapped_column(String(60), primary_key=True)
     channel: Mapped[str] = mapped_column(String(20), primary_key=True)
     enabled: Mapped[bool] = mapped_column(Boolean, nullable=False)
@@ -77,12 +71,8 @@ class JobWebhook(Base):
 
     __tablename__ = "job_webhooks"
 
-    job_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
+    job_id: Mapped[uuid.UUID] = foreign_key("jobs.id", "CASCADE", primary_key=True)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     url: Mapped[str] = mapped_column(String(2000), nullable=False)
     events: Mapped[list[str] | None] = mapped_column(JSONType)  # None: every event
     created_at: Mapped[datetime] = created_at_column()
@@ -93,8 +83,6 @@ class WebhookSigningSecret(Base):
 
     __tablename__ = "webhook_signing_secrets"
 
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", primary_key=True)
     secret: Mapped[str] = mapped_column(String(200), nullable=False)
     created_at: Mapped[datetime] = created_at_column()

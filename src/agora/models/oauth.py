@@ -7,10 +7,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, JSONType, Timestamp, created_at_column, id_column
+from agora.models.base import Base, JSONType, Timestamp, created_at_column, foreign_key, id_column
 
 
 class OAuthClient(Base):
@@ -37,15 +37,11 @@ class OAuthGrant(Base):
     __tablename__ = "oauth_grants"
 
     id: Mapped[uuid.UUID] = id_column()
-    client_pk: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("oauth_clients.id", ondelete="CASCADE"), nullable=False, index=True
+    client_pk: Mapped[uuid.UUID] = foreign_key(
+        "oauth_clients.id", "CASCADE", nullable=False, index=True
     )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
-    )
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False, index=True)
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
     scopes: Mapped[list[str]] = mapped_column(JSONType, nullable=False, default=list)
     created_at: Mapped[datetime] = created_at_column()
     last_used_at: Mapped[datetime | None] = mapped_column(Timestamp)
@@ -62,8 +58,8 @@ class OAuthToken(Base):
     __tablename__ = "oauth_tokens"
 
     id: Mapped[uuid.UUID] = id_column()
-    grant_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("oauth_grants.id", ondelete="CASCADE"), nullable=False, index=True
+    grant_id: Mapped[uuid.UUID] = foreign_key(
+        "oauth_grants.id", "CASCADE", nullable=False, index=True
     )
     kind: Mapped[str] = mapped_column(String(10), nullable=False)  # code | access | refresh
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
@@ -83,8 +79,8 @@ class OAuthDeviceCode(Base):
     __tablename__ = "oauth_device_codes"
 
     id: Mapped[uuid.UUID] = id_column()
-    client_pk: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("oauth_clients.id", ondelete="CASCADE"), nullable=False, index=True
+    client_pk: Mapped[uuid.UUID] = foreign_key(
+        "oauth_clients.id", "CASCADE", nullable=False, index=True
     )
     device_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
     user_code: Mapped[str] = mapped_column(String(16), unique=True, nullable=False)
@@ -94,8 +90,6 @@ class OAuthDeviceCode(Base):
     expires_at: Mapped[datetime] = mapped_column(Timestamp, nullable=False)
     last_polled_at: Mapped[datetime | None] = mapped_column(Timestamp)
     # approved: the grant made; denied_at: refused; used_at: the device got its tokens
-    grant_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("oauth_grants.id", ondelete="CASCADE")
-    )
+    grant_id: Mapped[uuid.UUID | None] = foreign_key("oauth_grants.id", "CASCADE")
     denied_at: Mapped[datetime | None] = mapped_column(Timestamp)
     used_at: Mapped[datetime | None] = mapped_column(Timestamp)

@@ -3,10 +3,17 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
+from agora.models.base import (
+    Base,
+    Timestamp,
+    created_at_column,
+    foreign_key,
+    id_column,
+    updated_at_column,
+)
 
 
 class Organization(Base):
@@ -27,11 +34,9 @@ class Organization(Base):
 class OrganizationMember(Base):
     __tablename__ = "organization_members"
 
-    organization_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    organization_id: Mapped[uuid.UUID] = foreign_key(
+        "organizations.id", "CASCADE", primary_key=True
     )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", primary_key=True, index=True)
     role: Mapped[str] = mapped_column(String(20), nullable=False, default="member")
     created_at: Mapped[datetime] = created_at_column()

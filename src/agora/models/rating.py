@@ -3,10 +3,17 @@ from __future__ import annotations
 import uuid
 from datetime import date, datetime
 
-from sqlalchemy import CheckConstraint, Date, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import CheckConstraint, Date, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
+from agora.models.base import (
+    Base,
+    Timestamp,
+    created_at_column,
+    foreign_key,
+    id_column,
+    updated_at_column,
+)
 
 
 class Rating(Base):
@@ -23,24 +30,14 @@ class Rating(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    job_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("jobs.id", ondelete="CASCADE"), nullable=False, unique=True
-    )
-    agent_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("agents.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
+    job_id: Mapped[uuid.UUID] = foreign_key("jobs.id", "CASCADE", nullable=False, unique=True)
+    agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
     stars: Mapped[int] = mapped_column(Integer, nullable=False)
     review: Mapped[str | None] = mapped_column(Text)
     reply: Mapped[str | None] = mapped_column(Text)
-    reply_user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL")
-    )
+    reply_user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
     replied_at: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()
@@ -56,12 +53,8 @@ class RatingReport(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    rating_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("ratings.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
+    rating_id: Mapped[uuid.UUID] = foreign_key("ratings.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     reason: Mapped[str] = mapped_column(String(1000), nullable=False)
     resolved_at: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = created_at_column()
@@ -72,12 +65,8 @@ class Favourite(Base):
 
     __tablename__ = "favourites"
 
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
-    )
-    agent_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("agents.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", primary_key=True)
+    agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "CASCADE", primary_key=True, index=True)
     created_at: Mapped[datetime] = created_at_column()
 
 
@@ -88,8 +77,6 @@ class AgentDailyCompletions(Base):
 
     __tablename__ = "agent_daily_completions"
 
-    agent_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("agents.id", ondelete="CASCADE"), primary_key=True
-    )
+    agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "CASCADE", primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     count: Mapped[int] = mapped_column(Integer, nullable=False)

@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import (
@@ -13,6 +13,7 @@ from agora.models.base import (
     JSONType,
     Timestamp,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -34,15 +35,9 @@ class Schedule(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
-    agent_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("agents.id", ondelete="CASCADE"), nullable=False
-    )
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
+    agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "CASCADE", nullable=False)
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     input_data: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
     # The task template: each run creates a task (name, description) and its job.
@@ -82,14 +77,12 @@ class ScheduleRun(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    schedule_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("schedules.id", ondelete="CASCADE"), nullable=False
-    )
+    schedule_id: Mapped[uuid.UUID] = foreign_key("schedules.id", "CASCADE", nullable=False)
     occurrence_at: Mapped[datetime] = mapped_column(Timestamp, nullable=False)
     status: Mapped[str] = mapped_column(String(20), nullable=False)
     reason: Mapped[str | None] = mapped_column(Text)
-    job_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("jobs.id", ondelete="SET NULL"))
-    task_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("tasks.id", ondelete="SET NULL"))
+    job_id: Mapped[uuid.UUID | None] = foreign_key("jobs.id", "SET NULL")
+    task_id: Mapped[uuid.UUID | None] = foreign_key("tasks.id", "SET NULL")
     period: Mapped[str] = mapped_column(String(7), nullable=False)
     credits: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     missed_count: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

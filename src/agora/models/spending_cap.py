@@ -3,10 +3,17 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, BigInt, created_at_column, id_column, updated_at_column
+from agora.models.base import (
+    Base,
+    BigInt,
+    created_at_column,
+    foreign_key,
+    id_column,
+    updated_at_column,
+)
 
 
 class SpendingCap(Base):
@@ -25,13 +32,9 @@ class SpendingCap(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    project_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("projects.id", ondelete="CASCADE")
-    )
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "CASCADE")
+    project_id: Mapped[uuid.UUID | None] = foreign_key("projects.id", "CASCADE")
     monthly_limit: Mapped[int] = mapped_column(BigInt, nullable=False)
     period: Mapped[str] = mapped_column(String(7), nullable=False)
     spent: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)

@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, BigInt, Timestamp, created_at_column, id_column
+from agora.models.base import Base, BigInt, Timestamp, created_at_column, foreign_key, id_column
 
 
 class StoredFile(Base):
@@ -26,11 +26,9 @@ class StoredFile(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    user_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
-    job_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"))
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
+    job_id: Mapped[uuid.UUID | None] = foreign_key("jobs.id", "CASCADE")
     origin: Mapped[str] = mapped_column(String(10), nullable=False)  # upload | output
     name: Mapped[str] = mapped_column(String(255), nullable=False)
     mime_type: Mapped[str | None] = mapped_column(String(100))
@@ -47,9 +45,7 @@ class JobFileScan(Base):
 
     __tablename__ = "job_file_scans"
 
-    job_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True
-    )
+    job_id: Mapped[uuid.UUID] = foreign_key("jobs.id", "CASCADE", primary_key=True)
     state: Mapped[str] = mapped_column(String(10), nullable=False)  # leased | done
     lease_expires_at: Mapped[datetime | None] = mapped_column(Timestamp)
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy import Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import (
@@ -12,6 +12,7 @@ from agora.models.base import (
     JSONType,
     Timestamp,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -33,28 +34,18 @@ class Task(Base):
     )
 
     id: Mapped[uuid.UUID] = id_column()
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), nullable=False
-    )
-    creator_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), nullable=False
-    )
+    workspace_id: Mapped[uuid.UUID] = foreign_key("workspaces.id", "CASCADE", nullable=False)
+    creator_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     name: Mapped[str] = mapped_column(String(500), nullable=False)
     description: Mapped[str] = mapped_column(Text, nullable=False, default="")
     status: Mapped[str] = mapped_column(String(40), nullable=False, default=TaskStatus.PENDING)
-    project_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("projects.id", ondelete="SET NULL")
-    )
+    project_id: Mapped[uuid.UUID | None] = foreign_key("projects.id", "SET NULL")
     archived_at: Mapped[datetime | None] = mapped_column(Timestamp)
     # The workflow (docs/tasks.md): the assignee coworker, where the task came from, free metadata.
-    coworker_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("coworkers.id", ondelete="SET NULL")
-    )
+    coworker_id: Mapped[uuid.UUID | None] = foreign_key("coworkers.id", "SET NULL")
     # The assignee is a member of the workspace (``assignee_user_id``) or a coworker
     # (``coworker_id``), never both (docs/tasks.md, "People on tasks").
-    assignee_user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL")
-    )
+    assignee_user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
     origin: Mapped[str | None] = mapped_column(String(20))
     channel: Mapped[str | None] = mapped_column(String(20))
     meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONType)

@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy import Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import (
@@ -12,6 +12,7 @@ from agora.models.base import (
     BigInt,
     JSONType,
     created_at_column,
+    foreign_key,
     id_column,
     updated_at_column,
 )
@@ -29,21 +30,15 @@ class TaskEvent(Base):
     __table_args__ = (Index("ix_task_events_task", "task_id", "created_at", "id"),)
 
     id: Mapped[uuid.UUID] = id_column()
-    task_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("tasks.id", ondelete="CASCADE"), nullable=False
-    )
+    task_id: Mapped[uuid.UUID] = foreign_key("tasks.id", "CASCADE", nullable=False)
     status: Mapped[str | None] = mapped_column(String(40))
     comment: Mapped[str | None] = mapped_column(Text)
     credits: Mapped[int | None] = mapped_column(BigInt)
     authentication_url: Mapped[str | None] = mapped_column(String(2000))
     meta: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSONType)
     actor_type: Mapped[str | None] = mapped_column(String(20))
-    actor_user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL")
-    )
-    actor_coworker_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("coworkers.id", ondelete="SET NULL")
-    )
+    actor_user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "SET NULL")
+    actor_coworker_id: Mapped[uuid.UUID | None] = foreign_key("coworkers.id", "SET NULL")
     kind: Mapped[str | None] = mapped_column(String(20))
     change: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     channel: Mapped[str | None] = mapped_column(String(20))

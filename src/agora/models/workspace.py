@@ -3,10 +3,17 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import Boolean, CheckConstraint, ForeignKey, String
+from sqlalchemy import Boolean, CheckConstraint, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import Base, BigInt, created_at_column, id_column, updated_at_column
+from agora.models.base import (
+    Base,
+    BigInt,
+    created_at_column,
+    foreign_key,
+    id_column,
+    updated_at_column,
+)
 
 
 class Workspace(Base):
@@ -29,11 +36,9 @@ class Workspace(Base):
     id: Mapped[uuid.UUID] = id_column()
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     kind: Mapped[str] = mapped_column(String(20), nullable=False)  # personal | organization
-    owner_user_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), unique=True
-    )
-    organization_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("organizations.id", ondelete="CASCADE"), unique=True
+    owner_user_id: Mapped[uuid.UUID | None] = foreign_key("users.id", "CASCADE", unique=True)
+    organization_id: Mapped[uuid.UUID | None] = foreign_key(
+        "organizations.id", "CASCADE", unique=True
     )
     balance: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     held: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
