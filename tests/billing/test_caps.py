@@ -5,6 +5,7 @@ allowed ones are created and the ledger is exact (PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 import httpx2
@@ -41,6 +42,25 @@ async def organization(
         await identity.add_member(session, org=org, user=users[2], role="member")  # type: ignore[arg-type]
         await ledger.grant(session, workspace_id=ws.id, amount=to_base(credits), memo="test")
     return owner, admin, member, ws
+
+
+async def workspace_spend(
+    db: Database, workspace_id: uuid.UUID
+) -> tuple[int, int, dict[uuid.UUID, int]]:
+    """A workspace's jobs, its credits on hold and each member's spend against their cap."""
+    async with db.transaction(write=False) as session:
+        jobs = await session.scalar(
+            select(func.count()).select_from(Job).where(Job.workspace_id == workspace_id)
+        )
+        held = await session.scalar(
+            select(func.coalesce(func.sum(LedgerEntry.held_change), 0)).where(
+                LedgerEntry.workspace_id == workspace_id, LedgerEntry.kind == "hold"
+            )
+        )
+        caps = await session.scalars(
+            select(SpendingCap).where(SpendingCap.workspace_id == workspace_id)
+        )
+        return jobs or 0, held or 0, {cap.user_id: cap.spent for cap in caps}
 
 
 async def set_cap(
@@ -146,21 +166,7 @@ async def test_fifty_concurrent_jobs_of_two_members_against_caps_and_balance(
     by_admin = sum(1 for i, a in enumerate(answers) if a.status_code == 201 and i % 2 == 1)
     assert by_member + by_admin == 19
     assert by_member <= 10 and by_admin <= 12
-    async with db.transaction(write=False) as session:
-        jobs = await session.scalar(
-            select(func.count()).select_from(Job).where(Job.workspace_id == ws.id)
-        )
-        held = await session.scalar(
-            select(func.coalesce(func.sum(LedgerEntry.held_change), 0)).where(
-                LedgerEntry.workspace_id == ws.id, LedgerEntry.kind == "hold"
-            )
-        )
-        spent = {
-            c.user_id: c.spent
-            for c in await session.scalars(
-                select(SpendingCap).where(SpendingCap.workspace_id == ws.id)
-            )
-        }
+    jobs, held, spent = await workspace_spend(db, ws.id)
     assert jobs == 19
     assert held == to_base("39.9")
     assert spent == {

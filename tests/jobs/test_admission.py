@@ -21,14 +21,14 @@ import uuid
 import httpx2
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import func, select, text
+from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
 from agora.jobs import admission
 from agora.kit.db import Database
 from agora.kit.money import to_base
-from agora.models import Agent, Job, LedgerEntry, SpendingCap
-from tests.billing.test_caps import SLUG, organization, set_cap
+from agora.models import Agent
+from tests.billing.test_caps import SLUG, organization, set_cap, workspace_spend
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, echo, register
 from tests.support.agents import LoopbackAgents
@@ -166,21 +166,8 @@ async def test_concurrent_creations_on_two_agents_are_all_answered_and_exact(
         for who in (member, admin)
     }
     assert by_user[member] == 5 and by_user[admin] == 8  # the member's cap; the balance is used up
+    jobs, held, spent = await workspace_spend(db, ws.id)
     async with db.transaction(write=False) as session:
-        jobs = await session.scalar(
-            select(func.count()).select_from(Job).where(Job.workspace_id == ws.id)
-        )
-        held = await session.scalar(
-            select(func.coalesce(func.sum(LedgerEntry.held_change), 0)).where(
-                LedgerEntry.workspace_id == ws.id, LedgerEntry.kind == "hold"
-            )
-        )
-        spent = {
-            cap.user_id: cap.spent
-            for cap in await session.scalars(
-                select(SpendingCap).where(SpendingCap.workspace_id == ws.id)
-            )
-        }
         counts = {
             str(agent.id): agent.job_count
             for agent in await session.scalars(
