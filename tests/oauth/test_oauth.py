@@ -42,19 +42,19 @@ async def test_metadata_at_the_well_known_paths(client: httpx2.AsyncClient) -> N
     resource = (await client.get("/.well-known/oauth-protected-resource/mcp")).json()
     assert resource["resource"] == "http://testserver/mcp"
     assert resource["authorization_servers"] == ["http://testserver"]
-    assert set(resource["scopes_supported"]) == {
-        "read",
-        "jobs:write",
-        "projects:write",
-        "profile:write",
-    }
+    # The MCP endpoints advertise the least scopes their tools need (issue 44.6); the server
+    # as a whole every scope, the least first.
+    assert resource["scopes_supported"] == ["read", "jobs:write", "projects:write"]
+    whole = (await client.get("/.well-known/oauth-protected-resource")).json()
+    assert whole["scopes_supported"] == ["read", "jobs:write", "projects:write", "profile:write"]
 
 
 async def test_mcp_401_names_the_resource_metadata(client: httpx2.AsyncClient) -> None:
     refused = await client.post("/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
     assert refused.status_code == 401
     assert refused.headers["www-authenticate"] == (
-        'Bearer resource_metadata="http://testserver/.well-known/oauth-protected-resource/mcp"'
+        'Bearer resource_metadata="http://testserver/.well-known/oauth-protected-resource/mcp", '
+        'scope="read jobs:write projects:write"'
     )
     bad = await client.post(
         "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"}, headers=bearer("agora_oat_x")
