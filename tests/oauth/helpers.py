@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import re
 import secrets
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import httpx2
+from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+
+from agora.settings import Settings
+from tests.accounts.helpers import STRONG_PASSWORD, last_link, mails_to
 
 REDIRECT = "http://127.0.0.1:33418/callback"
 _CSRF = re.compile(r'name="csrf" value="([^"]*)"')
@@ -99,3 +105,39 @@ async def tokens_for(
     assert token.status_code == 200, token.text
     data: dict[str, str] = token.json()
     return data
+
+
+async def sign_up_served(http: httpx2.AsyncClient, settings: Settings, email: str) -> None:
+    """An account with a password on a served Agora (it mails the confirmation after its
+    commit, in its own thread: wait for it, at most 15 s)."""
+    signed_up = await http.post(
+        "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD, "name": "Person"}
+    )
+    assert signed_up.status_code == 201, signed_up.text
+    deadline = time.monotonic() + 15
+    while not any("Confirm" in str(m["Subject"]) for m in mails_to(settings, email)):
+        assert time.monotonic() < deadline, "no confirmation mail"
+        await asyncio.sleep(0.05)
+    _, token = last_link(settings, email, "Confirm")
+    verified = await http.post("/v1/auth/verify-email", json={"token": token})
+    assert verified.status_code == 200, verified.text
+
+
+class MemoryStorage:
+    """The MCP SDK's ``TokenStorage`` protocol, in memory (as its examples do)."""
+
+    def __init__(self) -> None:
+        self.tokens: OAuthToken | None = None
+        self.client: OAuthClientInformationFull | None = None
+
+    async def get_tokens(self) -> OAuthToken | None:
+        return self.tokens
+
+    async def set_tokens(self, tokens: OAuthToken) -> None:
+        self.tokens = tokens
+
+    async def get_client_info(self) -> OAuthClientInformationFull | None:
+        return self.client
+
+    async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
+        self.client = client_info

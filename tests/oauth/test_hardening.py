@@ -18,10 +18,8 @@ from agora.app import create_app
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.models import OAuthClient, OAuthGrant, OAuthToken
-from agora.oauth.worker import UnusedClients
 from agora.settings import Settings
 from agora.web.render import CSP
-from agora.workers import background_services
 from tests.accounts.helpers import sign_up_verified
 from tests.oauth.helpers import (
     REDIRECT,
@@ -109,7 +107,8 @@ async def test_a_presented_uri_with_userinfo_never_matches_a_loopback_registrati
         "http://127.0.0.1:5555;frame-ancestors */callback",
     ):
         page = await client.get(
-            "/oauth/authorize", params=authorize_params(client_id, challenge, redirect_uri=presented)
+            "/oauth/authorize",
+            params=authorize_params(client_id, challenge, redirect_uri=presented),
         )
         assert page.status_code == 400, presented
         assert "location" not in page.headers
@@ -117,7 +116,9 @@ async def test_a_presented_uri_with_userinfo_never_matches_a_loopback_registrati
     # The loopback rule still holds: another port, the same host, path and query.
     other_port = await client.get(
         "/oauth/authorize",
-        params=authorize_params(client_id, challenge, redirect_uri="http://127.0.0.1:5999/callback"),
+        params=authorize_params(
+            client_id, challenge, redirect_uri="http://127.0.0.1:5999/callback"
+        ),
     )
     assert other_port.status_code == 200
     assert other_port.headers["content-security-policy"] == consent_csp("http://127.0.0.1:5999")
@@ -133,14 +134,16 @@ async def test_a_redirect_uri_stored_before_the_rules_is_never_used(
     async with db.transaction() as session:
         session.add(
             OAuthClient(
-                client_id="agora_ocl_legacy", name="Legacy", redirect_uris=[INJECTED],
-                grant_types=["authorization_code", "refresh_token"], auth_method="none",
-            )  # fmt: skip
+                client_id="agora_ocl_legacy",
+                name="Legacy",
+                redirect_uris=[INJECTED],
+                grant_types=["authorization_code", "refresh_token"],
+                auth_method="none",
+            )
         )
-    for params in (
-        authorize_params("agora_ocl_legacy", pkce()[1], redirect_uri=INJECTED),
-        {k: v for k, v in authorize_params("agora_ocl_legacy", pkce()[1]).items() if k != "redirect_uri"},
-    ):  # fmt: skip
+    named = authorize_params("agora_ocl_legacy", pkce()[1], redirect_uri=INJECTED)
+    unnamed = {k: v for k, v in named.items() if k != "redirect_uri"}  # the only one registered
+    for params in (named, unnamed):
         page = await client.get("/oauth/authorize", params=params)
         assert page.status_code == 400 and "location" not in page.headers
         assert page.headers["content-security-policy"] == CSP
@@ -264,6 +267,8 @@ async def test_clients_never_used_are_deleted_after_the_setting(
         "/oauth/device_authorization", data={"client_id": polling["client_id"]}
     )
     assert started.status_code == 200
+    from agora.oauth.worker import UnusedClients  # (here: so the other tests run on old code)
+
     days = settings.accounts.oauth_unused_client_days
     assert days == 30
     sweeper = UnusedClients(db, settings)
@@ -285,6 +290,8 @@ async def test_clients_never_used_are_deleted_after_the_setting(
 
 
 def test_the_sweep_runs_where_housekeeping_runs(app: FastAPI) -> None:
+    from agora.workers import background_services
+
     def names(s: Settings) -> set[str]:
         services = background_services(
             app.state.db, app.state.agent_client, s, dispatching=True, serving=False
