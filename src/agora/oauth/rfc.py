@@ -55,6 +55,7 @@ class TemporarilyUnavailableError(OAuth2Error):  # type: ignore[misc]
 
     error = "temporarily_unavailable"
 
+
 __all__ = [
     "CODE_CHALLENGE_PATTERN",
     "CODE_VERIFIER_PATTERN",
