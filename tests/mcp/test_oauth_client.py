@@ -14,18 +14,15 @@ from urllib.parse import parse_qs, urlsplit
 import httpx2
 import pytest
 from axe_playwright_python.async_playwright import Axe
-from mcp.client.auth import OAuthClientProvider
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import (
     AuthorizationCodeResult,
-    OAuthClientMetadata,
 )
-from pydantic import AnyUrl
 
 from agora.settings import Settings
 from mcp import ClientSession
 from tests.accounts.helpers import STRONG_PASSWORD
-from tests.oauth.helpers import MemoryStorage, sign_up_served
+from tests.oauth.helpers import MemoryStorage, sdk_provider, sign_up_served
 from tests.support.browser import ARGS, CHROMIUM
 from tests.support.server import free_port
 
@@ -80,18 +77,8 @@ async def test_the_sdk_oauth_client_connects_consents_calls_tools_and_refreshes(
                 query = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
                 return AuthorizationCodeResult(code=query["code"], state=query.get("state"))
 
-            provider = OAuthClientProvider(
-                server_url=f"{mcp_base}/mcp",
-                client_metadata=OAuthClientMetadata(
-                    client_name="SDK test client",
-                    redirect_uris=[AnyUrl(redirect_uri)],
-                    grant_types=["authorization_code", "refresh_token"],
-                    response_types=["code"],
-                ),
-                storage=storage,
-                redirect_handler=redirect_handler,
-                callback_handler=callback_handler,
-            )
+            handlers = (redirect_handler, callback_handler)
+            provider = sdk_provider(mcp_base, "SDK test client", redirect_uri, storage, *handlers)
             async with (
                 httpx2.AsyncClient(auth=provider, timeout=30) as http,
                 streamable_http_client(f"{mcp_base}/mcp", http_client=http) as (read, write),

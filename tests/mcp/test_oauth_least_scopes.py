@@ -15,15 +15,13 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import httpx2
-from mcp.client.auth import OAuthClientProvider
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared.auth import AuthorizationCodeResult, OAuthClientMetadata
-from pydantic import AnyUrl
+from mcp.shared.auth import AuthorizationCodeResult
 
 from agora.settings import Settings
 from mcp import ClientSession
 from tests.accounts.helpers import sign_in
-from tests.oauth.helpers import MemoryStorage, csrf_of, sign_up_served
+from tests.oauth.helpers import MemoryStorage, csrf_of, sdk_provider, sign_up_served
 
 LEAST = "read jobs:write projects:write"
 REDIRECT = "http://127.0.0.1:33419/callback"  # never called: the person's client stops at the 303
@@ -61,17 +59,8 @@ async def test_the_sdk_asks_for_the_least_scopes_and_gets_a_token(
             return AuthorizationCodeResult(code=got["code"], state=got.get("state"))
 
         storage = MemoryStorage()
-        provider = OAuthClientProvider(
-            server_url=f"{mcp_base}/mcp",
-            client_metadata=OAuthClientMetadata(
-                client_name="Least scopes client",
-                redirect_uris=[AnyUrl(REDIRECT)],
-                grant_types=["authorization_code", "refresh_token"],
-                response_types=["code"],
-            ),  # no scope: the SDK chooses it from what the server says
-            storage=storage,
-            redirect_handler=redirect_handler,
-            callback_handler=callback_handler,
+        provider = sdk_provider(
+            mcp_base, "Least scopes client", REDIRECT, storage, redirect_handler, callback_handler
         )
         async with (
             httpx2.AsyncClient(auth=provider, timeout=30) as http,

@@ -11,7 +11,16 @@ import httpx2
 from agora.settings import Settings
 from tests.accounts.helpers import sign_up_verified
 from tests.conftest import MakeUser, TestUser
-from tests.oauth.helpers import authorize_params, consent, csrf_of, pkce, register, tokens_for
+from tests.oauth.helpers import (
+    answer_device,
+    authorize_params,
+    consent,
+    csrf_of,
+    member_of_new_organization,
+    pkce,
+    register,
+    tokens_for,
+)
 
 DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
 
@@ -27,14 +36,7 @@ async def rows(client: httpx2.AsyncClient, admin: TestUser, action: str) -> list
 
 async def _device_answer(client: httpx2.AsyncClient, client_id: str, decision: str) -> None:
     started = await client.post("/oauth/device_authorization", data={"client_id": client_id})
-    user_code = started.json()["user_code"]
-    page = await client.get("/oauth/device", params={"user_code": user_code})
-    workspace = page.text.split('<option value="')[1].split('"')[0]
-    answered = await client.post(
-        "/oauth/device",
-        data={"csrf": csrf_of(page.text), "user_code": user_code, "decision": decision,
-              "workspace": workspace},
-    )  # fmt: skip
+    answered = await answer_device(client, started.json()["user_code"], decision)
     assert answered.status_code == 200, answered.text
 
 
@@ -120,23 +122,7 @@ async def test_an_organization_owner_reads_grants_given_in_its_workspace(
     client: httpx2.AsyncClient, settings: Settings, make_user: MakeUser
 ) -> None:
     owner = await make_user(name="Owner")
-    org = (
-        await client.post(
-            "/v1/organizations", json={"name": "Acme", "slug": "acme"}, headers=owner.key_headers
-        )
-    ).json()["data"]
-    csrf = await sign_up_verified(client, settings, "member@example.com")
-    link = (
-        await client.post(
-            f"/v1/organizations/{org['id']}/invitations",
-            json={"role": "member"},
-            headers=owner.key_headers,
-        )
-    ).json()["data"]
-    accepted = await client.post(
-        "/v1/invitations/accept", json={"token": link["token"]}, headers=csrf
-    )
-    assert accepted.status_code == 200, accepted.text
+    org = await member_of_new_organization(client, settings, owner, "member@example.com")
     client_id = (await register(client))["client_id"]
     answered = await consent(
         client, authorize_params(client_id, pkce()[1]), workspace=org["workspaceId"]

@@ -23,9 +23,9 @@ from agora.web.render import CSP
 from tests.accounts.helpers import sign_up_verified
 from tests.oauth.helpers import (
     REDIRECT,
+    answer_device,
     authorize_params,
     consent,
-    csrf_of,
     pkce,
     query_of,
     register,
@@ -159,13 +159,7 @@ async def _approved_device(client: httpx2.AsyncClient) -> dict[str, str]:
     )
     assert started.status_code == 200, started.text
     device = started.json()
-    page = await client.get("/oauth/device", params={"user_code": device["user_code"]})
-    workspace = page.text.split('<option value="')[1].split('"')[0]
-    allowed = await client.post(
-        "/oauth/device",
-        data={"csrf": csrf_of(page.text), "user_code": device["user_code"], "decision": "allow",
-              "workspace": workspace},
-    )  # fmt: skip
+    allowed = await answer_device(client, device["user_code"], "allow")
     assert allowed.status_code == 200, allowed.text
     return {
         "grant_type": DEVICE_GRANT,
