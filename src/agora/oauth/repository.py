@@ -34,10 +34,13 @@ async def delete_unused_clients(session: AsyncSession, before: datetime, limit: 
     how many."""
     granted = select(OAuthGrant.id).where(OAuthGrant.client_pk == OAuthClient.id).exists()
     polled = select(OAuthDeviceCode.id).where(OAuthDeviceCode.client_pk == OAuthClient.id).exists()
+    # SKIP LOCKED (PostgreSQL): a client whose first grant is being written right now (its
+    # foreign key holds the client's row) is left for the next round, never deleted with it.
     doomed = (
         select(OAuthClient.id)
         .where(OAuthClient.created_at < before, ~granted, ~polled)
         .limit(limit)
+        .with_for_update(of=OAuthClient, skip_locked=True)
     )
     result = await session.execute(
         delete(OAuthClient)
