@@ -74,6 +74,8 @@ FLAT = {
     "auth_attempts_per_account": "accounts.auth_attempts_per_account",
     "auth_attempts_per_address": "accounts.auth_attempts_per_address",
     "auth_mails_per_account": "accounts.auth_mails_per_account",
+    "oauth_registrations_per_address": "accounts.oauth_registrations_per_address",
+    "oauth_unused_client_days": "accounts.oauth_unused_client_days",
     "mail_backend": "mail.backend",
     "mail_from": "mail.sender",
     "smtp_host": "mail.smtp_host",

@@ -127,6 +127,11 @@ class AccountSettings(Group):
     auth_attempts_per_account: str = "20/15minutes"  # wrong passwords, then 429
     auth_attempts_per_address: str = "100/15minutes"
     auth_mails_per_account: str = "5/hour"  # reset and magic-link mails to one address
+    # OAuth (docs/security.md, "OAuth clients"): dynamic registrations (POST /oauth/register)
+    # per client address ("off": none), and the days a client that never got a grant or a
+    # device code is kept before the oauth worker deletes it (0: kept for ever).
+    oauth_registrations_per_address: str = "20/hour"
+    oauth_unused_client_days: int = Field(default=30, ge=0)
 
 
 class MailSettings(Group):

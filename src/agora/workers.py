@@ -21,6 +21,7 @@ from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.mip003.client import Mip003Client
 from agora.notifications.worker import NotificationSender
+from agora.oauth.worker import UnusedClients
 from agora.ops.worker import Housekeeping
 from agora.payments.backend import payment_backend
 from agora.registry.worker import RegistrySyncLoop
@@ -49,6 +50,8 @@ def background_services(
         ]
         if settings.accounts.housekeeping_seconds > 0:
             services.append(Housekeeping(db, settings))
+            if settings.accounts.oauth_unused_client_days > 0:
+                services.append(UnusedClients(db, settings))
     if serving and settings.catalogue.availability_check_seconds > 0:
         services.append(AvailabilityChecker(db, client, settings))
     if serving and settings.registry.url and settings.registry.sync_seconds > 0:

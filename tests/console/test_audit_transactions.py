@@ -32,6 +32,10 @@ from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy
 from agora.models import CreditPurchase, Job, RegistryQuarantine
 from agora.notifications import service as notifications
+from agora.oauth import clients as oauth_clients
+from agora.oauth import device as oauth_device
+from agora.oauth import service as oauth
+from agora.oauth.rfc import DEVICE_CODE_GRANT_TYPE
 from agora.organizations import service as organizations
 from agora.payments import stuck
 from agora.registry import service as registry
@@ -60,6 +64,7 @@ class World:
     invitation: str = ""
     quarantined: str = ""
     stuck_job: str = ""
+    oauth_client: str = ""
 
     async def principal(
         self, session: AsyncSession, user: TestUser, *, in_org: bool = False
@@ -287,6 +292,59 @@ async def _payment_retried(s: AsyncSession, w: World) -> object:
     return await stuck.retry_refund(s, w.operator(), w.stuck_job)
 
 
+OAUTH_REDIRECT = "http://127.0.0.1:33418/callback"
+OAUTH_METADATA = {
+    "client_name": "Audited app",
+    "redirect_uris": [OAUTH_REDIRECT],
+    "token_endpoint_auth_method": "none",
+    "grant_types": ["authorization_code", "refresh_token", DEVICE_CODE_GRANT_TYPE],
+}
+
+
+async def _oauth_registered(s: AsyncSession, w: World) -> object:
+    return await oauth_clients.register_client(s, oauth_clients.checked_metadata(OAUTH_METADATA))
+
+
+async def _oauth_request(s: AsyncSession, w: World) -> oauth.AuthorizationRequest:
+    params = {
+        "client_id": w.oauth_client, "redirect_uri": OAUTH_REDIRECT, "response_type": "code",
+        "code_challenge": "c" * 43, "code_challenge_method": "S256", "scope": "read",
+    }  # fmt: skip
+    return await oauth.check_authorization_request(s, params, "http://testserver")
+
+
+async def _oauth_answer(s: AsyncSession, w: World, *, allow: bool) -> object:
+    return await oauth.answer_authorization(
+        s, await _oauth_request(s, w), await w.principal(s, w.member), allow=allow,
+        workspace=str(w.member.workspace_id),
+    )  # fmt: skip
+
+
+async def _oauth_consented(s: AsyncSession, w: World) -> object:
+    return await _oauth_answer(s, w, allow=True)
+
+
+async def _oauth_denied(s: AsyncSession, w: World) -> object:
+    return await _oauth_answer(s, w, allow=False)
+
+
+async def _oauth_device_approved(s: AsyncSession, w: World) -> object:
+    client = await oauth_clients.authenticate_client(s, w.oauth_client, None, via_basic=False)
+    started = await oauth_device.start_device(s, client, "read", "http://testserver")
+    return await oauth_device.answer_device(
+        s, started["user_code"], await w.principal(s, w.member), allow=True,
+        workspace=str(w.member.workspace_id),
+    )  # fmt: skip
+
+
+async def _oauth_grant_revoked(s: AsyncSession, w: World) -> object:
+    principal = await w.principal(s, w.member)
+    request = await _oauth_request(s, w)
+    await oauth.approve(s, principal, w.member.workspace_id, request)
+    [grant] = await oauth.authorized_apps(s, w.member.user_id)
+    return await oauth.revoke_grant_of(s, principal, str(grant.grant.id))
+
+
 ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "auth.sign_in": [("auth.sign_in", _sign_in)],
     "key.created": [("key.created", _key_created)],
@@ -314,6 +372,11 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "registry.retried": [("registry.retried", _registry_retried)],
     "registry.dismissed": [("registry.dismissed", _registry_dismissed)],
     "payment.retried": [("payment.retried", _payment_retried)],
+    "oauth.client_registered": [("oauth.client_registered", _oauth_registered)],
+    "oauth.consented": [("oauth.consented", _oauth_consented)],
+    "oauth.denied": [("oauth.denied", _oauth_denied)],
+    "oauth.device_approved": [("oauth.device_approved", _oauth_device_approved)],
+    "oauth.grant_revoked": [("oauth.grant_revoked", _oauth_grant_revoked)],
 }
 
 
@@ -366,6 +429,8 @@ async def _world(
         session.add_all([entry, job])
         await session.flush()
         world.quarantined, world.stuck_job = str(entry.id), str(job.id)
+        registered = await _oauth_registered(session, world)
+        world.oauth_client = registered["client_id"]  # type: ignore[index]
     return world
 
 

@@ -14,59 +14,20 @@ from urllib.parse import parse_qs, urlsplit
 import httpx2
 import pytest
 from axe_playwright_python.async_playwright import Axe
-from mcp.client.auth import OAuthClientProvider
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import (
     AuthorizationCodeResult,
-    OAuthClientInformationFull,
-    OAuthClientMetadata,
-    OAuthToken,
 )
-from pydantic import AnyUrl
 
 from agora.settings import Settings
 from mcp import ClientSession
-from tests.accounts.helpers import STRONG_PASSWORD, last_link, mails_to
+from tests.accounts.helpers import STRONG_PASSWORD
+from tests.oauth.helpers import MemoryStorage, sdk_provider, sign_up_served
 from tests.support.browser import ARGS, CHROMIUM
 from tests.support.server import free_port
 
 pytestmark = pytest.mark.process
 TIMEOUT_MS = 20_000
-
-
-class MemoryStorage:
-    """The SDK's ``TokenStorage`` protocol, in memory (as its examples do)."""
-
-    def __init__(self) -> None:
-        self.tokens: OAuthToken | None = None
-        self.client: OAuthClientInformationFull | None = None
-
-    async def get_tokens(self) -> OAuthToken | None:
-        return self.tokens
-
-    async def set_tokens(self, tokens: OAuthToken) -> None:
-        self.tokens = tokens
-
-    async def get_client_info(self) -> OAuthClientInformationFull | None:
-        return self.client
-
-    async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
-        self.client = client_info
-
-
-async def _sign_up(http: httpx2.AsyncClient, settings: Settings, email: str) -> None:
-    """An account with a password (the server mails the confirmation after its commit: wait)."""
-    signed_up = await http.post(
-        "/v1/auth/sign-up", json={"email": email, "password": STRONG_PASSWORD, "name": "Person"}
-    )
-    assert signed_up.status_code == 201, signed_up.text
-    deadline = time.monotonic() + 15
-    while not any("Confirm" in str(m["Subject"]) for m in mails_to(settings, email)):
-        assert time.monotonic() < deadline, "no confirmation mail"
-        await asyncio.sleep(0.05)
-    _, token = last_link(settings, email, "Confirm")
-    verified = await http.post("/v1/auth/verify-email", json={"token": token})
-    assert verified.status_code == 200, verified.text
 
 
 async def test_the_sdk_oauth_client_connects_consents_calls_tools_and_refreshes(
@@ -75,7 +36,7 @@ async def test_the_sdk_oauth_client_connects_consents_calls_tools_and_refreshes(
     async_api = pytest.importorskip("playwright.async_api")
     email = "oauth-person@example.com"
     async with httpx2.AsyncClient(base_url=mcp_base, timeout=30) as http:
-        await _sign_up(http, settings, email)
+        await sign_up_served(http, settings, email)
 
     callback_port = free_port()
     redirect_uri = f"http://127.0.0.1:{callback_port}/callback"
@@ -116,18 +77,8 @@ async def test_the_sdk_oauth_client_connects_consents_calls_tools_and_refreshes(
                 query = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
                 return AuthorizationCodeResult(code=query["code"], state=query.get("state"))
 
-            provider = OAuthClientProvider(
-                server_url=f"{mcp_base}/mcp",
-                client_metadata=OAuthClientMetadata(
-                    client_name="SDK test client",
-                    redirect_uris=[AnyUrl(redirect_uri)],
-                    grant_types=["authorization_code", "refresh_token"],
-                    response_types=["code"],
-                ),
-                storage=storage,
-                redirect_handler=redirect_handler,
-                callback_handler=callback_handler,
-            )
+            handlers = (redirect_handler, callback_handler)
+            provider = sdk_provider(mcp_base, "SDK test client", redirect_uri, storage, *handlers)
             async with (
                 httpx2.AsyncClient(auth=provider, timeout=30) as http,
                 streamable_http_client(f"{mcp_base}/mcp", http_client=http) as (read, write),

@@ -21,6 +21,7 @@ from tests.oauth.helpers import (
     authorize_params,
     consent,
     csrf_of,
+    member_of_new_organization,
     pkce,
     query_of,
     register,
@@ -42,19 +43,19 @@ async def test_metadata_at_the_well_known_paths(client: httpx2.AsyncClient) -> N
     resource = (await client.get("/.well-known/oauth-protected-resource/mcp")).json()
     assert resource["resource"] == "http://testserver/mcp"
     assert resource["authorization_servers"] == ["http://testserver"]
-    assert set(resource["scopes_supported"]) == {
-        "read",
-        "jobs:write",
-        "projects:write",
-        "profile:write",
-    }
+    # The MCP endpoints advertise the least scopes their tools need (issue 44.6); the server
+    # as a whole every scope, the least first.
+    assert resource["scopes_supported"] == ["read", "jobs:write", "projects:write"]
+    whole = (await client.get("/.well-known/oauth-protected-resource")).json()
+    assert whole["scopes_supported"] == ["read", "jobs:write", "projects:write", "profile:write"]
 
 
 async def test_mcp_401_names_the_resource_metadata(client: httpx2.AsyncClient) -> None:
     refused = await client.post("/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
     assert refused.status_code == 401
     assert refused.headers["www-authenticate"] == (
-        'Bearer resource_metadata="http://testserver/.well-known/oauth-protected-resource/mcp"'
+        'Bearer resource_metadata="http://testserver/.well-known/oauth-protected-resource/mcp", '
+        'scope="read jobs:write projects:write"'
     )
     bad = await client.post(
         "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"}, headers=bearer("agora_oat_x")
@@ -371,23 +372,7 @@ async def test_removed_member_rule_applies_to_oauth_tokens(
     """A token granted in an organization's workspace stops (403) when the person is removed
     from the organization, and its refresh is refused; another workspace in a header: 403."""
     owner = await make_user(name="Owner")
-    csrf = await sign_up_verified(client, settings, "gus@example.com")
-    org = (
-        await client.post(
-            "/v1/organizations", json={"name": "Acme", "slug": "acme"}, headers=owner.key_headers
-        )
-    ).json()["data"]
-    link = (
-        await client.post(
-            f"/v1/organizations/{org['id']}/invitations",
-            json={"role": "member"},
-            headers=owner.key_headers,
-        )
-    ).json()["data"]
-    accepted = await client.post(
-        "/v1/invitations/accept", json={"token": link["token"]}, headers=csrf
-    )
-    assert accepted.status_code == 200, accepted.text
+    org = await member_of_new_organization(client, settings, owner, "gus@example.com")
     me = (await client.get("/v1/users/me")).json()["data"]
     client_id = (await register(client))["client_id"]
     tokens = await tokens_for(client, client_id, workspace=org["workspaceId"])

@@ -58,6 +58,11 @@ ACTIONS = (
     "registry.retried",
     "registry.dismissed",
     "payment.retried",
+    "oauth.client_registered",
+    "oauth.consented",
+    "oauth.denied",
+    "oauth.device_approved",
+    "oauth.grant_revoked",
 )
 
 _SECRET_NAME = re.compile(r"password|secret|token|plaintext|^key$|apikey|credential", re.I)

@@ -3,8 +3,9 @@
 process shares the counts.
 
 ``check`` refuses (429 with ``Retry-After``) once a key has used its budget; ``record`` counts
-one attempt and refuses when that used the last of it; ``clear`` forgets a key (a successful
-sign-in clears its account's failures).
+one attempt and refuses when that used the last of it; ``spend`` counts one and refuses only
+past the budget (a quota: OAuth client registrations per address); ``clear`` forgets a key (a
+successful sign-in clears its account's failures).
 
 Redis unreachable → the counts are kept in process (the same budgets, per process), logged and
 counted in ``agora_redis_fallback_total{use="attempts"}`` (``kit.redisfallback``): an account
@@ -81,6 +82,21 @@ class AttemptLimiter:
             if not await limiter.hit(item, key):
                 return (await limiter.get_window_stats(item, key)).reset_time
             return await self._refusal(limiter, item, key)
+
+        reset = await self._run(hit)
+        if reset is not None:
+            raise self._refuse(reset, message)
+
+    async def spend(self, limit: str, kind: str, value: str, message: str) -> None:
+        """Count one attempt, refused only when the budget was used up before it (``record``
+        also refuses the attempt that uses the last of it: right for failures, not for a quota
+        of things made)."""
+        item, key = parse(limit), self._key(kind, value)
+
+        async def hit(limiter: FixedWindowRateLimiter) -> float | None:
+            if await limiter.hit(item, key):
+                return None
+            return (await limiter.get_window_stats(item, key)).reset_time
 
         reset = await self._run(hit)
         if reset is not None:

@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agora.auth import service as auth
+from agora.auth.principal import Permission
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError, Unauthorized
 from agora.kit.unavailable import database_error, database_unavailable
@@ -39,18 +40,27 @@ def presented_key(request: Request) -> str | None:
 
 AUTH_ERROR_CODE = -32001  # JSON-RPC implementation-defined server error: not authenticated
 
+# The least scopes the tool server needs: browse and read, run agents, keep projects, tasks and
+# conversations. The 401 names them (``scope``, RFC 6750 §3) and the resource metadata of /mcp
+# and /sse lists only them (RFC 9728 §2 lets a resource leave scopes unadvertised), so an MCP
+# client that picks scopes by the MCP authorization spec's order (the 401's ``scope``, then
+# ``scopes_supported``) asks for these, never ``profile:write``. The two profile tools need
+# ``profile:write``: a client asks for it by name (docs/mcp.md).
+LEAST_SCOPES = (Permission.READ, Permission.JOBS_WRITE, Permission.PROJECTS_WRITE)
+
 
 def www_authenticate(resource_metadata: str | None, exc: AgoraError) -> str:
-    """``Bearer resource_metadata="…"`` (RFC 9728 §5.1), with ``error="invalid_token"`` when a
-    credential was presented and refused (RFC 6750 §3.1)."""
+    """``Bearer resource_metadata="…", scope="…"`` (RFC 9728 §5.1, RFC 6750 §3), with
+    ``error="invalid_token"`` when a credential was presented and refused (RFC 6750 §3.1)."""
     parts = []
     if resource_metadata:
         parts.append(f'resource_metadata="{resource_metadata}"')
+    parts.append(f'scope="{" ".join(LEAST_SCOPES)}"')
     if exc.details:
         parts.append('error="invalid_token"')
         reason = exc.details[0].reason.replace('"', "'").replace("\\", "")
         parts.append(f'error_description="{reason}"')
-    return "Bearer " + ", ".join(parts) if parts else "Bearer"
+    return "Bearer " + ", ".join(parts)
 
 
 def _refusal(exc: AgoraError, resource_metadata: str | None = None) -> JSONResponse:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.kit.security import hash_key, hashes_match
 from agora.models import OAuthClient
+from agora.oauth import redirects
 from agora.oauth import repository as repo
 from agora.oauth import tokens as t
 from agora.oauth.rfc import (
@@ -19,37 +20,22 @@ from agora.oauth.rfc import (
     InvalidClientMetadataError,
     InvalidRedirectURIError,
     JoseError,
+    echo,
     list_to_scope,
 )
-from agora.oauth.service import AUTH_METHODS, GRANT_TYPES, granted_scopes, is_loopback
+from agora.oauth.service import AUTH_METHODS, GRANT_TYPES, granted_scopes
 
 # Registration limits (RFC 7591 leaves them to the server).
 MAX_CLIENTS = 100_000
 MAX_REDIRECT_URIS = 5
-MAX_URI_CHARS = 2000
 MAX_NAME_CHARS = 200
-_REFUSED_SCHEMES = {"javascript", "data", "file", "vbscript", "about", "blob"}
 
 
 # ---- registration (RFC 7591) -----------------------------------------------------------------
 
 
-def _redirect_uri_allowed(uri: str) -> bool:
-    """https anywhere; http on loopback only (RFC 8252 §7.3); a private-use scheme of a native
-    app (RFC 8252 §7.1); never a fragment, never javascript:/data:/file:."""
-    if len(uri) > MAX_URI_CHARS or "#" in uri:
-        return False
-    parts = urlsplit(uri)
-    scheme = parts.scheme.lower()
-    if scheme == "https":
-        return bool(parts.hostname)
-    if scheme == "http":
-        return is_loopback(parts.hostname)
-    return bool(scheme) and scheme not in _REFUSED_SCHEMES and ":" in uri
-
-
 @dataclass(frozen=True)
-class _Metadata:
+class ClientMetadata:
     """What a registration asks for, checked."""
 
     redirect_uris: list[str]
@@ -66,15 +52,17 @@ def _redirect_uris(metadata: dict[str, Any]) -> list[str]:
         raise InvalidRedirectURIError("redirect_uris must be a list of URIs")
     if len(uris) > MAX_REDIRECT_URIS:
         raise InvalidRedirectURIError(f"at most {MAX_REDIRECT_URIS} redirect URIs")
-    bad = [u for u in uris if not _redirect_uri_allowed(u)]
+    bad = [u for u in uris if not redirects.allowed(u)]
     if bad:
         raise InvalidRedirectURIError(
-            f"{bad[0][:100]!r}: https, http on a loopback address, or an app's own scheme"
+            f"'{echo(bad[0], 100)}': an absolute https URI, http on a loopback address, or an "
+            "app's own scheme; host[:port] without userinfo, no fragment, only URI characters "
+            "(docs/security.md)"
         )
     return list(uris)
 
 
-def _checked(body: Any) -> _Metadata:
+def checked_metadata(body: Any) -> ClientMetadata:
     """The client metadata (Authlib's claims, then our limits), or the RFC 7591 §3.2.2 error."""
     if not isinstance(body, dict):
         raise InvalidClientMetadataError("the body must be a JSON object")
@@ -106,13 +94,12 @@ def _checked(body: Any) -> _Metadata:
         raise InvalidClientMetadataError("client_uri: a URL of at most 500 characters")
     scope = metadata.get("scope")
     scopes = granted_scopes(str(scope)) if scope else None
-    return _Metadata(uris, list(grant_types), method, name, client_uri, scopes)
+    return ClientMetadata(uris, list(grant_types), method, name, client_uri, scopes)
 
 
-async def register_client(session: AsyncSession, body: Any) -> dict[str, Any]:
-    """A new client (RFC 7591 §3.2.1 response). Public clients ask for "none" and get no secret;
-    any other method gets a secret, shown once."""
-    asked = _checked(body)
+async def register_client(session: AsyncSession, asked: ClientMetadata) -> dict[str, Any]:
+    """A new client (RFC 7591 §3.2.1 response) from its checked metadata. Public clients ask for
+    "none" and get no secret; any other method gets a secret, shown once."""
     if await repo.count_clients(session) >= MAX_CLIENTS:
         raise InvalidClientMetadataError("no more clients can be registered now")
     client_id = t.CLIENT_ID_PREFIX + t.generate_token(24)
@@ -128,6 +115,14 @@ async def register_client(session: AsyncSession, body: Any) -> dict[str, Any]:
         auth_method=asked.method,
     )
     await repo.add(session, client)
+    # Anonymous by design (RFC 7591 open registration): actor system; the row keeps the address.
+    await audit.record(
+        session, "oauth.client_registered", actor=audit.SYSTEM, target_kind="oauth_client",
+        target_id=client_id, details={
+            "client_id": client_id, "client_name": client.name, "auth_method": asked.method,
+            "redirect_uris": client.redirect_uris, "grant_types": client.grant_types,
+        },
+    )  # fmt: skip
     answer: dict[str, Any] = {
         "client_id": client_id,
         "client_id_issued_at": int(client.created_at.timestamp()),

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.auth.principal import Principal
 from agora.kit.errors import NotFound
 from agora.kit.security import hash_key
 from agora.kit.timeutil import as_utc, utcnow
@@ -24,7 +25,13 @@ from agora.oauth.rfc import (
     SlowDownError,
     UnauthorizedClientError,
 )
-from agora.oauth.service import check_workspace, granted_scopes, issue_tokens
+from agora.oauth.service import (
+    check_workspace,
+    granted_scopes,
+    issue_tokens,
+    record_denied,
+    record_granted,
+)
 
 
 async def start_device(
@@ -83,11 +90,13 @@ async def poll_device(
             raise SlowDownError("poll at most every interval seconds")
         raise AuthorizationPendingError("the person has not answered yet")
     _last_poll.pop(device.id, None)
-    device.used_at = now
     grant = await repo.grant_by_id(session, device.grant_id)
     if grant is None or grant.revoked_at is not None:
         raise InvalidGrantError("the grant has been revoked")
-    await session.flush()
+    # Spent once (compare-and-set, as codes and refresh tokens are): of concurrent polls of an
+    # approved code only the first gets tokens; the others learn it is used up.
+    if not await repo.spend_device(session, device.id, now):
+        raise ExpiredTokenError("the device code has expired")
     return await issue_tokens(session, grant)
 
 
@@ -102,24 +111,31 @@ async def pending_device(session: AsyncSession, user_code: str) -> OAuthDeviceCo
 
 
 async def answer_device(
-    session: AsyncSession, user_code: str, user_id: uuid.UUID, *, allow: bool, workspace: str
+    session: AsyncSession, user_code: str, principal: Principal, *, allow: bool, workspace: str
 ) -> None:
     """The person's answer on the device page: a grant in the chosen workspace, or a refusal
-    (the tool's next poll learns it). An unknown, answered or expired code: 404."""
+    (the tool's next poll learns it); either way an audit row. An unknown, answered or expired
+    code: 404."""
     device = await pending_device(session, user_code)
-    if device is None:
+    client = await repo.client_by_pk(session, device.client_pk) if device else None
+    if device is None or client is None:
         raise NotFound("This code is unknown, answered already or expired")
-    workspace_id = await check_workspace(session, user_id, workspace)
+    workspace_id = await check_workspace(session, principal.user_id, workspace)
     if not allow:
         device.denied_at = utcnow()
         await session.flush()
+        await record_denied(session, principal, client, device.scopes, "device")
         return
     grant = OAuthGrant(
-        client_pk=device.client_pk, user_id=user_id, workspace_id=workspace_id, scopes=device.scopes
+        client_pk=device.client_pk,
+        user_id=principal.user_id,
+        workspace_id=workspace_id,
+        scopes=device.scopes,
     )
     await repo.add(session, grant)
     device.grant_id = grant.id
     await session.flush()
+    await record_granted(session, "oauth.device_approved", principal, client, grant)
 
 
 async def client_of(session: AsyncSession, client_pk: uuid.UUID) -> OAuthClient | None:

@@ -15,7 +15,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts.dependencies import attempt_limiter
 from agora.auth.dependencies import SessionDep, SettingsDep, public
+from agora.kit.errors import RateLimited
 from agora.kit.units import UnitOfWorkRoute, after_rollback
 from agora.models import OAuthClient
 from agora.oauth import clients, device, service
@@ -25,18 +27,25 @@ from agora.oauth.rfc import (
     InvalidClientMetadataError,
     InvalidRequestError,
     OAuth2Error,
+    TemporarilyUnavailableError,
     UnsupportedGrantTypeError,
+    echo,
 )
+from agora.settings import Settings
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 MAX_FORM_FIELDS = 20
 
 
-def oauth_error(error: OAuth2Error, status_code: int | None = None) -> JSONResponse:
+def oauth_error(
+    error: OAuth2Error, status_code: int | None = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
     body = dict(error.get_body())
-    headers = {**NO_STORE, **{k: v for k, v in error.get_headers() if k != "Content-Type"}}
-    return JSONResponse(body, status_code=status_code or error.status_code, headers=headers)
+    answered = {**NO_STORE, **{k: v for k, v in error.get_headers() if k != "Content-Type"}}
+    return JSONResponse(
+        body, status_code=status_code or error.status_code, headers={**answered, **(headers or {})}
+    )
 
 
 @router.get("/.well-known/oauth-authorization-server")
@@ -59,16 +68,35 @@ async def protected_resource_metadata_of(resource: str, settings: SettingsDep) -
     return JSONResponse(service.resource_metadata(service.issuer(settings), "/" + resource[:200]))
 
 
+REGISTRATIONS_SPENT = "Too many client registrations from this address; try again later"
+
+
+async def _spend_registration(request: Request, settings: Settings) -> None:
+    """One of the address's ``AGORA_OAUTH_REGISTRATIONS_PER_ADDRESS`` (``RateLimited`` past it;
+    only well-formed registrations count, a client fixing its metadata is not held back)."""
+    budget = settings.accounts.oauth_registrations_per_address
+    if budget.strip().lower() in ("off", ""):
+        return
+    address = request.client.host if request.client else "unknown"
+    await attempt_limiter(request).spend(budget, "oauth-register", address, REGISTRATIONS_SPENT)
+
+
 @router.post("/oauth/register")
 @public
-async def register(request: Request, session: SessionDep) -> JSONResponse:
-    """RFC 7591: open registration, with limits (docs/accounts.md)."""
+async def register(request: Request, session: SessionDep, settings: SettingsDep) -> JSONResponse:
+    """RFC 7591: open registration, with limits (docs/accounts.md, docs/security.md): the
+    metadata checked, then the address's budget (429 with Retry-After), then the write."""
     try:
         body = json.loads(await request.body() or b"null")
     except ValueError:
         return oauth_error(InvalidClientMetadataError("the body must be JSON"))
     try:
-        answer = await clients.register_client(session, body)
+        asked = clients.checked_metadata(body)
+        await _spend_registration(request, settings)
+        answer = await clients.register_client(session, asked)
+    except RateLimited as exc:
+        refusal = TemporarilyUnavailableError(exc.message)
+        return oauth_error(refusal, 429, headers=dict(exc.headers))
     except OAuth2Error as exc:
         return oauth_error(exc)
     return JSONResponse(answer, status_code=201, headers=NO_STORE)
@@ -80,9 +108,9 @@ async def _form(request: Request) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, value in form.multi_items():
         if not isinstance(value, str):
-            raise InvalidRequestError(f"{name[:40]} must be text")
+            raise InvalidRequestError(f"{echo(name, 40)} must be text")
         if name in out:
-            raise InvalidRequestError(f"{name[:40]} is repeated")
+            raise InvalidRequestError(f"{echo(name, 40)} is repeated")
         out[name] = value[:4000]
     return out
 
@@ -125,16 +153,17 @@ async def token(request: Request, session: SessionDep, settings: SettingsDep) ->
         client = await _client(session, request, form)
         grant_type = form.get("grant_type") or ""
         if grant_type not in client.grant_types:
-            raise UnsupportedGrantTypeError(grant_type[:60])
+            raise UnsupportedGrantTypeError(echo(grant_type, 60))
+        service.check_resource(form.get("resource") or None, service.issuer(settings))
         answer: dict[str, Any]
         if grant_type == "authorization_code":
-            answer = await service.exchange_code(session, client, form, service.issuer(settings))
+            answer = await service.exchange_code(session, client, form)
         elif grant_type == "refresh_token":
             answer = await service.refresh(session, client, form)
         elif grant_type == DEVICE_CODE_GRANT_TYPE:
             answer = await device.poll_device(session, client, form)
         else:
-            raise UnsupportedGrantTypeError(grant_type[:60])
+            raise UnsupportedGrantTypeError(echo(grant_type, 60))
     except service.FamilyRevoked as exc:
         # The 400 rolls this unit back; the revocation is written right after, before the
         # answer leaves (no window in which the family's other tokens still work).

@@ -22,7 +22,7 @@ from agora.auth.dependencies import SessionDep, SettingsDep, secret_key
 from agora.auth.principal import Principal
 from agora.kit.errors import BadRequest, NotFound
 from agora.kit.units import UnitOfWorkRoute
-from agora.oauth import device, service
+from agora.oauth import device, redirects, service
 from agora.oauth.rfc import OAuth2Error
 from agora.oauth.tokens import show_user_code
 from agora.settings import Settings
@@ -80,10 +80,11 @@ def _refused_page(exc: OAuth2Error) -> BadRequest:
 
 def _consent_csp(redirect_uri: str) -> str:
     """The consent form posts here and is answered with a redirect to the client: the page's
-    form-action must allow the client's redirect origin (browsers check redirects too)."""
-    parts = urlsplit(redirect_uri)
-    target = f"{parts.scheme}://{parts.netloc}" if parts.netloc else f"{parts.scheme}:"
-    return CSP.replace("form-action 'self'", f"form-action 'self' {target}")
+    form-action must allow the client's redirect origin (browsers check redirects too). The
+    origin is rebuilt from the checked scheme, host and port (``redirects.csp_origin``), never
+    copied from the URI's text, so nothing in a redirect URI can add a directive."""
+    origin = redirects.csp_origin(redirect_uri)
+    return CSP.replace("form-action 'self'", f"form-action 'self' {origin}") if origin else CSP
 
 
 async def _consent(
@@ -96,7 +97,7 @@ async def _consent(
     choices = await workspaces(session, principal)
     response = await render(
         request, session, principal, "oauth_consent.html",
-        client=auth.client, redirect_host=urlsplit(auth.redirect_uri).netloc or auth.redirect_uri,
+        client=auth.client, redirect_host=redirects.csp_origin(auth.redirect_uri) or "",
         scopes=[(s, service.SCOPES[s]) for s in auth.scopes],
         choices=choices, params=params, action="/oauth/authorize",
     )  # fmt: skip
@@ -167,7 +168,7 @@ async def authorize_answer(
     if isinstance(auth, RedirectResponse):
         return auth
     answer = await service.answer_authorization(
-        session, auth, principal.user_id, allow=text(form, "decision", 10) == "allow",
+        session, auth, principal, allow=text(form, "decision", 10) == "allow",
         workspace=text(form, "workspace", 64),
     )  # fmt: skip
     return _to_client(auth.redirect_uri, answer)
@@ -200,7 +201,7 @@ async def device_answer(
     form = await posted(request)
     allow = text(form, "decision", 10) == "allow"
     await device.answer_device(
-        session, text(form, "user_code", 20), principal.user_id, allow=allow,
+        session, text(form, "user_code", 20), principal, allow=allow,
         workspace=text(form, "workspace", 64),
     )  # fmt: skip
     return await render(
@@ -229,6 +230,6 @@ async def revoke_app(
     request: Request, grant_id: str, session: SessionDep, principal: SignedInDep
 ) -> Response:
     await posted(request)
-    if not await service.revoke_grant_of(session, principal.user_id, grant_id):
+    if not await service.revoke_grant_of(session, principal, grant_id):
         raise NotFound("No such authorized app")
     return RedirectResponse("/authorized-apps", status_code=303)

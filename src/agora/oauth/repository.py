@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import (
@@ -26,6 +26,28 @@ async def add(session: AsyncSession, row: Any) -> None:
 
 async def count_clients(session: AsyncSession) -> int:
     return int(await session.scalar(select(func.count()).select_from(OAuthClient)) or 0)
+
+
+async def delete_unused_clients(session: AsyncSession, before: datetime, limit: int) -> int:
+    """Delete at most ``limit`` clients registered before ``before`` that never got a grant or
+    a device code (never used: a sign-in abandoned, or registrations made to fill the table);
+    how many."""
+    granted = select(OAuthGrant.id).where(OAuthGrant.client_pk == OAuthClient.id).exists()
+    polled = select(OAuthDeviceCode.id).where(OAuthDeviceCode.client_pk == OAuthClient.id).exists()
+    # SKIP LOCKED (PostgreSQL): a client whose first grant is being written right now (its
+    # foreign key holds the client's row) is left for the next round, never deleted with it.
+    doomed = (
+        select(OAuthClient.id)
+        .where(OAuthClient.created_at < before, ~granted, ~polled)
+        .limit(limit)
+        .with_for_update(of=OAuthClient, skip_locked=True)
+    )
+    result = await session.execute(
+        delete(OAuthClient)
+        .where(OAuthClient.id.in_(doomed))
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
 
 
 async def client_by_client_id(session: AsyncSession, client_id: str) -> OAuthClient | None:
@@ -54,11 +76,26 @@ async def spend_token(session: AsyncSession, token_id: uuid.UUID, now: datetime)
     return bool(getattr(result, "rowcount", 0))
 
 
+async def spend_device(session: AsyncSession, device_id: uuid.UUID, now: datetime) -> bool:
+    """Mark an approved device code used, once: False when another poll already did."""
+    result = await session.execute(
+        update(OAuthDeviceCode)
+        .where(
+            OAuthDeviceCode.id == device_id,
+            OAuthDeviceCode.used_at.is_(None),
+            OAuthDeviceCode.grant_id.is_not(None),
+        )
+        .values(used_at=now)
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
 async def revoke_grant(
     session: AsyncSession, grant_id: uuid.UUID, now: datetime, reason: str
-) -> None:
-    """The grant and every code and token of it (the whole refresh-token family)."""
-    await session.execute(
+) -> bool:
+    """The grant and every code and token of it (the whole refresh-token family); whether the
+    grant was still active (False: revoked before, nothing new to record)."""
+    revoked = await session.execute(
         update(OAuthGrant)
         .where(OAuthGrant.id == grant_id, OAuthGrant.revoked_at.is_(None))
         .values(revoked_at=now, revoked_reason=reason)
@@ -68,6 +105,7 @@ async def revoke_grant(
         .where(OAuthToken.grant_id == grant_id, OAuthToken.revoked_at.is_(None))
         .values(revoked_at=now)
     )
+    return bool(getattr(revoked, "rowcount", 0))
 
 
 async def revoke_token(session: AsyncSession, token_id: uuid.UUID, now: datetime) -> None:

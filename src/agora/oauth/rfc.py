@@ -35,6 +35,27 @@ from authlib.oauth2.rfc8628 import (
 )
 from joserfc.errors import JoseError
 
+
+def echo(value: str, limit: int) -> str:
+    """``value`` fit to quote in an ``error_description``: RFC 6749 §5.2 allows printable ASCII
+    without '"' and '\\' there, and Authlib raises (a 500) on anything else."""
+    return "".join(c for c in value[:limit] if " " <= c <= "~" and c not in '"\\')
+
+
+class InvalidTargetError(OAuth2Error):  # type: ignore[misc]
+    """RFC 8707 §2: the requested resource is invalid, unknown or malformed (Authlib has no
+    class for it)."""
+
+    error = "invalid_target"
+
+
+class TemporarilyUnavailableError(OAuth2Error):  # type: ignore[misc]
+    """RFC 6749 §4.1.2.1's ``temporarily_unavailable``: the registration budget of an address
+    is spent (answered 429 with Retry-After; RFC 7591 names no error for it)."""
+
+    error = "temporarily_unavailable"
+
+
 __all__ = [
     "CODE_CHALLENGE_PATTERN",
     "CODE_VERIFIER_PATTERN",
@@ -50,12 +71,15 @@ __all__ = [
     "InvalidRedirectURIError",
     "InvalidRequestError",
     "InvalidScopeError",
+    "InvalidTargetError",
     "JoseError",
     "OAuth2Error",
     "SlowDownError",
+    "TemporarilyUnavailableError",
     "UnauthorizedClientError",
     "UnsupportedGrantTypeError",
     "compare_s256_code_challenge",
+    "echo",
     "generate_token",
     "list_to_scope",
     "scope_to_list",

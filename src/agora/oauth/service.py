@@ -17,21 +17,22 @@ refused request's unit rolls back, before the answer is sent (``kit.units.after_
 
 from __future__ import annotations
 
-import ipaddress
 import uuid
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.audit import service as audit
 from agora.auth import service as auth
-from agora.auth.principal import Permission
+from agora.auth.principal import Permission, Principal
 from agora.kit.errors import BadRequest
 from agora.kit.ids import parse_uuid
 from agora.kit.security import hash_key
 from agora.kit.timeutil import as_utc, utcnow
+from agora.mcp.auth import LEAST_SCOPES
 from agora.models import OAuthClient, OAuthGrant, OAuthToken
+from agora.oauth import redirects
 from agora.oauth import repository as repo
 from agora.oauth import tokens as t
 from agora.oauth.rfc import (
@@ -43,9 +44,11 @@ from agora.oauth.rfc import (
     InvalidGrantError,
     InvalidRequestError,
     InvalidScopeError,
+    InvalidTargetError,
     OAuth2Error,
     UnauthorizedClientError,
     compare_s256_code_challenge,
+    echo,
     list_to_scope,
     scope_to_list,
 )
@@ -60,7 +63,6 @@ SCOPES: dict[str, str] = {
 }
 GRANT_TYPES = ("authorization_code", "refresh_token", DEVICE_CODE_GRANT_TYPE)
 AUTH_METHODS = ("none", "client_secret_post", "client_secret_basic")
-_LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
 
 
 class FamilyRevoked(InvalidGrantError):  # type: ignore[misc]
@@ -104,13 +106,20 @@ def server_metadata(issuer: str) -> dict[str, Any]:
     return dict(metadata)
 
 
+MCP_RESOURCES = ("/mcp", "/sse")
+
+
 def resource_metadata(issuer: str, resource_path: str) -> dict[str, Any]:
     """RFC 9728 protected-resource metadata for ``issuer`` + ``resource_path`` (/mcp, /sse, /v1
-    or the whole server): one authorization server, Agora itself; bearer tokens in the header."""
+    or the whole server): one authorization server, Agora itself; bearer tokens in the header.
+    The MCP endpoints advertise only the least scopes their tools need (``mcp.auth``), so a
+    client taking ``scopes_supported`` whole asks for no more; the rest lists every scope, the
+    least first."""
+    scopes = LEAST_SCOPES if resource_path.rstrip("/") in MCP_RESOURCES else SCOPES
     return {
         "resource": f"{issuer}{resource_path}",
         "authorization_servers": [issuer],
-        "scopes_supported": list(SCOPES),
+        "scopes_supported": [str(s) for s in scopes],
         "bearer_methods_supported": ["header"],
         "resource_name": "Agora",
         "resource_documentation": f"{issuer}/docs",
@@ -125,39 +134,10 @@ def granted_scopes(requested: str | None) -> list[str]:
     asked = scope_to_list(requested or "") or list(SCOPES)
     unknown = [s for s in asked if s not in SCOPES and s != "offline_access"]
     if unknown:
-        raise InvalidScopeError(f"unknown scope {unknown[0][:40]!r}; known: {' '.join(SCOPES)}")
+        known = " ".join(SCOPES)
+        raise InvalidScopeError(f"unknown scope '{echo(unknown[0], 40)}'; known: {known}")
     granted = {Permission.READ.value, *[s for s in asked if s in SCOPES]}
     return [s for s in SCOPES if s in granted]
-
-
-def is_loopback(host: str | None) -> bool:
-    if not host:
-        return False
-    if host.lower() in _LOOPBACK_HOSTS:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def redirect_uri_matches(registered: list[str], presented: str) -> bool:
-    """Exact string match, except the port of a loopback http redirect (RFC 8252 §7.3: a native
-    app picks a free port when it runs)."""
-    if presented in registered:
-        return True
-    parts = urlsplit(presented)
-    if parts.scheme != "http" or not is_loopback(parts.hostname):
-        return False
-    for uri in registered:
-        known = urlsplit(uri)
-        if (
-            known.scheme == "http"
-            and known.hostname == parts.hostname
-            and (known.path, known.query) == (parts.path, parts.query)
-        ):
-            return True
-    return False
 
 
 @dataclass(frozen=True)
@@ -198,7 +178,7 @@ async def check_authorization_request(
         if len(client.redirect_uris) != 1:
             raise InvalidRequestError("redirect_uri is required")
         redirect_uri = client.redirect_uris[0]
-    if not redirect_uri_matches(client.redirect_uris, redirect_uri):
+    if not redirects.matches(client.redirect_uris, redirect_uri):
         raise InvalidRequestError("redirect_uri is not one this client registered")
     state = _one(params, "state", 500)
 
@@ -218,8 +198,10 @@ async def check_authorization_request(
     if not CODE_CHALLENGE_PATTERN.match(challenge):
         raise refuse(InvalidRequestError("code_challenge is malformed"))
     resource = _one(params, "resource")
-    if resource is not None and not _our_resource(resource, issuer):
-        raise refuse(InvalidRequestError("resource is not a resource of this server"))
+    try:
+        check_resource(resource, issuer)
+    except InvalidTargetError as exc:
+        raise refuse(exc) from None
     try:
         scopes = granted_scopes(params.get("scope"))
     except InvalidScopeError as exc:
@@ -227,10 +209,16 @@ async def check_authorization_request(
     return AuthorizationRequest(client, redirect_uri, scopes, state, challenge, resource)
 
 
-def _our_resource(resource: str, issuer: str) -> bool:
-    """RFC 8707: tokens are for this server (MCP and REST); another server's resource is refused."""
+def check_resource(resource: str | None, issuer: str) -> None:
+    """RFC 8707 §2: tokens are for this server (MCP and REST). A ``resource`` naming another
+    server, or not an absolute URI without a fragment, is ``invalid_target`` (on the
+    authorization endpoint at the client's redirect URI, on the token endpoint a 400)."""
+    if resource is None:
+        return
     base = issuer.rstrip("/")
-    return resource.rstrip("/") == base or resource.startswith(base + "/")
+    ours = resource.rstrip("/") == base or resource.startswith(base + "/")
+    if not ours or "#" in resource:
+        raise InvalidTargetError("resource is not a resource of this server")
 
 
 async def check_workspace(session: AsyncSession, user_id: uuid.UUID, raw: str) -> uuid.UUID:
@@ -242,25 +230,55 @@ async def check_workspace(session: AsyncSession, user_id: uuid.UUID, raw: str) -
     return chosen
 
 
+def client_facts(client: OAuthClient, scopes: list[str]) -> dict[str, Any]:
+    """What an OAuth audit row says about the client and the scopes (facts, never a secret)."""
+    return {"client_id": client.client_id, "client_name": client.name, "scopes": scopes}
+
+
+async def record_denied(
+    session: AsyncSession, principal: Principal, client: OAuthClient, scopes: list[str], flow: str
+) -> None:
+    """The person refused a client (consent page or device page): ``oauth.denied``."""
+    await audit.record(
+        session, "oauth.denied", actor=principal, target_kind="oauth_client",
+        target_id=client.client_id, details={**client_facts(client, scopes), "flow": flow},
+    )  # fmt: skip
+
+
+async def record_granted(
+    session: AsyncSession, action: str, principal: Principal, client: OAuthClient,
+    grant: OAuthGrant, **facts: str,
+) -> None:  # fmt: skip
+    """The person allowed a client (``oauth.consented``, ``oauth.device_approved``): the
+    grant, in the workspace it acts in (so the organization's owners read it too)."""
+    await audit.record(
+        session, action, actor=principal, target_kind="oauth_grant", target_id=grant.id,
+        workspace_id=grant.workspace_id, details={**client_facts(client, grant.scopes), **facts},
+    )  # fmt: skip
+
+
 async def answer_authorization(
     session: AsyncSession,
     request: AuthorizationRequest,
-    user_id: uuid.UUID,
+    principal: Principal,
     *,
     allow: bool,
     workspace: str,
 ) -> dict[str, str | None]:
     """The person's answer on the consent page: the parameters for the client's redirect URI,
-    a code (allowed, in the chosen workspace) or ``access_denied``."""
+    a code (allowed, in the chosen workspace) or ``access_denied``; either way an audit row."""
     if not allow:
+        client, scopes = request.client, request.scopes
+        await record_denied(session, principal, client, scopes, "authorization_code")
         return {"error": "access_denied", "state": request.state}
-    workspace_id = await check_workspace(session, user_id, workspace)
-    return {"code": await approve(session, user_id, workspace_id, request), "state": request.state}
+    workspace_id = await check_workspace(session, principal.user_id, workspace)
+    code = await approve(session, principal, workspace_id, request)
+    return {"code": code, "state": request.state}
 
 
 async def approve(
     session: AsyncSession,
-    user_id: uuid.UUID,
+    principal: Principal,
     workspace_id: uuid.UUID,
     request: AuthorizationRequest,
 ) -> str:
@@ -268,11 +286,15 @@ async def approve(
     the redirect URI."""
     grant = OAuthGrant(
         client_pk=request.client.id,
-        user_id=user_id,
+        user_id=principal.user_id,
         workspace_id=workspace_id,
         scopes=request.scopes,
     )
     await repo.add(session, grant)
+    await record_granted(
+        session, "oauth.consented", principal, request.client, grant,
+        redirect_uri=request.redirect_uri,
+    )  # fmt: skip
     code, code_hash = t.new_secret(t.CODE_PREFIX)
     await repo.add(
         session,
@@ -356,7 +378,7 @@ async def _spend(
 
 
 async def exchange_code(
-    session: AsyncSession, client: OAuthClient, form: dict[str, str], issuer: str
+    session: AsyncSession, client: OAuthClient, form: dict[str, str]
 ) -> dict[str, Any]:
     """authorization_code: the code once, from its client, to its redirect URI, with the PKCE
     verifier of its challenge. A second use revokes everything issued under the grant."""
@@ -370,9 +392,6 @@ async def exchange_code(
         raise InvalidRequestError("code_verifier is malformed")
     if not compare_s256_code_challenge(verifier, token.code_challenge or ""):
         raise InvalidGrantError("code_verifier does not match the code_challenge")
-    resource = form.get("resource")
-    if resource and not _our_resource(resource, issuer):
-        raise InvalidRequestError("resource is not a resource of this server")
     return await _spend(session, token, grant, "code_reuse")
 
 
@@ -390,10 +409,29 @@ async def refresh(
     return await _spend(session, token, grant, "refresh_reuse")
 
 
+async def revoke_grant(
+    session: AsyncSession, grant: OAuthGrant, reason: str, actor: Principal | audit.Actor
+) -> None:
+    """Revoke ``grant`` and every token of it; the ``oauth.grant_revoked`` audit row when it was
+    still active (``reason``: revoked, code_reuse, refresh_reuse; ``by``: who)."""
+    if not await repo.revoke_grant(session, grant.id, utcnow(), reason):
+        return
+    client = await repo.client_by_pk(session, grant.client_pk)
+    facts = client_facts(client, grant.scopes) if client is not None else {}
+    by = "person" if isinstance(actor, Principal) else "client" if reason == "revoked" else "reuse"
+    await audit.record(
+        session, "oauth.grant_revoked", actor=actor, target_kind="oauth_grant",
+        target_id=grant.id, workspace_id=grant.workspace_id,
+        details={**facts, "user_id": grant.user_id, "reason": reason, "by": by},
+    )  # fmt: skip
+
+
 async def revoke_family(session: AsyncSession, grant_id: uuid.UUID, reason: str) -> None:
     """After a refused request's unit rolled back (``kit.units.after_rollback``): revoke the
     grant (and its tokens) for good."""
-    await repo.revoke_grant(session, grant_id, utcnow(), reason)
+    grant = await repo.grant_by_id(session, grant_id)
+    if grant is not None:
+        await revoke_grant(session, grant, reason, audit.SYSTEM)
 
 
 async def revoke_token(session: AsyncSession, client: OAuthClient, presented: str) -> None:
@@ -406,7 +444,7 @@ async def revoke_token(session: AsyncSession, client: OAuthClient, presented: st
     if grant is None or grant.client_pk != client.id:
         return
     if token.kind == "refresh":
-        await repo.revoke_grant(session, grant.id, utcnow(), "revoked")
+        await revoke_grant(session, grant, "revoked", audit.SYSTEM)
     else:
         await repo.revoke_token(session, token.id, utcnow())
 
@@ -418,14 +456,14 @@ async def authorized_apps(session: AsyncSession, user_id: uuid.UUID) -> list[rep
     return await repo.active_grants(session, user_id)
 
 
-async def revoke_grant_of(session: AsyncSession, user_id: uuid.UUID, grant_id: str) -> bool:
+async def revoke_grant_of(session: AsyncSession, principal: Principal, grant_id: str) -> bool:
     """The person revokes one of their grants (another person's: False, shown as not found)."""
     try:
         parsed = uuid.UUID(grant_id)
     except ValueError:
         return False
     grant = await repo.grant_by_id(session, parsed)
-    if grant is None or grant.user_id != user_id:
+    if grant is None or grant.user_id != principal.user_id:
         return False
-    await repo.revoke_grant(session, grant.id, utcnow(), "revoked")
+    await revoke_grant(session, grant, "revoked", principal)
     return True
