@@ -67,6 +67,12 @@ async def test_three_d_secure_redirects_and_the_webhook_completes_the_purchase(
     assert parse_qs(urlsplit(refused.headers["location"]).query)["redirect_status"] == ["failed"]
     after = stripe_server.server.get(f"/v1/payment_intents/{second['stripePaymentIntentId']}")
     assert after["status"] == "requires_payment_method"
+    failed = stripe_server.inbox.wait_for(
+        "payment_intent.payment_failed", second["stripePaymentIntentId"]
+    )
+    assert (await deliver(client, failed)).json()["outcome"] == "failed"
+    shown = await client.get(f"/v1/credits/purchases/{second['id']}", headers=user.key_headers)
+    assert shown.json()["data"]["status"] == "failed"
     assert (await balance(client, user))["balance"] == 30
 
 

@@ -22,7 +22,9 @@ Each rule names its source (Stripe's documentation, or the ``stripe`` SDK 16.1.0
   (``_payment_intent.py``, ``NextAction.RedirectToUrl``), whose page sends the buyer back to
   ``return_url`` with ``payment_intent``, ``payment_intent_client_secret`` and
   ``redirect_status``, as Stripe's test 3-D Secure page does (its two buttons, "Complete" and
-  "Fail authentication").
+  "Fail authentication"); a failed authentication sends ``payment_intent.payment_failed``
+  (https://docs.stripe.com/payments/3d-secure: the intent returns to
+  ``requires_payment_method``), which localstripe does not.
 - **Stripe.js** ``createPaymentMethod`` with the publishable key (``POST /v1/payment_methods``;
   localstripe's is an empty stub and its API refuses the publishable key there) and
   ``handleNextAction``.
@@ -245,7 +247,7 @@ async def confirm(request: web.Request) -> web.Response:
 
 async def three_d_secure(request: web.Request) -> web.StreamResponse:
     """Stripe's test 3-D Secure page: complete or fail, then back to the ``return_url``."""
-    from localstripe.resources import PaymentIntent
+    from localstripe.resources import Event, PaymentIntent, schedule_webhook
 
     intent = PaymentIntent._api_retrieve(request.match_info["id"])
     back = getattr(intent, "_agora_return_url", None)
@@ -259,6 +261,8 @@ async def three_d_secure(request: web.Request) -> web.StreamResponse:
         )
     success = (await request.post()).get("result") == "complete"
     PaymentIntent._api_authenticate(intent.id, client_secret=intent.client_secret, success=success)
+    if not success:  # Stripe sends it (localstripe does not): the intent failed authentication
+        schedule_webhook(Event("payment_intent.payment_failed", intent))
     query = urlencode(
         {
             "payment_intent": intent.id,
