@@ -45,24 +45,34 @@ def settings(settings: Settings, stripe_server: Stripe) -> Settings:
 
 
 async def make_pack(
-    client: httpx2.AsyncClient, admin: TestUser, credits: Any = 100, price: int = 1000
+    client: httpx2.AsyncClient,
+    admin: TestUser,
+    credits: Any = 100,
+    price: int = 1000,
+    currency: str = "eur",
 ) -> dict[str, Any]:
     response = await client.post(
         "/v1/admin/credit-packs",
         headers=admin.key_headers,
-        json={"name": f"{credits} credits", "credits": credits, "price": price, "currency": "eur"},
+        json={
+            "name": f"{credits} credits",
+            "credits": credits,
+            "price": price,
+            "currency": currency,
+        },
     )
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()["data"]
     return data
 
 
-def card_token(server: LocalStripe, number: str = "4242424242424242") -> str:
-    """What Stripe.js ``createToken`` does in the page (localstripe's POST /v1/tokens with the
-    publishable key)."""
+def payment_method(server: LocalStripe, number: str = "4242424242424242") -> str:
+    """What Stripe.js ``createPaymentMethod`` does in the page: ``POST /v1/payment_methods`` with
+    the card and the publishable key (``tests/support/stripe_rules.py``)."""
     response = httpx2.post(
-        f"{server.url}/v1/tokens",
+        f"{server.url}/v1/payment_methods",
         data={
+            "type": "card",
             "card[number]": number,
             "card[exp_month]": "12",
             "card[exp_year]": "2030",
@@ -72,5 +82,5 @@ def card_token(server: LocalStripe, number: str = "4242424242424242") -> str:
         timeout=10,
     )
     response.raise_for_status()
-    token: str = response.json()["id"]
-    return token
+    method: str = response.json()["id"]
+    return method

@@ -2,7 +2,10 @@
 agents) with localstripe on loopback as Stripe (its Stripe.js stand-in in the page, its webhooks
 sent to the server). A new person tries the paid demo agent, is refused (402) and sent to "Buy
 credits", is declined with a declined test card (nothing granted), pays with the good test card,
-sees the credits arrive from the webhook, and the hire succeeds. Marked ``process``."""
+sees the credits arrive from the webhook, and the hire succeeds; then buys again with a card
+that asks for 3-D Secure (Stripe.js ``createPaymentMethod``, the PaymentIntent confirmed on the
+server), passes the bank's check on Stripe's test page and is back on the receipt when the
+webhook's credits arrive. Marked ``process``."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.server import agora_env, run_cli, running_agora_serve
+from tests.support.server import agora_env, free_port, run_cli, running_agora_serve
 from tests.support.stripe import (
     PUBLISHABLE_KEY,
     SECRET_KEY,
@@ -28,9 +31,11 @@ pytestmark = pytest.mark.process
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, LocalStripe]]:
     data = tmp_path_factory.mktemp("shop")
+    port = free_port()  # the public URL is Stripe's return_url after 3-D Secure
     with running_localstripe() as stripe:
         env = agora_env(
             data,
+            AGORA_PUBLIC_URL=f"http://127.0.0.1:{port}",
             AGORA_DEMO="true",
             AGORA_STRIPE_SECRET_KEY=SECRET_KEY,
             AGORA_STRIPE_PUBLISHABLE_KEY=PUBLISHABLE_KEY,
@@ -38,7 +43,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, 
             AGORA_STRIPE_API_BASE=stripe.url,
         )
         # A first start migrates a new database and seeds the demo: slow on a loaded machine.
-        with running_agora_serve(env, data / "banner.txt", startup_seconds=90) as base:
+        with running_agora_serve(env, data / "banner.txt", startup_seconds=90, port=port) as base:
             run_cli(
                 env, "credits", "packs", "add", "--name", "Starter", "--credits", "50",
                 "--price", "500", "--currency", "eur",
@@ -107,6 +112,26 @@ def test_buy_credits_then_hire(shop: tuple[str, Path, LocalStripe], browser: obj
         assert "paid" in rows.nth(0).inner_text()
         assert "failed" in rows.nth(1).inner_text()
         assert page.locator("#ledger tbody tr", has_text="purchase").count() == 1
+
+        # 3-D Secure: the page sends the buyer to the bank's check (Stripe's test page), which
+        # returns them to the receipt; the credits come with the webhook.
+        before = float(page.locator("#header-balance").inner_text().split()[0])
+        page.goto(f"{base}/credits/buy")
+        page.wait_for_selector("#card-element input[placeholder=number]")
+        _card(page, "4000002500003155")
+        page.click("#pay")
+        page.wait_for_selector("#complete")
+        _shot(page, "buy-3ds")
+        page.click("#complete")
+        page.wait_for_url(re.compile(r".*/credits/purchases/[0-9a-f-]+\?payment_intent=.*"))
+        for _ in range(60):  # bounded: 30 s for the webhook
+            if page.locator("#purchase-status").inner_text().startswith("paid"):
+                break
+            page.wait_for_timeout(500)
+            page.reload()
+        assert page.locator("#purchase-status").inner_text() == "paid"
+        after = float(page.locator("#header-balance").inner_text().split()[0])
+        assert after == before + 50
         # No CSP violation, nothing else failing in the pages.
         assert not [e for e in errors if "Content Security Policy" in e], errors
     finally:

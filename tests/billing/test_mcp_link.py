@@ -19,16 +19,17 @@ async def test_get_purchase_link(
     admin: TestUser,
     stripe_server: Stripe,
 ) -> None:
-    pack = await make_pack(client, admin, credits=20, price=200)
+    pack = await make_pack(client, admin, credits=20, price=200, currency="jpy")
     user = await make_user()
     async with connect(mcp_base, "streamable-http", user.api_key) as session:
         page = await call(session, "get_purchase_link")
         assert page["url"] == f"{mcp_base}/credits/buy"
         assert [p["id"] for p in page["packs"]] == [pack["id"]]
+        assert page["packs"][0]["displayPrice"] == "200 JPY"  # ¥200, not "2.00 JPY"
         started = await call(session, "get_purchase_link", pack_id=pack["id"])
         purchase = started["purchase"]
         assert started["url"] == f"{mcp_base}/credits/buy/{purchase['id']}"
-        assert purchase["status"] == "pending"
+        assert (purchase["status"], purchase["displayPrice"]) == ("pending", "200 JPY")
         intent = stripe_server.server.get(
             f"/v1/payment_intents/{purchase['stripePaymentIntentId']}"
         )

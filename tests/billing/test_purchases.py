@@ -17,7 +17,7 @@ from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.models import LedgerEntry, StripeEvent
-from tests.billing.conftest import Stripe, card_token, make_pack
+from tests.billing.conftest import Stripe, make_pack, payment_method
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import create, echo, register
 from tests.support.agents import LoopbackAgents
@@ -56,11 +56,11 @@ async def start_purchase(
 
 
 async def pay(
-    client: httpx2.AsyncClient, user: TestUser, purchase: dict[str, Any], token: str
+    client: httpx2.AsyncClient, user: TestUser, purchase: dict[str, Any], method: str
 ) -> httpx2.Response:
     return await client.post(
         f"/v1/credits/purchases/{purchase['id']}/pay",
-        json={"cardToken": token},
+        json={"paymentMethod": method},
         headers=user.key_headers,
     )
 
@@ -71,7 +71,7 @@ async def bought(
     """A paid purchase and localstripe's ``payment_intent.succeeded`` delivery (not yet given
     to the app)."""
     purchase = await start_purchase(client, user, pack)
-    paid = await pay(client, user, purchase, card_token(stripe_server.server))
+    paid = await pay(client, user, purchase, payment_method(stripe_server.server))
     assert paid.status_code == 200, paid.text
     delivery = stripe_server.inbox.wait_for(
         "payment_intent.succeeded", purchase["stripePaymentIntentId"]
@@ -96,7 +96,7 @@ async def test_credits_arrive_from_the_verified_webhook_only_and_once(
     assert (intent["amount"], intent["currency"]) == (1000, "eur")
     assert intent["metadata"]["purchase_id"] == purchase["id"]
 
-    paid = await pay(client, user, purchase, card_token(stripe_server.server))
+    paid = await pay(client, user, purchase, payment_method(stripe_server.server))
     assert paid.status_code == 200, paid.text
     assert paid.json()["data"]["nextAction"] is None
     assert paid.json()["data"]["credits"] == 100
@@ -151,7 +151,7 @@ async def test_credits_arrive_from_the_verified_webhook_only_and_once(
     hidden = await client.get(f"/v1/credits/purchases/{purchase['id']}", headers=other.key_headers)
     assert hidden.status_code == 404
     # Paying a paid purchase again is refused.
-    twice = await pay(client, user, purchase, card_token(stripe_server.server))
+    twice = await pay(client, user, purchase, payment_method(stripe_server.server))
     assert twice.status_code == 409
 
 
@@ -163,7 +163,7 @@ async def test_declined_cards_grant_nothing(
     purchase = await start_purchase(client, user, pack)
     # Declined when the card is saved (Stripe's test card 4000 0000 0000 0002).
     declined = await pay(
-        client, user, purchase, card_token(stripe_server.server, "4000000000000002")
+        client, user, purchase, payment_method(stripe_server.server, "4000000000000002")
     )
     assert declined.status_code == 200, declined.text  # the attempt is made and recorded
     assert declined.json()["data"]["status"] == "failed"
@@ -172,11 +172,11 @@ async def test_declined_cards_grant_nothing(
     assert shown.json()["data"]["status"] == "failed"
     assert shown.json()["data"]["failureMessage"] == "Your card was declined."
     # A declined purchase is final: paying it again is refused.
-    again = await pay(client, user, purchase, card_token(stripe_server.server))
+    again = await pay(client, user, purchase, payment_method(stripe_server.server))
     assert again.status_code == 409
     # Declined when charged (4000 0000 0000 0341): Stripe also sends payment_failed.
     second = await start_purchase(client, user, pack)
-    card = card_token(stripe_server.server, "4000000000000341")
+    card = payment_method(stripe_server.server, "4000000000000341")
     charged = await pay(client, user, second, card)
     assert charged.status_code == 200, charged.text
     assert charged.json()["data"]["failureMessage"] == "Your card was declined."

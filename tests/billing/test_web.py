@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from agora.settings import Settings
 from agora.web.render import CSP
 from tests.accounts.helpers import sign_up_verified
-from tests.billing.conftest import Stripe, card_token, make_pack
+from tests.billing.conftest import Stripe, make_pack, payment_method
 from tests.billing.test_purchases import deliver
 from tests.conftest import TestUser
 from tests.jobs.helpers import echo, register
@@ -74,7 +74,7 @@ async def test_buy_page_csp_links_and_receipt(
     assert f'data-purchase="{purchase["id"]}"' in pay_page.text
     paid = await client.post(
         f"/v1/credits/purchases/{purchase['id']}/pay",
-        json={"cardToken": card_token(stripe_server.server)},
+        json={"paymentMethod": payment_method(stripe_server.server)},
         headers=csrf,
     )
     assert paid.status_code == 200, paid.text

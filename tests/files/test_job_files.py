@@ -23,6 +23,7 @@ from tests.conftest import MakeUser
 from tests.jobs.helpers import dispatcher, fast_settings, register
 from tests.support.agents import LoopbackAgents, serve_asgi
 from tests.support.files import CSV, PDF, PNG, LoopBridge, file_agent
+from tests.support.s3 import S3Server
 
 Served = tuple[FastAPI, httpx2.AsyncClient, str]
 
@@ -230,3 +231,48 @@ async def test_the_web_pages_hire_with_a_file_and_show_previews_and_downloads(
     assert (
         await client.get(f"/v1/files/{file_id}/content", headers=stranger.key_headers)
     ).status_code == 404
+
+
+def _object_type(s3: S3Server, settings: Settings, key: str) -> str:
+    """The stored object's ``Content-Type``, read back with boto3 (HeadObject)."""
+    bucket, prefix = settings.storage.url.removeprefix("s3://").split("/", 1)
+    head = s3.client.head_object(Bucket=bucket, Key=f"{prefix}/{key}")
+    kind: str = head["ContentType"]
+    return kind
+
+
+async def test_s3_objects_carry_the_files_content_type(
+    served: Served,
+    request: pytest.FixtureRequest,
+    agents_server: LoopbackAgents,
+    make_user: MakeUser,
+) -> None:
+    """An upload and an agent's output files are written to the bucket with their sniffed type
+    (PutObject's ``ContentType``), not S3's default ``binary/octet-stream``."""
+    app, client, _ = served
+    settings: Settings = app.state.settings
+    if not settings.storage.url.startswith("s3://"):
+        pytest.skip("S3 only: a local file's type lives in its row alone")
+    s3: S3Server = request.getfixturevalue("s3_server")
+    owner = await make_user()
+    upload = await _upload(client, owner.key_headers, PDF)
+    assert _object_type(s3, settings, f"{owner.workspace_id}/{upload}") == "application/pdf"
+
+    agent = file_agent(agents_server)
+    assert agent.behaviour is not None
+    agent_id = await register(app, agents_server, agent.behaviour)
+    created = await client.post(
+        f"/v1/agents/{agent_id}/jobs",
+        headers=owner.key_headers,
+        json={"inputData": {"document": upload}},
+    )
+    job_id = created.json()["data"]["id"]
+    await dispatcher(app).run_until_idle()
+    assert await OutputCollector(app.state.db, settings).run_once() == 1
+    listed = await client.get(f"/v1/jobs/{job_id}/files", headers=owner.key_headers)
+    outputs = {f["name"]: f for f in listed.json()["data"] if f["source"] != "input"}
+    assert set(outputs) == {"chart.png", "data.csv"}
+    for name, item in outputs.items():
+        stored = _object_type(s3, settings, f"{owner.workspace_id}/{item['id']}")
+        assert stored == item["mimeType"], name
+    assert outputs["chart.png"]["mimeType"] == "image/png"

@@ -74,3 +74,23 @@ async def test_the_storage_url_picks_the_backend(tmp_path: Path) -> None:
         storage_from_settings(Settings(data_dir=tmp_path, storage_url="ftp://x/y"))
     with pytest.raises(ValueError, match="invalid storage key"):
         await LocalStorage(tmp_path).delete("../etc/passwd")
+
+
+async def test_s3_writes_the_content_type_small_and_in_parts(
+    s3_server: S3Server, tmp_path: Path
+) -> None:
+    """The type the caller gives (sniffed as the bytes go by) is the object's ``ContentType``,
+    for a single PutObject and for a multipart upload alike (read back with boto3)."""
+    bucket = s3_server.new_bucket()
+    made = storage_from_settings(Settings(data_dir=tmp_path, **s3_server.settings_update(bucket)))
+    big = hashlib.sha256(b"part").digest() * ((PART_BYTES + 999) // 32)
+    await made.write("ws/small", chunks(b"%PDF-1.4\n"), lambda: "application/pdf")
+    await made.write("ws/big", chunks(big, 1 << 20), lambda: "text/csv")
+    await made.write("ws/untyped", chunks(b"x"))
+    types = {
+        key: s3_server.client.head_object(Bucket=bucket, Key=f"files/{key}")["ContentType"]
+        for key in ("ws/small", "ws/big", "ws/untyped")
+    }
+    assert types["ws/small"] == "application/pdf"
+    assert types["ws/big"] == "text/csv"
+    assert types["ws/untyped"] != "application/pdf"  # S3's default, untouched

@@ -95,10 +95,11 @@ def running_server(
 
 @contextmanager
 def running_agora_serve(
-    env: dict[str, str], stdout: Path, *, startup_seconds: float = 120
+    env: dict[str, str], stdout: Path, *, startup_seconds: float = 120, port: int | None = None
 ) -> Iterator[str]:
-    """``agora serve`` exactly as the README runs it (its banner goes to ``stdout``)."""
-    port = free_port()
+    """``agora serve`` exactly as the README runs it (its banner goes to ``stdout``), on
+    ``port`` (a free one by default)."""
+    port = port or free_port()
     with running_process(
         env,
         ["-m", "agora.cli.main", "serve", "--port", str(port)],

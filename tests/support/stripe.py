@@ -2,8 +2,11 @@
 and a Stripe.js stand-in, run on loopback in a thread of the test process (or as a process:
 ``python -m tests.support.stripe --port N``).
 
-This is the real package, not a fake of ours. Two things differ from ``localstripe`` run by its own
-console script, both about where it runs, not how it answers:
+This is the real package, not a fake of ours, behind the rules of real Stripe it lacks for the
+paths Agora uses (``tests/support/stripe_rules.py``: minimum charges, three-decimal amounts,
+``Idempotency-Key`` replays, confirming with a PaymentMethod and 3-D Secure by redirect,
+Stripe.js ``createPaymentMethod``, declined test cards). Two more things differ from
+``localstripe`` run by its own console script, both about where it runs, not how it answers:
 - it binds 127.0.0.1 only (its ``start()`` binds ``::``, every interface);
 - its store is not pickled to ``/tmp/localstripe.pickle`` after every write (a file shared by every
   localstripe on the machine; parallel test sessions would overwrite each other's). The store
@@ -12,8 +15,9 @@ console script, both about where it runs, not how it answers:
 What localstripe 1.15.10 does not do (read from its ``resources.py``), and how the tests cope:
 - a refund (``POST /v1/refunds``) is made and listed, but no ``charge.refunded`` event is sent;
 - there are no disputes at all (no ``/v1/disputes``, no ``charge.dispute.*`` events);
-- its Stripe.js has the card Element, ``createToken`` and ``confirmCardPayment`` (3-D Secure only),
-  but no Payment Element and no ``confirmPayment``;
+- its Stripe.js has the card Element, ``createToken``, ``confirmCardPayment`` (3-D Secure only)
+  and, from the rules, ``createPaymentMethod`` and ``handleNextAction``, but no Payment Element
+  and no ``confirmPayment``;
 - charges have no ``receipt_url``.
 For the two missing events the tests sign, with the webhook secret and Stripe's scheme (the one
 localstripe's own ``webhooks.py`` uses), an event whose ``data.object`` is the charge localstripe
@@ -37,6 +41,7 @@ from typing import Any
 
 import httpx2
 
+from tests.support import stripe_rules
 from tests.support.server import free_port
 
 SECRET_KEY = "sk_test_agora_localstripe"
@@ -45,12 +50,15 @@ WEBHOOK_SECRET = "whsec_agora_localstripe_test"
 
 
 def _app() -> Any:
-    """localstripe's aiohttp application. It registers plain (not async) handlers, which aiohttp
-    3.14 accepts with a DeprecationWarning (an error under this suite's filterwarnings)."""
+    """localstripe's aiohttp application behind Stripe's rules it lacks (a new application each
+    time: ``tests/support/stripe_rules.py``). localstripe registers plain (not async) handlers,
+    which aiohttp 3.14 accepts with a DeprecationWarning (an error under this suite's
+    filterwarnings)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         from localstripe.server import app
-    return app
+
+        return stripe_rules.wrap(app)
 
 
 def _quiet_store() -> None:

@@ -124,17 +124,18 @@ async def pay_purchase(
     settings: SettingsDep,
     principal: JobsWriter,
 ) -> EnvelopeA[PaymentOut]:
-    """Pay an open purchase with a card token from Stripe.js (`createToken`): the card is saved
-    on the workspace's Stripe customer and the PaymentIntent confirmed. A declined card answers
-    200 with the purchase `failed` and Stripe's words in `failureMessage` (the attempt was made
-    and is recorded; a declined purchase is final). The credits arrive only with Stripe's
-    webhook."""
-    paid = await service.pay_purchase(unit, principal, settings, purchase_id, body.cardToken)
+    """Pay an open purchase with a PaymentMethod from Stripe.js (`createPaymentMethod`): the
+    PaymentIntent is confirmed with it. A card that needs 3-D Secure answers `nextAction`
+    (`redirect_to_url`: send the buyer to `redirectUrl`). A declined card answers 200 with the
+    purchase `failed` and Stripe's words in `failureMessage` (the attempt was made and is
+    recorded; a declined purchase is final). The credits arrive only with Stripe's webhook."""
+    paid = await service.pay_purchase(unit, principal, settings, purchase_id, body.paymentMethod)
     data = PaymentOut.model_validate(
         {
             **purchase_fields(paid.purchase),
             "next_action": paid.next_action,
             "client_secret": paid.client_secret,
+            "redirect_url": paid.redirect_url,
         }
     )
     return EnvelopeA[PaymentOut](data=data)

@@ -1,22 +1,44 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
 from agora.kit.envelopes import ApiModel
+from agora.kit.money import shown_price
 from agora.kit.schemas import Credits, Schema, UtcDateTime
 
+MINOR_UNITS = (
+    "In the currency's minor units, as Stripe counts them: cents for EUR and USD, yen for JPY "
+    "(zero-decimal), fils for KWD (three decimals; docs/billing.md)."
+)
 
-class PackOut(Schema):
+
+class Priced(Schema):
+    """Adds to a schema with ``price`` (minor units) and ``currency`` the price as people read
+    it (``kit.money.shown_price``, the one formatter of money)."""
+
+    if TYPE_CHECKING:  # the subclass's fields
+        price: int
+        currency: str
+
+    @computed_field(  # type: ignore[prop-decorator]
+        description="The price as shown to people: `10.00 EUR`, `1000 JPY`, `1.500 KWD`."
+    )
+    @property
+    def display_price(self) -> str:
+        return shown_price(self.price, self.currency)
+
+
+class PackOut(Priced):
     """Read from a ``CreditPack`` row."""
 
     id: UUID
     name: str
     credits: Credits = Field(description="Credits the pack adds to the balance.")
-    price: int = Field(description="Price in the currency's minor units (cents).")
+    price: int = Field(description=MINOR_UNITS)
     currency: str = Field(description="ISO 4217 code, lower case (Stripe's form).")
     active: bool = Field(description="On sale; archived packs stay for old purchases.")
 
@@ -24,7 +46,12 @@ class PackOut(Schema):
 class PackCreate(ApiModel):
     name: str = Field(min_length=1, max_length=100)
     credits: Decimal = Field(gt=0, description="Credits in the pack, in display units.")
-    price: int = Field(gt=0, le=99_999_999, description="Minor units (cents).")
+    price: int = Field(
+        gt=0,
+        le=99_999_999,
+        description=MINOR_UNITS + " At least Stripe's minimum charge in the currency; a "
+        "three-decimal currency's price ends in 0.",
+    )
     currency: str = Field(min_length=3, max_length=3, description="ISO 4217, e.g. eur.")
 
 
@@ -38,19 +65,22 @@ class PurchaseCreate(ApiModel):
 
 
 class PurchasePay(ApiModel):
-    cardToken: str = Field(
-        min_length=1, max_length=255, description="A card token from Stripe.js `createToken`."
+    paymentMethod: str = Field(
+        min_length=4,
+        max_length=255,
+        pattern=r"^pm_[A-Za-z0-9_]+$",
+        description="A PaymentMethod id (`pm_…`) from Stripe.js `createPaymentMethod`.",
     )
 
 
-class PurchaseOut(Schema):
+class PurchaseOut(Priced):
     """Read from a ``CreditPurchase`` row."""
 
     id: UUID
     workspace_id: UUID
     pack_id: UUID | None
     credits: Credits
-    price: int = Field(description="Minor units (cents).")
+    price: int = Field(description=MINOR_UNITS)
     currency: str
     status: str = Field(
         description="pending | failed | paid | partially_refunded | refunded | disputed"
@@ -79,10 +109,13 @@ class PurchaseCreatedOut(PurchaseOut):
 
 class PaymentOut(PurchaseOut):
     next_action: str | None = Field(
-        description="`confirm_card_payment` when the card needs 3-D Secure: call Stripe.js "
-        "`confirmCardPayment(clientSecret)`; null otherwise."
+        description="When the card needs 3-D Secure, Stripe's `next_action.type`: "
+        "`redirect_to_url` (send the buyer to `redirectUrl`, Stripe's page; it returns them to "
+        "the receipt) or another one for Stripe.js `handleNextAction(clientSecret)`; null "
+        "otherwise. The credits arrive with Stripe's webhook either way."
     )
     client_secret: str | None
+    redirect_url: str | None = Field(description="Stripe's 3-D Secure page, for the buyer.")
 
 
 class WebhookOut(Schema):

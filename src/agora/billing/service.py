@@ -3,7 +3,7 @@
 Buying credits is one use case with three phases, none holding a transaction across a call to
 Stripe (``start_purchase``: the REST route and the MCP tool call it): ``plan_purchase`` (read) →
 ``stripe_api.create_customer``/``create_intent`` (nothing held) → ``record_purchase`` (write).
-Paying a purchase with a card token is another (``pay_purchase``). Credits move only with
+Paying a purchase with a Stripe PaymentMethod is another (``pay_purchase``). Credits move only with
 Stripe's verified webhook (``billing/webhook.py``).
 """
 
@@ -20,9 +20,10 @@ from agora.auth.principal import Permission, Principal
 from agora.auth.roles import OrgAction, role_allows
 from agora.billing import repository as repo
 from agora.billing import stripe_api
+from agora.billing.currencies import price_problem
 from agora.billing.stripe_api import Intent
 from agora.billing.webhook import OPEN
-from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound, PaymentRequired
+from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound
 from agora.kit.ids import uuid7
 from agora.kit.money import to_base
 from agora.kit.units import Unit
@@ -32,8 +33,6 @@ from agora.settings import Settings
 
 MAX_PURCHASES = 100
 CURRENCY = re.compile(r"^[a-z]{3}$")
-# Stripe's largest amount for a charge is 99 999 999 minor units (8 digits) in most currencies.
-MAX_PRICE = 99_999_999
 
 
 def _uuid(value: str | uuid.UUID, what: str) -> uuid.UUID:
@@ -88,11 +87,13 @@ async def create_pack(
     name = name.strip()
     if not 1 <= len(name) <= 100:
         raise BadRequest.field("name", "must be 1 to 100 characters")
-    if not 1 <= price <= MAX_PRICE:
-        raise BadRequest.field("price", f"must be 1 to {MAX_PRICE} minor units (cents)")
     currency = currency.strip().lower()
     if not CURRENCY.match(currency):
         raise BadRequest.field("currency", "must be a three-letter ISO currency code")
+    # Refused here, not by Stripe in front of every buyer (billing/currencies.py).
+    problem = price_problem(price, currency)
+    if problem is not None:
+        raise BadRequest.field(*problem)
     row = repo.add_pack(
         session,
         id=uuid7(),
@@ -255,12 +256,15 @@ async def _customer_and_intent(settings: Settings, plan: PurchasePlan) -> tuple[
 
 @dataclass(frozen=True)
 class Payment:
-    """A purchase after its card was tried: ``next_action`` ``confirm_card_payment`` (with the
-    intent's client secret) when the card needs 3-D Secure."""
+    """A purchase after its card was tried. When the card needs 3-D Secure, ``next_action`` is
+    Stripe's ``next_action.type``: ``redirect_to_url`` (send the buyer to ``redirect_url``,
+    Stripe's page, which returns them to the receipt) or another the page hands to Stripe.js
+    with the intent's ``client_secret``."""
 
     purchase: CreditPurchase
     next_action: str | None = None
     client_secret: str | None = None
+    redirect_url: str | None = None
 
 
 async def plan_payment(
@@ -276,31 +280,34 @@ async def plan_payment(
     return found
 
 
+def receipt_url(settings: Settings, purchase_id: uuid.UUID) -> str:
+    """Agora's receipt of a purchase: where Stripe's 3-D Secure page sends the buyer back."""
+    return f"{settings.public_url.rstrip('/')}/credits/purchases/{purchase_id}"
+
+
 async def pay_purchase(
-    unit: Unit, principal: Principal, settings: Settings, purchase_id: str, card_token: str
+    unit: Unit, principal: Principal, settings: Settings, purchase_id: str, payment_method: str
 ) -> Payment:
-    """Pay an open purchase with a card token (REST ``payPurchase``): the purchase is read, the
-    card saved and the PaymentIntent confirmed at Stripe with nothing held, then a decline is
-    recorded (final: the buyer starts another purchase). The credits still come only with
-    Stripe's webhook."""
+    """Pay an open purchase with a PaymentMethod from Stripe.js (REST ``payPurchase``): the
+    purchase is read, its PaymentIntent confirmed at Stripe with that payment method and nothing
+    held, then a decline is recorded (final: the buyer starts another purchase). The credits
+    still come only with Stripe's webhook."""
     found = await plan_payment(await unit.session(), principal, purchase_id)
-    intent_id, customer = found.stripe_payment_intent_id, found.stripe_customer_id
-    try:
-        result = await unit.call_out(
-            stripe_api.pay_with_token(
-                settings, intent_id=intent_id, customer=customer, token=card_token
-            )
+    result = await unit.call_out(
+        stripe_api.confirm_intent(
+            settings,
+            intent_id=found.stripe_payment_intent_id,
+            payment_method=payment_method,
+            return_url=receipt_url(settings, found.id),
         )
-        declined = result.error
-    except PaymentRequired as exc:
-        result, declined = None, exc.message
+    )
     session = await unit.write()
-    if declined or result is None:
-        await record_decline(session, principal, purchase_id, declined or "declined")
+    if result.error:
+        await record_decline(session, principal, purchase_id, result.error)
         return Payment(await get_purchase(session, principal, purchase_id))
     row = await get_purchase(session, principal, purchase_id)
     if result.status == "requires_action":
-        return Payment(row, "confirm_card_payment", result.client_secret)
+        return Payment(row, result.next_action, result.client_secret, result.redirect_url)
     return Payment(row)
 
 

@@ -31,6 +31,8 @@ class Confirmation:
     status: str  # Stripe's PaymentIntent status: succeeded | processing | requires_action | …
     client_secret: str
     error: str | None  # last_payment_error.message, when the charge failed
+    next_action: str | None = None  # next_action.type: redirect_to_url | use_stripe_sdk | …
+    redirect_url: str | None = None  # next_action.redirect_to_url.url: Stripe's 3-D Secure page
 
 
 @dataclass(frozen=True)
@@ -123,27 +125,42 @@ async def create_intent(
     return Intent(str(intent.id), str(intent.client_secret), str(intent.status))
 
 
-async def pay_with_token(
-    settings: Settings, *, intent_id: str, customer: str, token: str
+async def confirm_intent(
+    settings: Settings, *, intent_id: str, payment_method: str, return_url: str
 ) -> Confirmation:
-    """Confirm the PaymentIntent on the server with a card token from Stripe.js: the card is
-    saved on the customer (a declined card is refused here, 402), set on the intent, confirmed.
-    3-D Secure answers ``requires_action``; the page then calls ``confirmCardPayment``.
-    A declined purchase is not paid again (localstripe 1.15.10 cannot confirm an intent whose
-    charge failed, and a fresh purchase is clearer anyway): the buyer starts another."""
+    """Confirm the PaymentIntent on the server with a PaymentMethod from Stripe.js
+    (``createPaymentMethod``): Stripe's current card path ("Finalize payments on the server",
+    https://docs.stripe.com/payments/finalize-payments-on-the-server; ``payment_method`` and
+    ``return_url`` of ``params/_payment_intent_confirm_params.py`` in the SDK 16.1.0). A card
+    that needs 3-D Secure leaves the intent ``requires_action`` with a ``next_action``
+    (``redirect_to_url``: Stripe's page, which sends the buyer back to ``return_url``); the
+    credits still come only with the webhook. A decline is Stripe's 402 (the intent goes back to
+    ``requires_payment_method``); a declined purchase is final: the buyer starts another."""
     api = client(settings).v1
-    card = await _call(api.customers.payment_sources.create, customer, params={"source": token})
-    await _call(api.payment_intents.update, intent_id, params={"payment_method": str(card.id)})
     try:
-        intent = await asyncio.to_thread(api.payment_intents.confirm, intent_id)
+        intent = await asyncio.to_thread(
+            api.payment_intents.confirm,
+            intent_id,
+            params={"payment_method": payment_method, "return_url": return_url},
+        )
     except stripe.CardError as exc:
         return Confirmation("requires_payment_method", "", exc.user_message or "declined")
+    except stripe.InvalidRequestError as exc:
+        raise BadRequest.field("paymentMethod", exc.user_message or "refused by Stripe") from exc
     except stripe.StripeError as exc:
         raise _unavailable(exc) from exc
     data = intent.to_dict()
     error = data.get("last_payment_error") or None
     message = str(error.get("message")) if error else None
-    return Confirmation(str(data["status"]), str(data["client_secret"]), message)
+    action: dict[str, Any] = data.get("next_action") or {}
+    redirect: dict[str, Any] = action.get("redirect_to_url") or {}
+    return Confirmation(
+        str(data["status"]),
+        str(data["client_secret"]),
+        message,
+        str(action["type"]) if action.get("type") else None,
+        str(redirect["url"]) if redirect.get("url") else None,
+    )
 
 
 async def balance_transactions(

@@ -18,7 +18,7 @@ from agora.credits import ledger
 from agora.kit.db import Database
 from agora.kit.errors import NotFound
 from agora.kit.ids import parse_uuid
-from agora.kit.money import to_base, to_display
+from agora.kit.money import shown_price, to_base, to_display
 from agora.settings import Settings
 
 credits_app = typer.Typer(help="Manage credits.", no_args_is_help=True)
@@ -98,6 +98,7 @@ def _pack_json(pack: Any) -> dict[str, Any]:
         "credits": to_display(pack.credits),
         "price": pack.price,
         "currency": pack.currency,
+        "displayPrice": shown_price(pack.price, pack.currency),
         "active": pack.active,
     }
 
@@ -106,7 +107,13 @@ def _pack_json(pack: Any) -> dict[str, Any]:
 def add_pack(
     name: Annotated[str, typer.Option(help="Shown to buyers, e.g. '100 credits'.")],
     credits: Annotated[str, typer.Option(help="Credits in the pack, in display units.")],
-    price: Annotated[int, typer.Option(help="Price in the currency's minor units (cents).")],
+    price: Annotated[
+        int,
+        typer.Option(
+            help="Price in the currency's minor units, as Stripe counts them: cents (eur), "
+            "yen (jpy), fils (kwd: ends in 0)."
+        ),
+    ],
     currency: Annotated[str, typer.Option(help="ISO 4217 code, e.g. eur.")] = "eur",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -120,7 +127,7 @@ def add_pack(
             return _pack_json(pack)
 
     out = run_with_db(work)
-    emit(out, as_json, f"pack {out['id']}: {out['credits']} credits for {price} {currency}")
+    emit(out, as_json, f"pack {out['id']}: {out['credits']} credits for {out['displayPrice']}")
 
 
 @packs_app.command("list")
@@ -135,7 +142,7 @@ def list_packs(
 
     out = run_with_db(work)
     text = "\n".join(
-        f"{p['id']}  {p['name']}  {p['credits']} credits  {p['price']} {p['currency']}"
+        f"{p['id']}  {p['name']}  {p['credits']} credits  {p['displayPrice']}"
         f"{'' if p['active'] else '  (archived)'}"
         for p in out
     )

@@ -131,6 +131,11 @@ class Meter:
                 yield bytes(head)
         self.received.sha256 = self._hash.hexdigest()
 
+    def content_type(self) -> str:
+        """The sniffed type (``application/octet-stream`` until the first bytes went by; a
+        storage asks once it has them)."""
+        return self.received.mime_type
+
     def _decide(self, head: bytes) -> None:
         self.received.name = self.name()
         kind = sniff(head, self.received.name)

@@ -122,7 +122,7 @@ async def receive_upload(
     seconds = settings.files.upload_timeout_seconds
     try:
         async with asyncio.timeout(seconds):
-            await storage.write(key, meter.run(form.file_data(body)))
+            await storage.write(key, meter.run(form.file_data(body)), meter.content_type)
     except TimeoutError:
         raise RequestTimeout(f"The upload did not arrive within {seconds:g} seconds") from None
     return Uploaded(file_id, key, meter.received)

@@ -7,7 +7,9 @@
   region and credentials from ``AGORA_STORAGE_S3_*``). boto3 is synchronous: every call runs in a
   worker thread (``asyncio.to_thread``), never on the event loop. A write is buffered one part at
   a time (``PART_BYTES``): a small file is one ``PutObject``, a large one a multipart upload that
-  is aborted if the stream fails.
+  is aborted if the stream fails. The object carries the file's sniffed type as its
+  ``Content-Type`` (S3's ``ContentType`` of PutObject / CreateMultipartUpload), so a download
+  straight from the bucket (a console, a CDN, a presigned URL) is served as what it is.
 
 Callers bound what they write (size, time); a backend only moves bytes. Keys are
 ``<workspace id>/<file id>``: no user text ever reaches a path or an object key.
@@ -18,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
-from collections.abc import AsyncIterable, AsyncIterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
@@ -30,14 +32,22 @@ PART_BYTES = 8 * 1024 * 1024  # S3's minimum part is 5 MiB (except the last)
 _TMP = ".tmp"
 
 
+# The stored bytes' media type, asked once the chunks are under way (it is sniffed from the
+# first bytes); None: no type (the backend's default).
+ContentType = Callable[[], str | None] | None
+
+
 class Storage(Protocol):
     """What the files service needs of a backend."""
 
     description: str
 
-    async def write(self, key: str, chunks: AsyncIterable[bytes]) -> int:
+    async def write(
+        self, key: str, chunks: AsyncIterable[bytes], content_type: ContentType = None
+    ) -> int:
         """Store the chunks under ``key`` (replacing it); the bytes written. If ``chunks`` raises,
-        nothing is left under ``key`` and the error propagates."""
+        nothing is left under ``key`` and the error propagates. ``content_type`` gives the
+        type once the first bytes went by (``Meter`` sniffs it), for a backend that keeps one."""
         ...
 
     def read(self, key: str, start: int = 0, end: int | None = None) -> AsyncIterator[bytes]:
@@ -64,7 +74,9 @@ class LocalStorage:
             raise ValueError(f"invalid storage key {key!r}")
         return self.root.joinpath(*parts)
 
-    async def write(self, key: str, chunks: AsyncIterable[bytes]) -> int:
+    async def write(
+        self, key: str, chunks: AsyncIterable[bytes], content_type: ContentType = None
+    ) -> int:
         path = self._path(key)
         tmp = self.root / _TMP / uuid.uuid4().hex
 
@@ -157,7 +169,9 @@ class S3Storage:
     def _key(self, key: str) -> str:
         return self.prefix + key
 
-    async def write(self, key: str, chunks: AsyncIterable[bytes]) -> int:
+    async def write(
+        self, key: str, chunks: AsyncIterable[bytes], content_type: ContentType = None
+    ) -> int:
         name = self._key(key)
         buffer = bytearray()
         size = 0
@@ -168,7 +182,10 @@ class S3Storage:
             nonlocal upload_id
             if upload_id is None:
                 started = await asyncio.to_thread(
-                    self.client.create_multipart_upload, Bucket=self.bucket, Key=name
+                    self.client.create_multipart_upload,
+                    Bucket=self.bucket,
+                    Key=name,
+                    **_typed(content_type),
                 )
                 upload_id = started["UploadId"]
             number = len(parts) + 1
@@ -191,7 +208,11 @@ class S3Storage:
                     await flush_part()
             if upload_id is None:
                 await asyncio.to_thread(
-                    self.client.put_object, Bucket=self.bucket, Key=name, Body=bytes(buffer)
+                    self.client.put_object,
+                    Bucket=self.bucket,
+                    Key=name,
+                    Body=bytes(buffer),
+                    **_typed(content_type),
                 )
             else:
                 if buffer:
@@ -248,6 +269,12 @@ class S3Storage:
             if not page.get("IsTruncated"):
                 break
             token = page.get("NextContinuationToken")
+
+
+def _typed(content_type: ContentType) -> dict[str, str]:
+    """S3's ``ContentType`` argument, when the type is known by now."""
+    kind = content_type() if content_type is not None else None
+    return {"ContentType": kind} if kind else {}
 
 
 def storage_from_settings(settings: Settings) -> Storage:

@@ -170,7 +170,9 @@ class OutputCollector(LoopService):
                     declared = response.headers.get("content-length")
                     if declared and declared.isdigit() and int(declared) > limit:
                         raise OutboundTooLarge(f"declared {declared} bytes")
-                    await self.storage.write(key, meter.run(response.aiter_bytes()))
+                    await self.storage.write(
+                        key, meter.run(response.aiter_bytes()), meter.content_type
+                    )
         except (OutboundTooLarge, PayloadTooLarge):
             state = FileState.TOO_LARGE
         except (OutboundRefused, UnsupportedMediaType):

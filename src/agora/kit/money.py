@@ -41,6 +41,27 @@ def fee_for(price: int, fee_bps: int) -> int:
     return int((Decimal(price) * fee_bps / 10_000).to_integral_value(ROUND_HALF_EVEN))
 
 
+# Money (what people pay with a card) is an integer in the currency's minor units, as Stripe
+# takes it: "Supported currencies", https://docs.stripe.com/currencies#zero-decimal and
+# #three-decimal (the `stripe` SDK 16.1.0 links them from every `amount`). Every other currency
+# is two-decimal, the special cases (#special-cases) included: Stripe keeps ISK two-decimal
+# (amounts ending in 00), HUF and TWD differ only for payouts, UGX is in the zero-decimal list.
+ZERO_DECIMAL = frozenset(
+    ["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga",
+     "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]
+)  # fmt: skip
+THREE_DECIMAL = frozenset(["bhd", "jod", "kwd", "omr", "tnd"])
+
+
+def currency_exponent(currency: str) -> int:
+    """Digits after the point of ``currency``'s minor unit, as Stripe counts them: 0 (JPY), 3
+    (KWD) or 2 (EUR and the rest)."""
+    code = currency.lower()
+    return 0 if code in ZERO_DECIMAL else 3 if code in THREE_DECIMAL else 2
+
+
 def shown_price(price: int, currency: str) -> str:
-    """1000, "eur" → "10.00 EUR" (two-decimal currencies; docs/billing.md)."""
-    return f"{Decimal(price) / 100:.2f} {currency.upper()}"
+    """An amount in minor units as people read it, for every door (pages, API, MCP, CLI):
+    1000 "eur" → "10.00 EUR", 1000 "jpy" → "1000 JPY", 1500 "kwd" → "1.500 KWD"."""
+    exponent = currency_exponent(currency)
+    return f"{Decimal(price).scaleb(-exponent):.{exponent}f} {currency.upper()}"

@@ -1,6 +1,8 @@
-// "Buy credits": the card goes to Stripe.js (createToken), never to Agora; Agora's API makes
-// the purchase and confirms it; the credits arrive from Stripe's webhook, which this page waits
-// for (GET /v1/credits/purchases/{id}, bounded). docs/billing.md.
+// "Buy credits": the card goes to Stripe.js (createPaymentMethod), never to Agora; Agora's API
+// makes the purchase and confirms its PaymentIntent with that payment method; 3-D Secure sends
+// the buyer to Stripe's page (next_action redirect_to_url), which returns them to the receipt;
+// the credits arrive from Stripe's webhook, which this page waits for
+// (GET /v1/credits/purchases/{id}, bounded). docs/billing.md.
 "use strict";
 (function () {
   var form = document.getElementById("buy");
@@ -46,8 +48,8 @@
     show(errorBox, "");
     show(statusBox, "Paying…");
     try {
-      var tokenResult = await stripe.createToken(card);
-      if (tokenResult.error) { return fail(tokenResult.error.message); }
+      var created = await stripe.createPaymentMethod({ type: "card", card: card });
+      if (created.error) { return fail(created.error.message); }
       var id = form.dataset.purchase;
       if (!id) {
         var chosen = form.querySelector("input[name=pack]:checked");
@@ -56,13 +58,18 @@
         if (!made.ok) { return fail(made.message); }
         id = made.data.id;
       }
-      var paid = await api("POST", "/v1/credits/purchases/" + id + "/pay", { cardToken: tokenResult.token.id });
+      var paid = await api("POST", "/v1/credits/purchases/" + id + "/pay", { paymentMethod: created.paymentMethod.id });
       form.dataset.purchase = "";  // a declined purchase is final: the next try starts another
       if (!paid.ok) { return fail(paid.message); }
       if (paid.data.status === "failed") { return fail(paid.data.failureMessage); }
-      if (paid.data.nextAction === "confirm_card_payment") {
-        var confirmed = await stripe.confirmCardPayment(paid.data.clientSecret);
-        if (confirmed.error) { return fail(confirmed.error.message); }
+      if (paid.data.redirectUrl) {  // 3-D Secure on Stripe's page; it comes back to the receipt
+        show(statusBox, "Your bank asks you to confirm the payment…");
+        window.location.assign(paid.data.redirectUrl);
+        return;
+      }
+      if (paid.data.nextAction) {
+        var handled = await stripe.handleNextAction({ clientSecret: paid.data.clientSecret });
+        if (handled.error) { return fail(handled.error.message); }
       }
       show(statusBox, "Payment accepted; waiting for Stripe's confirmation…");
       var done = await waitForCredits(id);
