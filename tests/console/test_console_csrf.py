@@ -1,0 +1,100 @@
+"""Every form of the operator's console refuses a post without its session's CSRF token (issue 43,
+item 9): 403, and nothing in the database changed. The forms are found from the app's routes
+(every non-GET /admin page), so a form added later is covered without editing this list."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import httpx2
+from fastapi import FastAPI
+from fastapi.routing import iter_route_contexts
+from sqlalchemy import select
+
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
+from agora.kit.db import Database
+from agora.models.base import Base
+from agora.settings import Settings
+from tests.accounts.helpers import STRONG_PASSWORD, sign_up_verified
+from tests.conftest import MakeUser
+from tests.schedules.helpers import make_agent
+
+# What a filled-in form of each console action sends besides its token: enough that the action
+# would succeed were the token not checked (the password proves the operator again).
+FIELDS = {
+    "reason": "support ticket 9",
+    "amount": "3",
+    "note": "looks fine",
+    "field": "name",
+    "value": "Renamed by a forged post",
+    "password": STRONG_PASSWORD,
+    "next": "/admin",
+}
+_PARAMETER = re.compile(r"\{(\w+)\}")
+
+
+def console_forms(app: FastAPI) -> list[str]:
+    """The path of every state-changing console page (the /admin pages, not the admin API)."""
+    found = []
+    for context in iter_route_contexts(app.routes):
+        path, methods = context.path_format or "", set(context.methods or ())
+        if path.startswith("/admin/") and methods - {"GET", "HEAD"}:
+            assert methods == {"POST"}, path  # the console's forms only post
+            found.append(path)
+    return sorted(found)
+
+
+async def database_rows(db: Database) -> dict[str, list[str]]:
+    """Every row of every table, as text (what a refused post must leave as it was)."""
+    rows: dict[str, list[str]] = {}
+    async with db.transaction(write=False) as session:
+        for table in Base.metadata.sorted_tables:
+            result = await session.execute(select(table))
+            rows[table.name] = sorted(repr(tuple(row)) for row in result)
+    return rows
+
+
+async def test_every_console_form_refuses_a_post_without_its_csrf_token(
+    app: FastAPI, client: httpx2.AsyncClient, settings: Settings, make_user: MakeUser, db: Database
+) -> None:
+    own = await sign_up_verified(client, settings, "op@example.com", "Olga Operator")
+    async with db.transaction() as session:  # an operator, freshly signed in (a recent proof)
+        user = await identity_repo.user_by_email(session, "op@example.com")
+        assert user is not None
+        await identity.create_key(session, user=user, kind="admin")
+    victim = await make_user(name="Victor", email="victor@example.com")
+    made = await client.post(
+        "/v1/organizations", json={"name": "Victim Works"}, headers=victim.key_headers
+    )
+    assert made.status_code == 201, made.text
+    targets = {
+        "user_id": str(victim.user_id),
+        "org_id": made.json()["data"]["id"],
+        "agent_id": await make_agent(db),
+        "entry_id": str(uuid.uuid4()),
+        "job_id": str(uuid.uuid4()),
+    }
+    # Another person's valid token: a token, but not this session's.
+    transport = httpx2.ASGITransport(app=app)
+    async with httpx2.AsyncClient(transport=transport, base_url="http://testserver") as other:
+        foreign = (await sign_up_verified(other, settings, "eve@example.com"))["X-CSRF-Token"]
+    assert foreign != own["X-CSRF-Token"]
+
+    forms = console_forms(app)
+    assert "/admin/users/{user_id}/credits" in forms and "/admin/reauthenticate" in forms
+    before = await database_rows(db)
+    for path in forms:
+        url = _PARAMETER.sub(lambda m: targets[m.group(1)], path)
+        for token in (None, "", "forged-token", foreign):
+            data: dict[str, Any] = dict(FIELDS) if token is None else {**FIELDS, "csrf": token}
+            refused = await client.post(url, data=data)
+            assert refused.status_code == 403, (path, token, refused.status_code, refused.text)
+    assert await database_rows(db) == before
+    # The same post with the token is accepted: the refusals above were the token's.
+    granted = await client.post(
+        f"/admin/users/{victim.user_id}/credits", data={**FIELDS, "csrf": own["X-CSRF-Token"]}
+    )
+    assert granted.status_code == 303, granted.text
