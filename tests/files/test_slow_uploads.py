@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import httpx2
@@ -27,9 +27,20 @@ from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.support.server import free_port
 
+pytestmark = pytest.mark.process  # real sockets and a real deadline: make prove
+
 UPLOAD_SECONDS = 4.0  # the upload deadline the served app runs with
 TRICKLERS = 30  # more than either pool holds (PostgreSQL 20 + 5, SQLite 4 + 1)
 BOUNDARY = "trickle"
+
+
+async def until(done: Callable[[], Awaitable[bool]], seconds: float, what: str) -> None:
+    """Wait (polling every 20 ms) until ``done()``; fail after ``seconds``."""
+    for _ in range(int(seconds / 0.02) + 1):
+        if await done():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"not within {seconds:g} s: {what}")
 
 
 @pytest.fixture
@@ -45,9 +56,11 @@ async def served(app: FastAPI) -> AsyncIterator[int]:
         uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
     )
     task = asyncio.create_task(server.serve())
-    async with asyncio.timeout(15):
-        while not server.started:
-            await asyncio.sleep(0.02)
+
+    async def started() -> bool:
+        return bool(server.started)
+
+    await until(started, 15, "the server started")
     try:
         yield port
     finally:
@@ -99,7 +112,8 @@ async def files_left(db: Database, data_dir: Path) -> tuple[int, list[Path]]:
     async with db.transaction(write=False) as session:
         rows = await session.scalar(select(func.count()).select_from(StoredFile))
     root = data_dir / "files"
-    return int(rows or 0), sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
+    blobs = sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
+    return int(rows or 0), blobs
 
 
 async def test_trickling_uploads_hold_no_connection_and_are_cut_off_with_408(
@@ -107,15 +121,16 @@ async def test_trickling_uploads_hold_no_connection_and_are_cut_off_with_408(
 ) -> None:
     dripper, reader = await make_user(), await make_user()
     drips = [
-        asyncio.create_task(trickle(served, dripper, UPLOAD_SECONDS + 3))
-        for _ in range(TRICKLERS)
+        asyncio.create_task(trickle(served, dripper, UPLOAD_SECONDS + 3)) for _ in range(TRICKLERS)
     ]
     # Each upload reads (its key, the quota) first, then streams into a temporary file: once
     # every one is streaming, the pool is idle …
     streaming = settings.data_dir / "files" / ".tmp"
-    async with asyncio.timeout(UPLOAD_SECONDS - 1):
-        while len(list(streaming.glob("*"))) < TRICKLERS if streaming.exists() else True:
-            await asyncio.sleep(0.02)
+
+    async def all_streaming() -> bool:
+        return streaming.exists() and len(list(streaming.glob("*"))) == TRICKLERS
+
+    await until(all_streaming, UPLOAD_SECONDS - 1, "every upload streaming")
     checked_out = []
     for _ in range(10):  # … and stays so while their bytes trickle in
         checked_out.append(db.engine.pool.checkedout())
@@ -139,14 +154,22 @@ async def test_an_aborted_upload_leaves_no_row_and_no_blob(
     served: int, db: Database, settings: Settings, make_user: MakeUser
 ) -> None:
     user = await make_user()
-    reader, writer = await asyncio.open_connection("127.0.0.1", served)
+    _, writer = await asyncio.open_connection("127.0.0.1", served)
     writer.write(upload_head(user, declared=200_000) + b"Half a file.\n" + b"y" * 100_000)
     await writer.drain()
-    await asyncio.sleep(0.3)  # the first bytes are in storage's temporary file
+    streaming = settings.data_dir / "files" / ".tmp"
+
+    async def stored_in_part() -> bool:  # the first bytes are in storage's temporary file
+        return streaming.exists() and any(p.stat().st_size for p in streaming.glob("*"))
+
+    await until(stored_in_part, 10, "the upload streaming")
     writer.transport.abort()  # the client goes away mid-body
-    async with asyncio.timeout(10):  # the server notices and cleans up
-        while await files_left(db, settings.data_dir) != (0, []) or db.engine.pool.checkedout():
-            await asyncio.sleep(0.05)
+
+    async def cleaned_up() -> bool:
+        left = await files_left(db, settings.data_dir)
+        return left == (0, []) and not db.engine.pool.checkedout()
+
+    await until(cleaned_up, 10, "the aborted upload cleaned up")
     # A whole upload on a fresh connection still works (the abort left nothing stuck).
     async with httpx2.AsyncClient(base_url=f"http://127.0.0.1:{served}", timeout=5) as client:
         made = await client.post(
