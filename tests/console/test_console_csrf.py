@@ -1,6 +1,7 @@
 """Every form of the operator's console refuses a post without its session's CSRF token (issue 43,
 item 9): 403, and nothing in the database changed. The forms are found from the app's routes
-(every non-GET /admin page), so a form added later is covered without editing this list."""
+(every non-GET /admin page), so a form added later is covered without editing this list. The
+operator's cookie drives no write of the admin API either."""
 
 from __future__ import annotations
 
