@@ -95,7 +95,7 @@ prove-restart: install
 
 # Schemathesis with many more examples than the CI smoke run.
 fuzz: install
-	AGORA_SCHEMATHESIS_EXAMPLES=$${EXAMPLES:-300} $(BIN)/python -m pytest -p no:cacheprovider -s tests/contract/test_schemathesis.py
+	AGORA_SCHEMATHESIS_EXAMPLES=$${EXAMPLES:-60} $(BIN)/python -m pytest -p no:cacheprovider -s tests/contract/test_schemathesis.py
 
 # wrk against one real server on loopback: reads and job creation vs the /healthz floor
 # (needs `apt-get install wrk`; bench/load.py --help for options).

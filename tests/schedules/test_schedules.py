@@ -4,6 +4,7 @@ monthly budget, and failures in a row pausing the schedule and mailing its owner
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from datetime import timedelta
 from zoneinfo import ZoneInfo
@@ -14,6 +15,7 @@ from fastapi import FastAPI
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.notifications.worker import NotificationSender
+from agora.schedules.worker import LEASE_SECONDS, Scheduler
 from tests.conftest import MakeUser
 from tests.jobs.helpers import dispatcher, fast_settings
 from tests.schedules.helpers import (
@@ -431,3 +433,50 @@ async def test_update_restarts_the_rule_and_refuses_bad_fields(
     assert ended.status_code == 200
     late = await client.patch(path, json={"name": "again"}, headers=user.key_headers)
     assert late.status_code == 409
+
+
+async def test_two_scheduler_processes_at_the_budget_edge_run_exactly_one_more(
+    app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, db: Database
+) -> None:
+    """Issue 43, item 9: schedules whose budget allows exactly one more run, two schedulers
+    as two processes run them (each its own engine and pool) racing every round, one of them
+    also losing its lease mid-round: exactly one more job per schedule, the budget never passed."""
+    start = at("2030-01-01T00:00:00+00:00")
+    clock = Clock(start)
+    use_clock(app, clock)
+    user = await make_user(credits=to_base(1000))
+    agent = await make_agent(db, price=2)
+    made = [
+        await create(
+            client, user, agent, intervalSeconds=3600, startsAt=start.isoformat(), monthlyBudget=4
+        )
+        for _ in range(8)
+    ]
+    engines = [Database(db.url), Database(db.url)]
+    try:
+        workers = [
+            Scheduler(engine, app.state.settings, owner=f"process-{i}", clock=clock)
+            for i, engine in enumerate(engines)
+        ]
+        await rounds(*workers)  # 00:00: 2 of 4 held by each schedule
+        clock.advance(hours=1)  # 01:00: 2 left, exactly one more run's price
+        claimed = await workers[0].claim(limit=3)  # process 0 claims some, then stalls …
+        assert len(claimed) == 3
+        clock.advance(seconds=LEASE_SECONDS + 1)  # … past its lease: process 1 takes them too
+        await asyncio.gather(
+            *(workers[0].run_claimed(schedule_id) for schedule_id in claimed),
+            workers[1].run_once(),
+            workers[0].run_once(),
+        )
+        for _ in range(3):  # 02:00 … 04:00: the budget is spent, every run is skipped
+            clock.advance(hours=1)
+            await rounds(*workers)
+    finally:
+        for engine in engines:
+            await engine.dispose()
+    assert await job_count(db, agent) == 2 * len(made)
+    for schedule in made:
+        recorded = await runs(client, user, schedule["id"])
+        assert [r["status"] for r in recorded] == ["created"] * 2 + ["skipped"] * 3, recorded
+        assert sum(r["credits"] for r in recorded) == 4.0  # the budget, to the credit
+        assert all("monthly budget of 4" in r["reason"] for r in recorded[2:])
