@@ -121,7 +121,7 @@ async def test_a_receiver_failing_three_times_gets_the_fourth_attempt(
     )
     job_id = created.json()["data"]["id"]
     await dispatcher(app).run_until_idle(5)
-    settings = app.state.settings.with_changes(notification_max_attempts=5)
+    settings = app.state.settings.with_changes(notification_retry_schedule_seconds=[0.01] * 4)
     sender = NotificationSender(app.state.db, settings)
     try:
         await drain(sender, lambda: len(receiver.calls) == 4)
