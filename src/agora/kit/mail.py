@@ -70,6 +70,7 @@ class Mail:
         message["From"] = sender
         message["To"] = self.to
         message["Subject"] = header_text(self.subject)
+        # UTC; the policy writes its zone "+0000" (RFC 5322 §3.3: "GMT" is the obsolete form)
         message["Date"] = formatdate(localtime=False, usegmt=True)
         message["Message-ID"] = make_msgid(domain=sender_domain(sender))
         for name, value in self.headers:
