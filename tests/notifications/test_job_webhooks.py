@@ -195,7 +195,9 @@ async def test_reading_the_signing_secret_needs_what_rotating_it_needs(
     keys = {}
     for scopes in (["read"], ["read", "profile:write"]):
         made = await client.post(
-            "/v1/api-keys", json={"name": "-".join(scopes), "scopes": scopes}, headers=user.key_headers
+            "/v1/api-keys",
+            json={"name": "-".join(scopes), "scopes": scopes},
+            headers=user.key_headers,
         )
         assert made.status_code == 201, made.text
         keys[scopes[-1]] = {"x-api-key": made.json()["data"]["key"]}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import parsedate_to_datetime
@@ -33,9 +34,9 @@ INJECTED = "Bcc: victim@evil.example"
 
 
 @pytest.fixture
-def smtp_inbox() -> tuple[Inbox, int]:
+def smtp_inbox() -> Iterator[tuple[Inbox, int]]:
     with smtp_server() as server:
-        yield server  # type: ignore[misc]
+        yield server
 
 
 @pytest.fixture
@@ -69,7 +70,11 @@ def assert_one_clean_header_block(inbox: Inbox, index: int, to: str) -> EmailMes
 
 
 async def failing_job(
-    app: FastAPI, client: httpx2.AsyncClient, agents_server: LoopbackAgents, user: TestUser, name: str
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    agents_server: LoopbackAgents,
+    user: TestUser,
+    name: str,
 ) -> None:
     agent_id = await register(app, agents_server, echo(step=lambda _job: Step("failed")))
     created = await create(
@@ -144,9 +149,7 @@ async def test_an_agent_name_with_a_line_break_adds_no_header_to_the_review_mail
     inbox, _port = smtp_inbox
     developer = await make_user(name="Dev")
     body = submission(agents_server.serve(echo()), name=f"Summariser\r\n{INJECTED}")
-    created = await client.post(
-        "/v1/developer/agents", json=body, headers=developer.bearer_headers
-    )
+    created = await client.post("/v1/developer/agents", json=body, headers=developer.bearer_headers)
     assert created.status_code == 201, created.text
     approved = await client.post(
         f"/v1/admin/agents/{created.json()['data']['id']}/approve",
@@ -166,9 +169,7 @@ async def test_an_agent_name_with_a_line_break_adds_no_header_to_the_review_mail
 async def invite(
     client: httpx2.AsyncClient, owner: TestUser, org_name: str, email: str
 ) -> httpx2.Response:
-    org = await client.post(
-        "/v1/organizations", json={"name": org_name}, headers=owner.key_headers
-    )
+    org = await client.post("/v1/organizations", json={"name": org_name}, headers=owner.key_headers)
     assert org.status_code == 201, org.text
     return await client.post(
         f"/v1/organizations/{org.json()['data']['id']}/invitations",
@@ -219,4 +220,3 @@ async def test_a_persons_name_with_a_line_break_adds_no_header_to_the_invitation
     assert set(by_subject) == {"Join Acme on Agora", notice}
     assert_one_clean_header_block(inbox, by_subject[notice], invitee.email)
     assert_one_clean_header_block(inbox, by_subject["Join Acme on Agora"], invitee.email)
-

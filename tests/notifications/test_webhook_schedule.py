@@ -168,7 +168,9 @@ async def test_the_defaults_are_the_specs_schedule_jitter_and_timeout(app: FastA
     assert spec.retry_jitter == JITTER
     # "Request timeouts": 15 to 30 s; the sender's client waits that long for an answer.
     assert spec.timeout_seconds == 15.0
-    sender = NotificationSender(app.state.db, Settings(database_url=app.state.settings.database_url))
+    sender = NotificationSender(
+        app.state.db, Settings(database_url=app.state.settings.database_url)
+    )
     try:
         assert sender.client.timeout.read == 15.0
     finally:

@@ -1,5 +1,5 @@
-"""A real SMTP server on loopback (aiosmtpd 1.4, RFC 5321 DATA) that keeps what it accepts, parsed
-as a mail client reads it (``email.policy.default``): the ``smtp`` fixture of tests/notifications."""
+"""A real SMTP server on loopback (aiosmtpd 1.4, RFC 5321 DATA) that keeps what it accepts,
+parsed as a mail client reads it (``email.policy.default``): tests/notifications' ``smtp``."""
 
 from __future__ import annotations
 

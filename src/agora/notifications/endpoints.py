@@ -133,9 +133,7 @@ async def put_preferences(
     return EnvelopeA[list[PreferenceOut]](data=prefs)
 
 
-@router.get(
-    "/signing-secret", operation_id="getWebhookSigningSecret", openapi_extra=errors(404)
-)
+@router.get("/signing-secret", operation_id="getWebhookSigningSecret", openapi_extra=errors(404))
 async def get_signing_secret(
     session: SessionDep, principal: ProfileWriter
 ) -> EnvelopeA[SigningSecretOut]:

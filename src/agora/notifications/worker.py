@@ -34,8 +34,8 @@ from agora.notifications.channels import (
     send_mail,
 )
 from agora.notifications.mail import compose_digest
-from agora.notifications.retries import retry_delay
 from agora.notifications.mailer import build_sender
+from agora.notifications.retries import retry_delay
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)

@@ -36,9 +36,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_webhook_endpoints")),
     )
     with op.batch_alter_table("webhook_endpoints", schema=None) as batch_op:
-        batch_op.create_index(
-            batch_op.f("ix_webhook_endpoints_user_id"), ["user_id"], unique=False
-        )
+        batch_op.create_index(batch_op.f("ix_webhook_endpoints_user_id"), ["user_id"], unique=False)
 
 
 def downgrade() -> None:
