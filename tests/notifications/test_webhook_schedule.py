@@ -93,6 +93,12 @@ async def delivery_of(
     return dict(delivery)
 
 
+async def endpoints_of(client: httpx2.AsyncClient, headers: dict[str, str]) -> list[Any]:
+    found = await client.get("/v1/notifications/webhook-endpoints", headers=headers)
+    assert found.status_code == 200, found.text
+    return list(found.json()["data"])
+
+
 def due(delivery: dict[str, Any]) -> datetime:
     when = parse_isoformat(delivery["nextAttemptAt"])
     assert when is not None
@@ -229,9 +235,7 @@ async def test_410_gone_stops_after_one_attempt_disables_the_endpoint_and_tells_
             1,
             410,
         )
-        [endpoint] = (
-            await client.get("/v1/notifications/webhook-endpoints", headers=user.key_headers)
-        ).json()["data"]
+        [endpoint] = await endpoints_of(client, user.key_headers)
         assert (endpoint["url"], endpoint["enabled"]) == (url, False)
         assert "410 Gone" in endpoint["disabledReason"]
 
@@ -306,9 +310,7 @@ async def test_a_receiver_that_stays_down_fails_the_delivery_then_is_disabled_af
         [mail] = inbox.messages
         assert str(mail["Subject"]) == "Agora digest: 1 notification"
         assert "Webhook delivery failed: job.completed to" in mail.get_content()
-        [endpoint] = (
-            await client.get("/v1/notifications/webhook-endpoints", headers=user.key_headers)
-        ).json()["data"]
+        [endpoint] = await endpoints_of(client, user.key_headers)
         assert endpoint["enabled"] is True and endpoint["failingSince"] is not None
 
         # Five days after the first failure, with every delivery failing: disabled.
@@ -316,9 +318,7 @@ async def test_a_receiver_that_stays_down_fails_the_delivery_then_is_disabled_af
         late = await job_with_webhook(app, client, user.key_headers, agent_id, url)
         delivery, _ = await until_settled(sender, clock, client, user.key_headers, late)
         assert (delivery["state"], delivery["attempts"]) == ("failed", 1)
-        [endpoint] = (
-            await client.get("/v1/notifications/webhook-endpoints", headers=user.key_headers)
-        ).json()["data"]
+        [endpoint] = await endpoints_of(client, user.key_headers)
         assert endpoint["enabled"] is False
         assert endpoint["disabledReason"] == "every delivery failed for 5 days"
         await sender.run_once()
@@ -329,9 +329,7 @@ async def test_a_receiver_that_stays_down_fails_the_delivery_then_is_disabled_af
             "/v1/notifications/webhook", json={"url": url}, headers=user.key_headers
         )
         assert put.status_code == 200, put.text
-        [endpoint] = (
-            await client.get("/v1/notifications/webhook-endpoints", headers=user.key_headers)
-        ).json()["data"]
+        [endpoint] = await endpoints_of(client, user.key_headers)
         assert (endpoint["enabled"], endpoint["failingSince"]) == (True, None)
         up["now"] = True
         fixed = await job_with_webhook(app, client, user.key_headers, agent_id, url)
@@ -358,9 +356,7 @@ async def test_the_settings_page_shows_a_disabled_endpoint_and_re_enables_it(
         await until_settled(sender, clock, client, api, job_id)
     finally:
         await sender.stop()
-    [endpoint] = (await client.get("/v1/notifications/webhook-endpoints", headers=api)).json()[
-        "data"
-    ]
+    [endpoint] = await endpoints_of(client, api)
     page = await client.get("/settings/notifications")
     assert page.status_code == 200
     assert 'id="webhooks"' in page.text and url in page.text
@@ -371,9 +367,7 @@ async def test_the_settings_page_shows_a_disabled_endpoint_and_re_enables_it(
     enabled = await client.post(action, data={"csrf": csrf})
     assert enabled.status_code == 303
     assert enabled.headers["location"] == "/settings/notifications#webhooks"
-    [endpoint] = (await client.get("/v1/notifications/webhook-endpoints", headers=api)).json()[
-        "data"
-    ]
+    [endpoint] = await endpoints_of(client, api)
     assert endpoint["enabled"] is True
     page = await client.get("/settings/notifications")
     assert f'action="{action}"' not in page.text and "Delivering" in page.text
