@@ -322,6 +322,16 @@ ACTIONS: dict[str, Action] = {
         rest="setNotificationPreferences",
         pages="POST /settings/notifications",
     ),
+    "list webhook endpoints": _a(
+        "agora.notifications.service.list_endpoints",
+        rest="listWebhookEndpoints",
+        pages="GET /settings/notifications",
+    ),
+    "re-enable a webhook endpoint": _a(
+        "agora.notifications.service.enable_endpoint",
+        rest="enableWebhookEndpoint",
+        pages="POST /settings/notifications/webhooks/{endpoint_id}/enable",
+    ),
     # work: history, projects, tasks, coworkers, schedules
     "read the history feed": _a(
         "agora.history.service.read_feed",

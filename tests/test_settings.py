@@ -55,9 +55,11 @@ FLAT = {
     "verification_lifetime_days": "catalogue.verification_lifetime_days",
     "availability_failures_to_expire": "catalogue.availability_failures_to_expire",
     "availability_check_seconds": "catalogue.availability_check_seconds",
-    "notification_max_attempts": "notifications.max_attempts",
-    "notification_retry_seconds": "notifications.retry_seconds",
+    "notification_retry_schedule_seconds": "notifications.retry_schedule_seconds",
+    "notification_retry_jitter": "notifications.retry_jitter",
+    "notification_retry_after_max_seconds": "notifications.retry_after_max_seconds",
     "notification_timeout_seconds": "notifications.timeout_seconds",
+    "notification_disable_after_days": "notifications.disable_after_days",
     "welcome_credits": "accounts.welcome_credits",
     "session_days": "accounts.session_days",
     "session_cookie": "accounts.session_cookie",
@@ -160,6 +162,8 @@ def _annotation(path: str) -> Any:
 def _sample(path: str) -> tuple[str, Any]:
     """A value unlike the default: as the environment writes it, and as the field holds it."""
     annotation = _annotation(path)
+    if annotation == list[float]:
+        return "[1.5, 60]", [1.5, 60.0]
     options = [a for a in typing.get_args(annotation) if a is not type(None)]
     kind = options[0] if options and typing.get_origin(annotation) is not dict else annotation
     if typing.get_origin(annotation) is typing.Literal:
@@ -170,7 +174,7 @@ def _sample(path: str) -> tuple[str, Any]:
     if kind is int:
         return "7", 7
     if kind is float:
-        return "7.5", 7.5
+        return ("0.5", 0.5) if path.endswith("_jitter") else ("7.5", 7.5)
     if kind is Path:
         return "/tmp/agora-elsewhere", Path("/tmp/agora-elsewhere")
     if typing.get_origin(annotation) is list:

@@ -93,11 +93,34 @@ class CatalogueSettings(Group):
 
 
 class NotificationSettings(Group):
-    # Job status notifications (signed webhooks)
+    # Webhooks and notification mail (docs/notifications.md, "Delivery, retries, limits").
     env_prefix = "notification_"
-    max_attempts: int = 8
-    retry_seconds: float = 5.0
-    timeout_seconds: float = 10.0
+    # The waits before each retry (the first attempt is at once): the Standard Webhooks spec
+    # 1.0.0, "Deliverability and reliability", its example retry schedule (5 s, 5 min, 30 min,
+    # 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: 10 attempts over 75 h 35 min 5 s), with jitter.
+    retry_schedule_seconds: list[float] = Field(
+        default_factory=lambda: [
+            5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 50400.0, 72000.0, 86400.0,
+        ]
+    )  # fmt: skip
+    retry_jitter: float = Field(default=0.1, ge=0.0, lt=1.0)  # each wait ± this fraction
+    # A receiver's Retry-After (429, 503) delays the next attempt, up to this many seconds.
+    retry_after_max_seconds: float = 36000.0
+    # One attempt's whole exchange; the spec asks for 15 to 30 s.
+    timeout_seconds: float = Field(default=15.0, ge=1.0)
+    # An endpoint whose every delivery failed for this many days is disabled (as hosted
+    # webhook services do); a 410 Gone disables it at once.
+    disable_after_days: float = 5.0
+
+    @field_validator("retry_schedule_seconds")
+    @classmethod
+    def _schedule(cls, value: list[float]) -> list[float]:
+        if not value or len(value) > 20 or any(not 0 <= wait <= 7 * 86400 for wait in value):
+            raise ValueError(
+                "AGORA_NOTIFICATION_RETRY_SCHEDULE_SECONDS must list 1 to 20 waits of 0 to "
+                "604800 seconds (JSON, e.g. [5, 300, 1800])"
+            )
+        return value
 
 
 class AccountSettings(Group):

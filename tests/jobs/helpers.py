@@ -30,8 +30,7 @@ def fast_settings(settings: Settings) -> Settings:
         status_poll_max_seconds=0.05,
         agent_retry_seconds=0.01,
         max_agent_attempts=3,
-        notification_retry_seconds=0.01,
-        notification_max_attempts=3,
+        notification_retry_schedule_seconds=[0.01, 0.01],  # 3 attempts
     )
 
 

@@ -34,8 +34,7 @@ def settings(settings: Settings) -> Settings:
     return settings.with_changes(
         outbound_allow="",
         demo=True,
-        notification_retry_seconds=0.01,
-        notification_max_attempts=2,
+        notification_retry_schedule_seconds=[0.01],  # 2 attempts
         notification_timeout_seconds=1.0,
     )
 

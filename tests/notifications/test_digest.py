@@ -1,23 +1,21 @@
 """The hourly digest (docs/notifications.md): mails of a digest kind (``job.completed``, once a
 person turns its mail on) are held until the next full hour, then sent as one mail per person;
-other kinds are mailed at once. The clock is moved by patching the sender's ``utcnow``."""
+other kinds are mailed at once. The sender's clock is moved (``clock``)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
 import httpx2
-import pytest
 from fastapi import FastAPI
 
 from agora.kit.money import to_base
 from agora.kit.timeutil import utcnow
-from agora.notifications import worker as sender_module
 from agora.notifications.worker import NotificationSender
 from tests.accounts.helpers import mails_to
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register
+from tests.schedules.helpers import Clock
 from tests.support.agents import LoopbackAgents
 
 
@@ -26,7 +24,6 @@ async def test_completed_jobs_are_mailed_in_one_hourly_digest(
     client: httpx2.AsyncClient,
     make_user: MakeUser,
     agents_server: LoopbackAgents,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     agent_id = await register(app, agents_server, echo())
     user, other = await make_user(credits=to_base(10)), await make_user(credits=to_base(10))
@@ -45,7 +42,8 @@ async def test_completed_jobs_are_mailed_in_one_hourly_digest(
     items = (await client.get("/v1/notifications", headers=user.key_headers)).json()["data"]
     assert [i["kind"] for i in items["items"]] == ["job.completed", "job.completed"]  # at once
 
-    sender = NotificationSender(app.state.db, app.state.settings)
+    clock = Clock(utcnow())
+    sender = NotificationSender(app.state.db, app.state.settings, clock=clock)
     await sender.run_once()
     assert mails_to(app.state.settings, user.email) == []  # held until the next full hour
     log = await client.get(
@@ -53,12 +51,7 @@ async def test_completed_jobs_are_mailed_in_one_hourly_digest(
     )
     assert [d["state"] for d in log.json()["data"]] == ["pending", "pending"]
 
-    later = utcnow() + timedelta(hours=1, minutes=1)
-
-    def moved() -> datetime:
-        return later
-
-    monkeypatch.setattr(sender_module, "utcnow", moved)
+    clock.advance(hours=1, minutes=1)
     await sender.run_once()
     [digest] = mails_to(app.state.settings, user.email)
     assert digest["Subject"] == "Agora digest: 2 notifications"

@@ -19,7 +19,7 @@ from agora.kit.db import Database
 from agora.kit.ids import parse_uuid
 from agora.models import Job
 from agora.notifications.worker import NotificationSender
-from tests.conftest import MakeUser
+from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import create, dispatcher, echo, register, reviewer
 from tests.notifications.test_webhooks import Receiver, _serve
 from tests.support.agents import LoopbackAgents
@@ -121,7 +121,7 @@ async def test_a_receiver_failing_three_times_gets_the_fourth_attempt(
     )
     job_id = created.json()["data"]["id"]
     await dispatcher(app).run_until_idle(5)
-    settings = app.state.settings.with_changes(notification_max_attempts=5)
+    settings = app.state.settings.with_changes(notification_retry_schedule_seconds=[0.01] * 4)
     sender = NotificationSender(app.state.db, settings)
     try:
         await drain(sender, lambda: len(receiver.calls) == 4)
@@ -183,3 +183,34 @@ async def test_webhook_fields_are_validated_and_a_rolled_back_change_sends_nothi
     finally:
         await sender.stop()
     assert receiver.calls == []
+
+
+async def test_reading_the_signing_secret_needs_what_rotating_it_needs(
+    client: httpx2.AsyncClient, make_user: MakeUser, admin: TestUser
+) -> None:
+    user = await make_user()
+    rotated = await client.post("/v1/notifications/signing-secret", headers=user.key_headers)
+    assert rotated.status_code == 200, rotated.text
+    secret = rotated.json()["data"]["secret"]
+    keys = {}
+    for scopes in (["read"], ["read", "profile:write"]):
+        made = await client.post(
+            "/v1/api-keys",
+            json={"name": "-".join(scopes), "scopes": scopes},
+            headers=user.key_headers,
+        )
+        assert made.status_code == 201, made.text
+        keys[scopes[-1]] = {"x-api-key": made.json()["data"]["key"]}
+    for method in ("GET", "POST"):  # a read-only key neither reads nor rotates it
+        refused = await client.request(
+            method, "/v1/notifications/signing-secret", headers=keys["read"]
+        )
+        assert refused.status_code == 403, refused.text
+        assert refused.json()["error"] == "Forbidden"  # the key family's scope error
+        assert "profile:write" in refused.json()["message"]
+    read = await client.get("/v1/notifications/signing-secret", headers=keys["profile:write"])
+    assert (read.status_code, read.json()["data"]["secret"]) == (200, secret)
+    # An admin key holds every permission: it rotates and reads its own user's secret.
+    made = await client.post("/v1/notifications/signing-secret", headers=admin.key_headers)
+    own = await client.get("/v1/notifications/signing-secret", headers=admin.key_headers)
+    assert (own.status_code, own.json()["data"]["secret"]) == (200, made.json()["data"]["secret"])

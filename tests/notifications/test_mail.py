@@ -6,69 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx2
-import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP, Envelope, Session
 from fastapi import FastAPI
 
 from agora.kit.money import to_base
 from agora.notifications.worker import NotificationSender
 from agora.sandbox.protocol import Step
-from agora.settings import Settings
 from tests.conftest import MakeUser
 from tests.jobs.helpers import create, dispatcher, echo, register, reviewer
 from tests.notifications.test_inbox import waiting_job
 from tests.support.agents import LoopbackAgents
-from tests.support.server import free_port
-
-
-class Inbox:
-    """aiosmtpd handler: refuses the first ``failures`` messages (451), then keeps them."""
-
-    def __init__(self, failures: int = 0) -> None:
-        self.failures = failures
-        self.refused = 0
-        self.messages: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        if self.refused < self.failures:
-            self.refused += 1
-            return "451 Try again later"
-        content = envelope.content
-        assert isinstance(content, bytes)
-        parsed = message_from_bytes(content, policy=policy.default)
-        assert isinstance(parsed, EmailMessage)
-        self.messages.append(parsed)
-        return "250 Message accepted for delivery"
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
-
-
-def smtp_settings(settings: Settings, port: int) -> Settings:
-    return settings.with_changes(
-        mail_backend="smtp",
-        smtp_host="127.0.0.1",
-        smtp_port=port,
-        smtp_starttls=False,
-        smtp_timeout_seconds=5.0,
-    )
+from tests.support.smtp import Inbox, smtp_settings
 
 
 async def until(condition: Any, sender: NotificationSender, seconds: float = 5.0) -> None:

@@ -18,6 +18,7 @@ from agora.models.notification import (
     Notification,
     NotificationDelivery,
     NotificationPreference,
+    WebhookEndpoint,
     WebhookSigningSecret,
 )
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
@@ -82,6 +83,7 @@ __all__ = [
     "TaskEvent",
     "TaskParticipant",
     "User",
+    "WebhookEndpoint",
     "WebhookSigningSecret",
     "Workspace",
     "agent_categories",

@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, Index, Integer, String, Text
+from sqlalchemy import Boolean, Index, Integer, String, Text, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import Base, JSONType, Timestamp, created_at_column, foreign_key, id_column
@@ -86,3 +86,25 @@ class WebhookSigningSecret(Base):
     user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", primary_key=True)
     secret: Mapped[str] = mapped_column(String(200), nullable=False)
     created_at: Mapped[datetime] = created_at_column()
+
+
+class WebhookEndpoint(Base):
+    """The health of one webhook URL of one person (account-wide and per-job webhooks alike),
+    written when a delivery to it fails: failing since when (cleared by a delivered one), and
+    disabled (a 410 Gone, or every delivery failing for ``disable_after_days``) until the owner
+    re-enables it. Its id is ``endpoint_id(user_id, url)``, so one URL is one row."""
+
+    __tablename__ = "webhook_endpoints"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid(), primary_key=True)
+    user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False, index=True)
+    url: Mapped[str] = mapped_column(String(2000), nullable=False)
+    failing_since: Mapped[datetime | None] = mapped_column(Timestamp)
+    disabled_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    disabled_reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = created_at_column()
+
+
+def endpoint_id(user_id: uuid.UUID, url: str) -> uuid.UUID:
+    """A webhook endpoint's id: the same for the same person and URL (UUIDv5)."""
+    return uuid.uuid5(user_id, url)

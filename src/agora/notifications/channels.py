@@ -35,8 +35,10 @@ from agora.kit.outbound import (
     OutboundUnreachable,
     send_limited,
 )
+from agora.kit.timeutil import utcnow
 from agora.models import NotificationDelivery, User
 from agora.notifications.mail import UnsubscribeToken, compose
+from agora.notifications.retries import THROTTLED, parse_retry_after
 
 # A receiver's answer is only read for its status: a little of it is enough.
 MAX_ANSWER_BYTES = 64 * 1024
@@ -48,6 +50,8 @@ class SendResult:
     ok: bool
     status_code: int | None = None
     error: str | None = None
+    retry_after: float | None = None  # seconds the receiver asked for (429/503 Retry-After)
+    final: bool = False  # no retry can succeed (a mail with a line break in a header)
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ async def post(
 ) -> SendResult:
     # Bounded in bytes and in total time (a receiver dripping bytes cannot hold a sender
     # slot); errors never say which step failed (no port-scanning through the log).
-    timeout = client.timeout.read or 10.0
+    timeout = client.timeout.read or 15.0
     try:
         answer = await send_limited(
             client,
@@ -129,7 +133,12 @@ async def post(
         return SendResult(False, error="unreachable")
     if 200 <= answer.status_code < 300:
         return SendResult(True, answer.status_code)
-    return SendResult(False, answer.status_code, f"answered {answer.status_code}")
+    retry_after = None
+    if answer.status_code in THROTTLED:
+        retry_after = parse_retry_after(answer.headers.get("retry-after"), utcnow())
+    return SendResult(
+        False, answer.status_code, f"answered {answer.status_code}", retry_after=retry_after
+    )
 
 
 def _base_headers(delivery: NotificationDelivery) -> dict[str, str]:
@@ -205,10 +214,14 @@ async def send_mail(mailer: MailSender, mail: Mail) -> SendResult:
         return SendResult(False, exc.code, f"mail server answered {exc.code}")
     except (aiosmtplib.SMTPException, OSError, TimeoutError):
         return SendResult(False, error="mail server unreachable")
+    except ValueError:  # email.policy: a line break in an address or header (kit/mail.py)
+        return SendResult(False, error="mail refused: a header holds a line break", final=True)
     return SendResult(True)
 
 
 CHANNELS: dict[str, Channel] = {}
+# The channels that POST to a webhook endpoint (its health: notifications/health.py).
+WEBHOOK_CHANNELS = frozenset({WebhookChannel.name, JobWebhookChannel.name})
 
 
 def register(channel: Channel) -> None:

@@ -25,6 +25,7 @@ from agora.notifications.schemas import (
     ReadByReferenceIn,
     SigningSecretOut,
     UnreadCountOut,
+    WebhookEndpointOut,
     WebhookIn,
     WebhookOut,
 )
@@ -33,6 +34,7 @@ router = key_router(prefix="/notifications", tags=["notifications"])
 # Ids stay ``str`` in the path: a malformed id answers the same 404 as an unknown one.
 NotificationId = Annotated[str, Path(alias="notificationId")]
 DeliveryId = Annotated[str, Path(alias="deliveryId")]
+EndpointId = Annotated[str, Path(alias="endpointId")]
 
 
 @router.get("", response_model=EnvelopeA[NotificationPage], operation_id="listNotifications")
@@ -132,8 +134,11 @@ async def put_preferences(
 
 
 @router.get("/signing-secret", operation_id="getWebhookSigningSecret", openapi_extra=errors(404))
-async def get_signing_secret(session: SessionDep, principal: Reader) -> EnvelopeA[SigningSecretOut]:
-    """The Standard Webhooks secret that signs your per-job webhooks (made with your first)."""
+async def get_signing_secret(
+    session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[SigningSecretOut]:
+    """The Standard Webhooks secret that signs your per-job webhooks (made with your first).
+    Needs ``profile:write``, as rotating it does: whoever reads it can sign webhooks."""
     secret = await service.signing_secret(session, principal)
     return EnvelopeA[SigningSecretOut](data=SigningSecretOut(secret=secret))
 
@@ -199,3 +204,26 @@ async def list_deliveries(
         session, principal, limit=limit, channel=channel, job_id=job_id
     )
     return EnvelopeA[list[DeliveryOut]](data=found)
+
+
+@router.get("/webhook-endpoints", operation_id="listWebhookEndpoints")
+async def list_webhook_endpoints(
+    session: SessionDep, principal: Reader
+) -> EnvelopeA[list[WebhookEndpointOut]]:
+    """Your webhook URLs that a delivery failed to reach: failing, disabled, or healthy again."""
+    return EnvelopeA[list[WebhookEndpointOut]](
+        data=await service.list_endpoints(session, principal)
+    )
+
+
+@router.post(
+    "/webhook-endpoints/{endpointId}/enable",
+    operation_id="enableWebhookEndpoint",
+    openapi_extra=errors(404),
+)
+async def enable_webhook_endpoint(
+    endpoint_id: EndpointId, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[WebhookEndpointOut]:
+    """Re-enable a disabled webhook endpoint (410 Gone, or failing for days)."""
+    found = await service.enable_endpoint(session, principal, endpoint_id)
+    return EnvelopeA[WebhookEndpointOut](data=found)

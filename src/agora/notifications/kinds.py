@@ -155,3 +155,28 @@ CREDITS_CAP_REACHED = register(
         "A monthly spending cap has no room left for another job like the last one.",
     )
 )
+# A webhook endpoint's owner is told by mail when deliveries to it fail for good (the Standard
+# Webhooks spec: "notify the consumers using other channels (e.g. email)"). `endpoint` is the
+# URL's scheme://host[:port] only (the path may carry a secret).
+WEBHOOKS_LINK = "/settings/notifications#webhooks"
+WEBHOOK_FAILED = register(
+    Kind(
+        "webhook.failed",
+        lambda d: f"Webhook delivery failed: {d.get('event')} to {d.get('endpoint')}",
+        BOTH,
+        lambda _d: WEBHOOKS_LINK,
+        "A webhook delivery failed after its last retry (the delivery log says why; redeliver "
+        "it from there).",
+        digest=True,  # a receiver down for long fails many deliveries: one mail an hour
+    )
+)
+WEBHOOK_DISABLED = register(
+    Kind(
+        "webhook.disabled",
+        lambda d: f"Webhook endpoint disabled: {d.get('endpoint')}",
+        BOTH,
+        lambda _d: WEBHOOKS_LINK,
+        "A webhook endpoint was disabled (it answered 410 Gone, or every delivery failed for "
+        "days); re-enable it once it is fixed.",
+    )
+)

@@ -134,9 +134,14 @@ async def mark_read_by_reference(
 
 
 def payload(job: Job, from_status: str | None, to_status: str) -> dict[str, object]:
+    """A webhook's body. ``type`` and ``timestamp`` are the Standard Webhooks names (spec 1.0.0,
+    "Payload structure"); ``event`` and ``createdAt`` say the same and stay for one release."""
+    created = isoformat(utcnow())
     return {
+        "type": EVENT,
+        "timestamp": created,
         "event": EVENT,
-        "createdAt": isoformat(utcnow()),
+        "createdAt": created,
         "data": {
             "jobId": str(job.id),
             "name": job.name,
@@ -220,7 +225,7 @@ async def _job_webhook(
     event = to_status.lower()
     if hook.events is not None and event not in hook.events:
         return False
-    job_body = {**body, "event": f"job.{event}"}
+    job_body = {**body, "type": f"job.{event}", "event": f"job.{event}"}
     repo.add(
         session, _delivery(job.user_id, job.id, JOB_WEBHOOK, f"job.{event}", hook.url, job_body)
     )

@@ -67,8 +67,15 @@ async def settings_page(
     request: Request, session: SessionDep, principal: SignedInDep, saved: bool = False
 ) -> HTMLResponse:
     prefs = await notifications.preferences(session, principal)
+    endpoints = await notifications.list_endpoints(session, principal)
     return await render(
-        request, session, principal, "notification_settings.html", prefs=prefs, saved=saved
+        request,
+        session,
+        principal,
+        "notification_settings.html",
+        prefs=prefs,
+        endpoints=endpoints,
+        saved=saved,
     )
 
 
@@ -85,6 +92,15 @@ async def save_settings(request: Request, session: SessionDep, principal: Signed
     ]
     await notifications.set_preferences(session, principal, changes)
     return RedirectResponse("/settings/notifications?saved=true", status_code=303)
+
+
+@router.post("/settings/notifications/webhooks/{endpoint_id}/enable")
+async def enable_webhook_endpoint(
+    request: Request, endpoint_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    await posted(request)
+    await notifications.enable_endpoint(session, principal, endpoint_id)
+    return RedirectResponse("/settings/notifications#webhooks", status_code=303)
 
 
 @router.get(tokens.PATH)

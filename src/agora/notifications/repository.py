@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import ColumnElement, and_, bindparam, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.leases import claim_due
@@ -18,6 +20,7 @@ from agora.models import (
     NotificationDelivery,
     NotificationPreference,
     User,
+    WebhookEndpoint,
     WebhookSigningSecret,
 )
 from agora.models.statuses import DeliveryState
@@ -373,3 +376,80 @@ async def delivery(
     session: AsyncSession, user_id: uuid.UUID, delivery_id: uuid.UUID
 ) -> NotificationDelivery | None:
     return await _owned(session, NotificationDelivery, user_id, delivery_id)
+
+
+# --- webhook endpoints (their health) ---------------------------------------------------------
+
+
+async def endpoint(session: AsyncSession, endpoint_id: uuid.UUID) -> WebhookEndpoint | None:
+    return await session.get(WebhookEndpoint, endpoint_id)
+
+
+async def endpoints(session: AsyncSession, user_id: uuid.UUID) -> list[WebhookEndpoint]:
+    found = await session.scalars(
+        select(WebhookEndpoint)
+        .where(WebhookEndpoint.user_id == user_id)
+        .order_by(WebhookEndpoint.created_at, WebhookEndpoint.id)
+    )
+    return list(found)
+
+
+async def endpoint_delivered(session: AsyncSession, endpoint_id: uuid.UUID) -> None:
+    """A delivery got through: the endpoint is not failing (any more)."""
+    await session.execute(
+        update(WebhookEndpoint)
+        .where(WebhookEndpoint.id == endpoint_id, WebhookEndpoint.failing_since.is_not(None))
+        .values(failing_since=None)
+        .execution_options(synchronize_session=False)
+    )
+
+
+class EndpointHealth(Protocol):
+    @property
+    def failing_since(self) -> datetime: ...
+    @property
+    def disabled_at(self) -> datetime | None: ...
+
+
+async def endpoint_failed(
+    session: AsyncSession, endpoint_id: uuid.UUID, user_id: uuid.UUID, url: str, now: datetime
+) -> EndpointHealth:
+    """An attempt failed: the endpoint's row (made on its first failure) is failing since its
+    first failure after the last delivered one. One statement, so two senders failing at once
+    both see the same row."""
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    table = WebhookEndpoint.__table__
+    statement = insert(WebhookEndpoint).values(
+        id=endpoint_id, user_id=user_id, url=url, failing_since=now, created_at=now
+    )
+    upsert = statement.on_conflict_do_update(
+        index_elements=[table.c.id],
+        set_={
+            "failing_since": func.coalesce(table.c.failing_since, statement.excluded.failing_since)
+        },
+    ).returning(WebhookEndpoint.failing_since, WebhookEndpoint.disabled_at)
+    row = (await session.execute(upsert)).one()
+    return cast(EndpointHealth, row)
+
+
+async def set_endpoint_disabled(
+    session: AsyncSession,
+    endpoint_id: uuid.UUID,
+    disabled_at: datetime | None,
+    reason: str | None = None,
+) -> bool:
+    """Disable the endpoint (``disabled_at``) or enable it again (None: also not failing any
+    more, so the next failure starts the count afresh). False: no such row, or unchanged."""
+    query = update(WebhookEndpoint).where(WebhookEndpoint.id == endpoint_id)
+    if disabled_at is None:
+        query = query.where(WebhookEndpoint.disabled_at.is_not(None))
+        values: dict[str, Any] = {"disabled_at": None, "disabled_reason": None}
+        values["failing_since"] = None
+    else:
+        query = query.where(WebhookEndpoint.disabled_at.is_(None))
+        values = {"disabled_at": disabled_at, "disabled_reason": reason}
+    result = await session.execute(
+        query.values(**values).execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0) or 0) == 1

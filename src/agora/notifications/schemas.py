@@ -91,3 +91,16 @@ class PreferencesIn(ApiModel):
 
 class SigningSecretOut(Schema):
     secret: str = Field(description="Standard Webhooks secret (whsec_…) of your per-job webhooks.")
+
+
+class WebhookEndpointOut(Schema):
+    """Read from a ``WebhookEndpoint`` row: a webhook URL that a delivery failed to reach."""
+
+    id: UUID
+    url: str
+    enabled: bool = Field(description="False: deliveries to it are not attempted.")
+    failing_since: UtcDateTime | None = Field(
+        description="First failed attempt since the last delivered one (None: healthy)."
+    )
+    disabled_at: UtcDateTime | None
+    disabled_reason: str | None

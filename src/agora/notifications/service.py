@@ -19,7 +19,14 @@ from agora.kit.ids import parse_uuid
 from agora.kit.outbound import REFUSED, OutboundPolicy, OutboundRefused
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import validate_base_url
-from agora.models import JobWebhook, NotificationDelivery, User, WebhookSigningSecret
+from agora.models import (
+    JobWebhook,
+    NotificationDelivery,
+    User,
+    WebhookEndpoint,
+    WebhookSigningSecret,
+)
+from agora.models.notification import endpoint_id
 from agora.models.statuses import DeliveryState
 from agora.notifications import kinds as registry
 from agora.notifications import outbox
@@ -32,6 +39,7 @@ from agora.notifications.schemas import (
     NotificationPage,
     PreferenceIn,
     PreferenceOut,
+    WebhookEndpointOut,
     WebhookOut,
 )
 
@@ -82,6 +90,8 @@ async def _change_webhook(
     user.notification_webhook_secret = new_secret() if url is not None else None
     if url is None:
         await repo.cancel_pending(session, user.id)
+    else:  # set again by its owner: a disabled endpoint of that URL is enabled
+        await repo.set_endpoint_disabled(session, endpoint_id(user.id, url), None)
     await session.flush()
     await audit.record(
         session,
@@ -362,8 +372,9 @@ async def unsubscribe(session: AsyncSession, user_id: uuid.UUID, kind: str) -> s
 
 
 async def signing_secret(session: AsyncSession, principal: Principal) -> str:
-    """The secret that signs the person's per-job webhooks (made with their first); 404 before."""
-    principal.require(Permission.READ)
+    """The secret that signs the person's per-job webhooks (made with their first); 404 before.
+    Reading it needs what rotating it needs (``profile:write``): it forges signatures."""
+    principal.require(Permission.PROFILE_WRITE)
     row = await repo.signing_secret(session, principal.user_id)
     if row is None:
         raise NotFound("No signing secret yet: create a job with a webhook, or rotate")
@@ -442,3 +453,48 @@ async def redeliver(
     await outbox.signal_sender(session)
     await session.flush()
     return row
+
+
+# --- webhook endpoints (health, re-enabling) -------------------------------------------------
+
+
+def shown_endpoint(row: WebhookEndpoint) -> WebhookEndpointOut:
+    return WebhookEndpointOut(
+        id=row.id,
+        url=row.url,
+        enabled=row.disabled_at is None,
+        failing_since=row.failing_since,
+        disabled_at=row.disabled_at,
+        disabled_reason=row.disabled_reason,
+    )
+
+
+async def list_endpoints(session: AsyncSession, principal: Principal) -> list[WebhookEndpointOut]:
+    """The person's webhook URLs that a delivery failed to reach: failing, disabled or healthy
+    again (a URL never failed has no row)."""
+    principal.require(Permission.READ)
+    return [shown_endpoint(row) for row in await repo.endpoints(session, principal.user_id)]
+
+
+async def enable_endpoint(
+    session: AsyncSession, principal: Principal, raw_endpoint_id: str
+) -> WebhookEndpointOut:
+    """Re-enable a disabled endpoint (deliveries from now on are attempted; those failed while
+    it was disabled can be redelivered). Enabling an enabled one changes nothing; another
+    person's ids answer 404. Audited as ``webhook.changed`` (``enabled``: true)."""
+    principal.require(Permission.PROFILE_WRITE)
+    found_id = parse_uuid(raw_endpoint_id)
+    row = await repo.endpoint(session, found_id) if found_id else None
+    if row is None or row.user_id != principal.user_id:
+        raise NotFound("Webhook endpoint not found")
+    if await repo.set_endpoint_disabled(session, row.id, None):
+        await audit.record(
+            session,
+            "webhook.changed",
+            actor=principal,
+            target_kind="webhook_endpoint",
+            target_id=row.id,
+            details={"url": row.url, "enabled": True},
+        )
+        await session.refresh(row)
+    return shown_endpoint(row)

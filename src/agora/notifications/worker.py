@@ -1,11 +1,14 @@
-"""Sends queued notifications (the outbox) with retries and back-off; runs beside the dispatcher
-(in ``agora serve`` and in ``agora worker``). Each attempt is logged on the delivery row."""
+"""Sends queued notifications (the outbox) with retries on the Standard Webhooks schedule
+(``retries.py``); runs beside the dispatcher (in ``agora serve`` and in ``agora worker``). Each
+attempt is logged on the delivery row, and a webhook's on its endpoint (``health.py``). The
+clock is injected (``clock``) so tests move time through the schedule."""
 
 from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx2
@@ -16,19 +19,23 @@ from agora.kit.db import Database
 from agora.kit.mail import MailSender
 from agora.kit.outbound import OutboundPolicy, guarded_client
 from agora.kit.timeutil import as_utc, utcnow
+from agora.models import NotificationDelivery
+from agora.models.notification import endpoint_id
 from agora.models.statuses import DeliveryState
+from agora.notifications import health, outbox, unsubscribe
 from agora.notifications import kinds as registry
-from agora.notifications import outbox, unsubscribe
 from agora.notifications import repository as repo
 from agora.notifications.channels import (
     CHANNELS,
     JOB_WEBHOOK,
+    WEBHOOK_CHANNELS,
     SendContext,
     SendResult,
     send_mail,
 )
 from agora.notifications.mail import compose_digest
 from agora.notifications.mailer import build_sender
+from agora.notifications.retries import retry_delay
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -36,15 +43,22 @@ log = structlog.get_logger(__name__)
 IDLE_POLL_SECONDS = 1.0
 BATCH = 50
 SEND_LEASE_SECONDS = 120.0
-MAX_BACKOFF_SECONDS = 3600.0
 DIGEST_KINDS = [k.name for k in registry.KINDS.values() if k.digest]
+
+
+Clock = Callable[[], datetime]
 
 
 class NotificationSender(LoopService):
     def __init__(
-        self, db: Database, settings: Settings, *, mailer: MailSender | None = None
+        self,
+        db: Database,
+        settings: Settings,
+        *,
+        mailer: MailSender | None = None,
+        clock: Clock = utcnow,
     ) -> None:
-        self.db, self.settings = db, settings
+        self.db, self.settings, self.clock = db, settings, clock
         self.mailer = mailer if mailer is not None else build_sender(settings)
         self._secret_key: str | None = None
         self._client: httpx2.AsyncClient | None = None  # opened on first use, closed by stop()
@@ -84,12 +98,12 @@ class NotificationSender(LoopService):
             due = await repo.next_due(session)
         if due is None:
             return IDLE_POLL_SECONDS
-        return max(0.0, min(IDLE_POLL_SECONDS, (as_utc(due) - utcnow()).total_seconds()))
+        return max(0.0, min(IDLE_POLL_SECONDS, (as_utc(due) - self.clock()).total_seconds()))
 
     async def run_once(self) -> int:
         """Send every due delivery once; returns how many were attempted. The due mails of
         digest kinds go out as one digest mail per person."""
-        now = utcnow()
+        now = self.clock()
         async with self.db.transaction() as session:
             ids = await repo.claim(
                 session,
@@ -120,18 +134,21 @@ class NotificationSender(LoopService):
         mail = compose_digest(self.settings.public_url, deliveries, user, token)
         result = await send_mail(self.mailer, mail)
         for delivery in deliveries:
-            await self._record(delivery.id, delivery.attempts, result)
+            await self._record(delivery, result)
 
     async def _send(self, delivery_id: uuid.UUID) -> None:
         async with self.db.transaction(write=False) as session:
             found = await repo.with_user(session, delivery_id)
-            secret = None
-            if found is not None and found[0].channel == JOB_WEBHOOK:
-                row = await repo.signing_secret(session, found[1].id)
+            if found is None:
+                return
+            delivery, user = found
+            secret = disabled = None
+            if delivery.channel == JOB_WEBHOOK:
+                row = await repo.signing_secret(session, user.id)
                 secret = row.secret if row is not None else None
-        if found is None:
-            return
-        delivery, user = found
+            if delivery.channel in WEBHOOK_CHANNELS:
+                endpoint = await repo.endpoint(session, endpoint_id(user.id, delivery.target))
+                disabled = endpoint.disabled_at if endpoint is not None else None
         channel = CHANNELS.get(delivery.channel)
         ctx = SendContext(
             client=self.client,
@@ -140,31 +157,42 @@ class NotificationSender(LoopService):
             unsubscribe_token=self._unsubscribe_token,
             signing_secret=secret,
         )
+        if disabled is not None:  # not attempted: its owner re-enables the endpoint
+            result = SendResult(False, error=health.DISABLED, final=True)
+            await self._record(delivery, result, skipped=True)
+            return
         if channel is None:
             result = SendResult(False, error=f"unknown channel {delivery.channel}")
         else:
             result = await channel.send(ctx, delivery, user)
-        await self._record(delivery_id, delivery.attempts, result)
+        await self._record(delivery, result)
 
-    async def _record(self, delivery_id: uuid.UUID, attempts: int, result: SendResult) -> None:
-        """The attempt on its row: delivered, retried after a back-off, or failed."""
-        attempts += 1
-        now = utcnow()
+    async def _record(
+        self, delivery: NotificationDelivery, result: SendResult, *, skipped: bool = False
+    ) -> None:
+        """The attempt on its row: delivered, retried on the schedule, or failed; a webhook's
+        also on its endpoint (which may disable it: then no retry). ``skipped``: not attempted
+        (its endpoint is disabled), so no attempt is counted."""
+        attempts = delivery.attempts + (0 if skipped else 1)
+        now = self.clock()
+        delay = None
+        if not (result.ok or result.final):
+            delay = retry_delay(self.settings.notifications, attempts, result.retry_after)
         values: dict[str, Any] = {
             "attempts": attempts,
             "last_status_code": result.status_code,
             "last_error": result.error,
         }
-        if result.ok:
-            values.update(state=DeliveryState.DELIVERED, delivered_at=now, next_attempt_at=None)
-        elif attempts >= self.settings.notifications.max_attempts:
-            values.update(state=DeliveryState.FAILED, next_attempt_at=None)
-        else:
-            delay = min(
-                MAX_BACKOFF_SECONDS, self.settings.notifications.retry_seconds * 2 ** (attempts - 1)
-            )
-            values.update(
-                state=DeliveryState.PENDING, next_attempt_at=now + timedelta(seconds=delay)
-            )
         async with self.db.transaction() as session:
-            await repo.record(session, delivery_id, **values)
+            if not skipped and delivery.channel in WEBHOOK_CHANNELS:
+                disabled = await health.after_attempt(
+                    session, self.settings.notifications, delivery, result, now, last=delay is None
+                )
+                delay = None if disabled else delay
+            if result.ok:
+                values.update(state=DeliveryState.DELIVERED, delivered_at=now, next_attempt_at=None)
+            elif delay is None:
+                values.update(state=DeliveryState.FAILED, next_attempt_at=None)
+            else:
+                values.update(state=DeliveryState.PENDING, next_attempt_at=now + delay)
+            await repo.record(session, delivery.id, **values)
