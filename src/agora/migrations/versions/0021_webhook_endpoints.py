@@ -1,7 +1,7 @@
 """webhook_endpoints: each webhook URL's health (failing since, disabled by a 410 Gone or after
 days of failures, with the reason) until its owner re-enables it
 
-Revision ID: 0023_webhook_endpoints
+Revision ID: 0021_webhook_endpoints
 Revises: 0020_quarantine_dismissals
 Create Date: 2026-11-27 18:10:00
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0023_webhook_endpoints"
+revision: str = "0021_webhook_endpoints"
 down_revision: str | None = "0020_quarantine_dismissals"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
