@@ -37,6 +37,7 @@ from agora.coworkers.schemas import (
     CoworkerUpdate,
     UsageCreate,
 )
+from agora.billing import caps
 from agora.credits import ledger
 from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound
 from agora.kit.fields import patch_fields, trimmed
@@ -410,6 +411,10 @@ async def charge_usage(session: AsyncSession, principal: Principal, body: UsageC
         if existing is None:
             raise
         return _replay(existing, digest)
+    # The cap of the member charged (whose task the coworker works on, named in the ledger), and
+    # the task's project's: usage is a spend like a job (docs/billing.md).
+    spend = caps.Spend(workspace_id, organization_id, user_id, amount, task_id, "the usage")
+    await caps.charge(session, spend, now=utcnow())
     entry = await ledger.charge_usage(
         session,
         workspace_id=workspace_id,
