@@ -1,0 +1,50 @@
+"""One rating per person per agent: duplicates folded (the latest kept), the agents' aggregates
+counted again from what is left, and a unique index on ratings (user_id, agent_id)
+
+Revision ID: 0022_one_rating_per_person
+Revises: 0020_quarantine_dismissals
+Create Date: 2026-11-27 18:15:00
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0022_one_rating_per_person"
+down_revision: str | None = "0020_quarantine_dismissals"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+# A person's ratings of one agent that a later one (created later, or at the same moment with a
+# greater id: ids are UUIDv7, in creation order) supersedes. Deterministic on both databases.
+SUPERSEDED = """
+    SELECT r.id FROM ratings r WHERE EXISTS (
+        SELECT 1 FROM ratings later
+        WHERE later.user_id = r.user_id AND later.agent_id = r.agent_id
+          AND (later.created_at > r.created_at
+               OR (later.created_at = r.created_at AND later.id > r.id)))
+"""
+STARS = ", ".join(
+    f"rating_{n} = (SELECT COUNT(*) FROM ratings r WHERE r.agent_id = agents.id AND r.stars = {n})"
+    for n in range(1, 6)
+)
+
+
+def upgrade() -> None:
+    # Reports of a folded rating go with it (explicitly: SQLite may run without foreign keys).
+    op.execute(sa.text(f"DELETE FROM rating_reports WHERE rating_id IN ({SUPERSEDED})"))
+    op.execute(sa.text(f"DELETE FROM ratings WHERE id IN ({SUPERSEDED})"))
+    op.execute(
+        sa.text(
+            "UPDATE agents SET "
+            "rating_count = (SELECT COUNT(*) FROM ratings r WHERE r.agent_id = agents.id), "
+            "rating_sum = (SELECT COALESCE(SUM(r.stars), 0) FROM ratings r "
+            f"WHERE r.agent_id = agents.id), {STARS}"
+        )
+    )
+    op.create_index("uq_ratings_user_agent", "ratings", ["user_id", "agent_id"], unique=True)
+
+
+def downgrade() -> None:
+    op.drop_index("uq_ratings_user_agent", table_name="ratings")
