@@ -222,7 +222,7 @@ async def test_the_developer_replies_once_and_reports_reach_the_operator(
     assert again.status_code == 409
     assert (
         await client.get("/v1/admin/rating-reports", headers=stranger.bearer_headers)
-    ).status_code == 403
+    ).status_code == 404
     queue = await client.get("/v1/admin/rating-reports", headers=admin.bearer_headers)
     assert queue.status_code == 200, queue.text
     (item,) = queue.json()["data"]
