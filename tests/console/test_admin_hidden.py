@@ -11,8 +11,8 @@ import httpx2
 from fastapi import FastAPI
 from fastapi.routing import APIRoute, iter_route_contexts
 
-from agora.accounts import repository as identity_repo
 from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from tests.conftest import MakeUser
 

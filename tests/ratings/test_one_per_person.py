@@ -19,8 +19,8 @@ from agora.kit.timeutil import utcnow
 from agora.models import Agent, Job, Rating, RatingReport, User, Workspace
 from agora.settings import Settings
 from tests.conftest import MakeUser
-from tests.payments.test_refund_page import _sign_in_by_link
 from tests.kit.test_migrations import _fresh_database
+from tests.payments.test_refund_page import _sign_in_by_link
 from tests.ratings.test_ratings import agent_rating, make_agent, make_jobs, rate
 
 

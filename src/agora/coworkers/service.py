@@ -28,6 +28,7 @@ from agora.accounts import provisioning
 from agora.accounts import service as accounts
 from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal, coworker_of
+from agora.billing import caps
 from agora.coworkers import repository as repo
 from agora.coworkers.schemas import (
     CAPABILITIES,
@@ -37,7 +38,6 @@ from agora.coworkers.schemas import (
     CoworkerUpdate,
     UsageCreate,
 )
-from agora.billing import caps
 from agora.credits import ledger
 from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound
 from agora.kit.fields import patch_fields, trimmed

@@ -37,9 +37,7 @@ def _one(request: Request, rating: service.ShownRating) -> EnvelopeB[RatingOut]:
     return EnvelopeB[RatingOut](data=rating, meta=meta_b(request))
 
 
-@router.post(
-    "/ratings", status_code=201, operation_id="rateJob", openapi_extra=errors(404, 409)
-)
+@router.post("/ratings", status_code=201, operation_id="rateJob", openapi_extra=errors(404, 409))
 async def rate_job(
     body: RatingCreate,
     request: Request,
