@@ -22,6 +22,7 @@ from tests.conftest import MakeUser
 from tests.kit.test_migrations import _fresh_database
 from tests.payments.test_refund_page import _sign_in_by_link
 from tests.ratings.test_ratings import agent_rating, make_agent, make_jobs, rate
+from tests.web.test_pages import _csrf
 
 
 async def test_a_later_hire_replaces_the_persons_rating_and_the_aggregate_counts_people(
@@ -56,6 +57,16 @@ async def test_a_later_hire_replaces_the_persons_rating_and_the_aggregate_counts
     assert page.status_code == 200, page.text
     assert 'id="my-rating"' in page.text and "better now" in page.text
     assert f'name="rating_id" value="{rating_id}"' in page.text
+    # From a later hire's page the form replaces it (the agent's third job for Alice).
+    (third,) = await make_jobs(db, alice, agent_id)
+    later_page = await client.get(f"/jobs/{third}")
+    form = {"csrf": _csrf(later_page.text), "rating_id": rating_id, "stars": "1",
+            "review": "worse again"}  # fmt: skip
+    posted = await client.post(f"/jobs/{third}/rate", data=form)
+    assert posted.status_code == 303, posted.text
+    mine = await client.get(f"/v1/ratings/{rating_id}", headers=alice.bearer_headers)
+    assert (mine.json()["data"]["jobId"], mine.json()["data"]["stars"]) == (third, 1)
+    assert (await agent_rating(client, agent_id))["count"] == 2
 
 
 async def test_parallel_ratings_of_one_agent_by_one_person_leave_one_rating(
