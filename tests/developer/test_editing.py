@@ -227,5 +227,5 @@ async def test_valid_categories_and_admin_only_review(
         ("POST", f"/v1/admin/agents/{agent_id}/approve"),
     ]:
         response = await client.request(method, path, headers=developer.bearer_headers)
-        assert response.status_code == 403, (method, path)
+        assert response.status_code == 404, (method, path)
     assert (await client.get("/v1/developer/agents")).status_code == 401

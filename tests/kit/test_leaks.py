@@ -100,7 +100,7 @@ async def test_scopes_are_validated_and_admin_is_never_a_scope(
     assert bot.key.scopes == ["jobs:write"]
     headers = {"authorization": f"Bearer {bot.plaintext}"}
     admin_route = await client.get(f"/v1/admin/agents/{uuid.uuid4()}", headers=headers)
-    assert admin_route.status_code == 403
+    assert admin_route.status_code == 404  # the admin API is not there for non-admins
 
 
 def test_cli_refuses_admin_and_unknown_scopes(tmp_path: Path) -> None:

@@ -29,6 +29,10 @@ async def test_rate_favourite_search_and_compare(
         assert "stars" in await call_error(session, "rate_job", job_id=job["id"], stars=9)
         changed = await call(session, "update_rating", rating_id=rating["id"], stars=4)
         assert changed["stars"] == 4 and changed["review"] == "Fast"
+        # Review text is plain text as typed: an entity stays an entity, never a tag (43.7).
+        typed = "&lt;script&gt;alert(1)&lt;/script&gt; <i>Fast</i>"
+        inert = await call(session, "update_rating", rating_id=rating["id"], review=typed)
+        assert inert["review"] == "&lt;script&gt;alert(1)&lt;/script&gt; Fast"
 
         await call(session, "favourite_agent", agent_id=second)
         found = await call(session, "search_agents", favourites=True)

@@ -129,7 +129,7 @@ async def test_relevance_popularity_and_featured(
     refused = await client.post(
         f"/v1/admin/agents/{summariser}/feature", headers=user.bearer_headers
     )
-    assert refused.status_code == 403
+    assert refused.status_code == 404
     chosen = await client.post(
         f"/v1/admin/agents/{summariser}/feature", headers=admin.bearer_headers
     )

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth import service
 from agora.auth.principal import Permission, Principal
-from agora.kit.errors import FieldError, Forbidden, Unauthorized
+from agora.kit.errors import NO_ROUTE, FieldError, Forbidden, NotFound, Unauthorized
 from agora.kit.requestid import note_principal
 from agora.kit.security import csrf_matches, csrf_token
 from agora.kit.units import READ_METHODS, Unit, request_session, request_unit
@@ -209,6 +209,10 @@ def require(permission: Permission) -> object:
 
     async def _check(request: Request, session: SessionDep) -> Principal:
         principal = await authenticate_request(request, session)
+        if permission is Permission.ADMIN and not principal.can(permission):
+            # The admin API answers a non-admin as a path no route matches, like the /admin
+            # pages (docs/security.md): it is not there for them.
+            raise NotFound(NO_ROUTE)
         principal.require(permission)
         return principal
 

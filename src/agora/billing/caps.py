@@ -1,10 +1,12 @@
 """Spending caps: an organization's owners cap what each member, and each project, may spend in
-a calendar month (UTC), in credits (docs/billing.md). Job creation charges the caps in the same
-transaction as the hold (``charge``); a job that would pass a cap is refused with 402 naming it.
+a calendar month (UTC), in credits (docs/billing.md, "Caps cover every spend"). Every spend
+charges the caps in the transaction that takes the credits (``charge``); a spend that would pass
+a cap is refused with 402 naming it.
 
-What counts: the price held when a paid job is created in the organization's workspace, for its
-creator and, when the job is created for a task, for the task's project. Refunds of failed jobs
-do not give cap room back (this version); a job assigned to a project later does not count."""
+What counts: the price held when a paid job is created in the organization's workspace (its
+creator's cap), and a coworker's usage charge (the cap of the member it charges); each also
+counts against the project's cap when it is for a task of a project. Refunds of failed jobs do
+not give cap room back (this version); a job assigned to a project later does not count."""
 
 from __future__ import annotations
 
@@ -32,59 +34,61 @@ def period_of(moment: datetime) -> str:
     return f"{moment:%Y-%m}"
 
 
-async def charge(
-    session: AsyncSession,
-    principal: Principal,
-    *,
-    amount: int,
-    task_id: uuid.UUID | None,
-    now: datetime,
-) -> None:
-    """Charge the member's and the project's caps (organizations only) or raise 402."""
-    if principal.organization_id is None or amount <= 0:
+@dataclass(frozen=True)
+class Spend:
+    """One spend in an organization's workspace: who spends (the member whose cap counts), the
+    task it is for (its project's cap counts too) and what it is, for the refusal (``the job``,
+    ``the usage``)."""
+
+    workspace_id: uuid.UUID
+    organization_id: uuid.UUID | None
+    user_id: uuid.UUID
+    amount: int
+    task_id: uuid.UUID | None
+    what: str = "the job"
+
+
+def job_spend(principal: Principal, amount: int, task_id: uuid.UUID | None) -> Spend:
+    """A job: its creator's cap (and its task's project's)."""
+    return Spend(principal.workspace_id, principal.organization_id, principal.user_id, amount,
+                 task_id)  # fmt: skip
+
+
+async def charge(session: AsyncSession, spend: Spend, *, now: datetime) -> None:
+    """Charge the member's and the project's caps (organizations only) or raise 402. Every
+    spend calls it in the transaction that takes the credits (jobs/admission.py before the hold,
+    coworkers/service.py before a usage charge), so a refused spend takes nothing."""
+    if spend.organization_id is None or spend.amount <= 0:
         return
     period = period_of(now)
-    ws = principal.workspace_id
-    if not await repo.charge_cap(
-        session, ws, user_id=principal.user_id, amount=amount, period=period
-    ):
-        cap = await repo.cap_of(session, ws, user_id=principal.user_id)
-        raise PaymentRequired(_refusal("your monthly spending cap", cap, amount, period))
-    await _reached(
-        session,
-        principal,
-        await repo.cap_of(session, ws, user_id=principal.user_id),
-        amount,
-        "your monthly spending cap",
-    )
-    project = await repo.task_project(session, ws, task_id) if task_id is not None else None
-    if project is not None and not await repo.charge_cap(
-        session, ws, project_id=project, amount=amount, period=period
-    ):
+    ws, amount = spend.workspace_id, spend.amount
+    member = spend.user_id
+    if not await repo.charge_cap(session, ws, user_id=member, amount=amount, period=period):
+        cap = await repo.cap_of(session, ws, user_id=member)
+        raise PaymentRequired(_refusal(spend, "your monthly spending cap", cap, period))
+    mine = "your monthly spending cap"
+    await _reached(session, spend, await repo.cap_of(session, ws, user_id=member), mine)
+    project = await repo.task_project(session, ws, spend.task_id) if spend.task_id else None
+    if project is None:
+        return
+    theirs = "the project's monthly spending cap"
+    if not await repo.charge_cap(session, ws, project_id=project, amount=amount, period=period):
         cap = await repo.cap_of(session, ws, project_id=project)
-        raise PaymentRequired(_refusal("the project's monthly spending cap", cap, amount, period))
-    if project is not None:
-        await _reached(
-            session,
-            principal,
-            await repo.cap_of(session, ws, project_id=project),
-            amount,
-            "the project's monthly spending cap",
-        )
+        raise PaymentRequired(_refusal(spend, theirs, cap, period))
+    await _reached(session, spend, await repo.cap_of(session, ws, project_id=project), theirs)
 
 
-async def _reached(
-    session: AsyncSession, principal: Principal, cap: SpendingCap | None, amount: int, name: str
-) -> None:
+async def _reached(session: AsyncSession, spend: Spend, cap: SpendingCap | None, name: str) -> None:
     """The charge left less room than this job's price: the member hears that the next such job
     would be refused (``credits.cap_reached``), in the job's transaction. A refused job rolls
     back and tells nobody (its 402 says it)."""
+    amount = spend.amount
     if cap is None or cap.monthly_limit - cap.spent >= amount:
         return
     left = max(cap.monthly_limit - cap.spent, 0)
     await notify(
         session,
-        user_id=principal.user_id,
+        user_id=spend.user_id,
         kind="credits.cap_reached",
         subject_ref=f"cap:{cap.id}",
         data={
@@ -93,17 +97,18 @@ async def _reached(
             "limit": to_display(cap.monthly_limit),
             "left": to_display(left),
             "message": f"{name.capitalize()} of {to_display(cap.monthly_limit)} credits has "
-            f"{to_display(left)} left this month: the next job like the last one "
+            f"{to_display(left)} left this month: the next spend like the last one "
             f"({to_display(amount)} credits) would be refused.",
         },
     )
 
 
-def _refusal(name: str, cap: SpendingCap | None, amount: int, period: str) -> str:
+def _refusal(spend: Spend, name: str, cap: SpendingCap | None, period: str) -> str:
     limit = cap.monthly_limit if cap else 0
     spent = cap.spent if cap and cap.period == period else 0
     return (
-        f"Spending cap reached: the job costs {to_display(amount)} credits and {name} of "
+        f"Spending cap reached: {spend.what} costs {to_display(spend.amount)} credits and "
+        f"{name} of "
         f"{to_display(limit)} credits has {to_display(max(limit - spent, 0))} left this month"
     )
 

@@ -9,6 +9,7 @@ endpoints authenticate and read in a short transaction first, call, then write.
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -199,19 +200,36 @@ async def balance_transactions(
     return out
 
 
+def _signed_at(signature: str) -> int | None:
+    """The ``t=`` of a ``Stripe-Signature`` header (Stripe's scheme: ``t=<unix>,v1=<hmac>,…``)."""
+    for item in signature.split(","):
+        key, _, value = item.strip().partition("=")
+        if key == "t":
+            return int(value) if value.isdigit() else None
+    return None
+
+
 def verify(settings: Settings, payload: bytes, signature: str | None) -> stripe.Event:
     """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret (the SDK's
-    check, 5 minutes' tolerance); 400 otherwise."""
+    check) at a time within 5 minutes of now, **either way**: the SDK refuses only old
+    signatures; a future-dated one is refused here too (issue 43.8, docs/security.md). 400
+    otherwise."""
     if not settings.stripe.webhook_secret:
         raise ServiceUnavailable("The Stripe webhook secret is not configured")
     if not signature:
         raise BadRequest.field("Stripe-Signature", "missing")
+    tolerance = stripe.Webhook.DEFAULT_TOLERANCE
     try:
         event: stripe.Event = stripe.Webhook.construct_event(
-            payload, signature, settings.stripe.webhook_secret
+            payload, signature, settings.stripe.webhook_secret, tolerance=tolerance
         )
     except stripe.SignatureVerificationError as exc:
         raise BadRequest.field("Stripe-Signature", "does not sign this payload") from exc
     except ValueError as exc:
         raise BadRequest.field("body", "not a Stripe event") from exc
+    signed_at = _signed_at(signature)
+    if signed_at is None or abs(time.time() - signed_at) > tolerance:
+        raise BadRequest.field(
+            "Stripe-Signature", f"signed more than {tolerance} seconds away from now"
+        )
     return event

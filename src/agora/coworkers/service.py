@@ -28,6 +28,7 @@ from agora.accounts import provisioning
 from agora.accounts import service as accounts
 from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal, coworker_of
+from agora.billing import caps
 from agora.coworkers import repository as repo
 from agora.coworkers.schemas import (
     CAPABILITIES,
@@ -410,6 +411,10 @@ async def charge_usage(session: AsyncSession, principal: Principal, body: UsageC
         if existing is None:
             raise
         return _replay(existing, digest)
+    # The cap of the member charged (whose task the coworker works on, named in the ledger), and
+    # the task's project's: usage is a spend like a job (docs/billing.md).
+    spend = caps.Spend(workspace_id, organization_id, user_id, amount, task_id, "the usage")
+    await caps.charge(session, spend, now=utcnow())
     entry = await ledger.charge_usage(
         session,
         workspace_id=workspace_id,

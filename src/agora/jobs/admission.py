@@ -371,7 +371,8 @@ async def _send_notifications(a: Admission) -> None:
 
 async def _charge_caps(a: Admission) -> None:
     if a.price > 0:  # an organization's spending caps, in the hold's transaction
-        await caps.charge(a.session, a.principal, amount=a.price, task_id=a.task_id, now=a.now)
+        spend = caps.job_spend(a.principal, a.price, a.task_id)
+        await caps.charge(a.session, spend, now=a.now)
 
 
 async def _hold_credits(a: Admission) -> None:

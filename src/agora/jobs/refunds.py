@@ -46,7 +46,15 @@ def refusal(job: JobColumns) -> str | None:
             "there is nothing left to refund"
         )
     state = job.on_chain_status
-    if job.refund_requested_at is not None or state in PENDING_REFUND_STATES:
+    if job.refund_requested_at is not None:
+        # Never cleared once asked (payments/masumi.py): a second request would be a second
+        # refund of the same purchase once the first is resolved.
+        asked = isoformat(job.refund_requested_at)
+        return (
+            f"Job {job.id} already has a refund pending or resolved ({state}; asked at {asked}): "
+            "a refund is asked once per job"
+        )
+    if state in PENDING_REFUND_STATES:
         return f"Job {job.id} already has a refund pending ({state})"
     if state not in REFUNDABLE_STATES:
         return (

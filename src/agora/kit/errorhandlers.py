@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from agora.kit.envelopes import now_iso
 from agora.kit.errors import (
     ERROR_BY_STATUS,
+    NO_ROUTE,
     AgoraError,
     BadRequest,
     Conflict,
@@ -133,7 +134,7 @@ def install(app: FastAPI) -> None:
         if cls is None:
             err: AgoraError = AgoraError()
         elif exc.status_code == 404 and exc.detail == "Not Found":
-            err = cls("No route matches this path")
+            err = cls(NO_ROUTE)
         else:
             err = cls(
                 None if exc.detail in (None, "Not Found", "Method Not Allowed") else str(exc.detail)

@@ -92,6 +92,11 @@ class Forbidden(AgoraError):
         return "You are not allowed to do this"
 
 
+# What a path no route matches answers (kit/errorhandlers.py); the admin API answers the same
+# to a caller who is not an admin, so it does not show (auth/dependencies.py ``require``).
+NO_ROUTE = "No route matches this path"
+
+
 class NotFound(AgoraError):
     status_code = 404
     error = "Not Found"

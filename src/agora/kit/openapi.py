@@ -118,6 +118,15 @@ def _uses(dependant: Dependant, name: str) -> bool:
     return any(_uses(dep, name) for dep in dependant.dependencies)
 
 
+def _admin_only(dependant: Dependant) -> bool:
+    """The route takes the admin permission (auth.dependencies.ACCESS "admin"): a non-admin
+    gets 404, never 403 (docs/security.md)."""
+    call = dependant.call
+    if call is not None and getattr(call, "agora_access", None) == "admin":
+        return True
+    return any(_admin_only(dep) for dep in dependant.dependencies)
+
+
 def _error_content(schema: str) -> dict[str, Any]:
     return {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
 
@@ -137,9 +146,10 @@ def _decorate_operations(app: FastAPI, doc: dict[str, Any]) -> None:
         optional_auth = _uses(route.dependant, "get_optional_principal")
         extra = route.openapi_extra or {}
         statuses = ["400", "500"]
+        admin_only = _admin_only(route.dependant)
         if protected or optional_auth or "security" in extra:
-            statuses += ["401", "403"]
-        if "{" in path_format:
+            statuses += ["401"] if admin_only else ["401", "403"]
+        if "{" in path_format or admin_only:
             statuses.append("404")
         methods = context.methods or set()
         if methods & {"POST", "PUT", "PATCH"}:

@@ -18,15 +18,17 @@ from agora.models.base import (
 
 class Rating(Base):
     """A hirer's rating (1-5 stars) of the agent that ran one of their jobs, with an optional
-    review and the agent developer's one reply. One per job (``job_id`` is unique); the agent's
-    aggregate columns (``agents.rating_*``) change in the same transaction (ratings/service.py).
-    """
+    review and the agent developer's one reply. One per person per agent
+    (``uq_ratings_user_agent``), rating their latest hire it was given from (``job_id``, unique);
+    the agent's aggregate columns (``agents.rating_*``) change in the same transaction
+    (ratings/service.py)."""
 
     __tablename__ = "ratings"
     __table_args__ = (
         CheckConstraint("stars BETWEEN 1 AND 5", name="stars_range"),
         Index("ix_ratings_agent", "agent_id", "created_at", "id"),
         Index("ix_ratings_user", "user_id"),
+        Index("uq_ratings_user_agent", "user_id", "agent_id", unique=True),
     )
 
     id: Mapped[uuid.UUID] = id_column()

@@ -48,6 +48,7 @@ from agora.payments.states import (
     MANUAL_ACTION,
     MASUMI,
     PENDING_REFUND_STATES,
+    REFUND_ASKED,
     REFUND_EVENTS,
     REFUNDABLE_STATES,
     REFUNDED_STATES,
@@ -127,14 +128,14 @@ class MasumiBackend:
     ) -> _Asked | None:
         """Ask the node for the refund the buyer (or a failing job: ``autoRefund``) wants, while
         the purchase's state allows one; None when the node is down (retried)."""
-        wants_refund = job.refund_requested_at is not None or (
+        wants_refund = _buyer_refund_pending(job, payment) or (
             payment.get("autoRefund") and purchase.on_chain_state == FUNDS_LOCKED
         )
         if not wants_refund:
             return _Asked(purchase)
         if purchase.on_chain_state not in REFUNDABLE_STATES:
             # The state moved on meanwhile; nothing left to ask
-            return _Asked(purchase, clear=job.refund_requested_at is not None)
+            return _Asked(purchase, clear=_buyer_refund_pending(job, payment))
         assert job.blockchain_identifier is not None
         try:
             refunding = await self.node.request_refund(job.blockchain_identifier)
@@ -486,7 +487,9 @@ def _followed_fields(
     fields: dict[str, Any] = {"payment": payment, "attempts": 0}
     if asked.clear:
         payment.pop("autoRefund", None)
-        fields["refund_requested_at"] = None
+        if job.refund_requested_at is not None:
+            # Done with the buyer's request; ``refund_requested_at`` stays: once per job, ever.
+            payment[REFUND_ASKED] = True
     state = purchase.on_chain_state
     if state != job.on_chain_status:
         fields["on_chain_status"] = state
@@ -495,6 +498,12 @@ def _followed_fields(
         if state in REFUND_EVENTS:
             events.append((REFUND_EVENTS[state], {"onChainStatus": state}))
     return fields
+
+
+def _buyer_refund_pending(job: Job, payment: dict[str, Any]) -> bool:
+    """The buyer asked for a refund (``refund_requested_at``, never cleared: the refund route's
+    compare-and-set lets one request through per job) and the node was not asked for it yet."""
+    return job.refund_requested_at is not None and not payment.get(REFUND_ASKED)
 
 
 def _differences(found: Mapping[str, Any], body: Mapping[str, Any]) -> list[str]:

@@ -24,6 +24,8 @@ REFUND_EVENTS = {
     REFUND_WITHDRAWN: "refund_resolved",
     DISPUTED_WITHDRAWN: "dispute_resolved",
 }
+# ``jobs.payment`` key: the node was asked for the buyer's refund (the request is done with)
+REFUND_ASKED = "refundAsked"
 # The node's NextAction when it stopped on a purchase and waits for its operator
 MANUAL_ACTION = "WaitingForManualAction"
 

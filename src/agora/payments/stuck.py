@@ -28,6 +28,7 @@ from agora.kit.errors import Conflict, NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.timeutil import as_utc, utcnow
 from agora.payments import repository as repo
+from agora.payments.states import REFUND_ASKED
 
 SCAN_LIMIT = 1000  # unsettled node-paid jobs looked at per listing (oldest first)
 DEFAULT_MINUTES = 60
@@ -95,6 +96,7 @@ async def retry_refund(session: AsyncSession, actor: audit.Actor, raw_job_id: st
         raise NotFound(f"Job {raw_job_id} not found among unsettled node-paid jobs")
     payment = dict(job.payment or {})
     stuck = payment.pop("refundStuck", None)
+    payment.pop(REFUND_ASKED, None)  # the dispatcher asks the node again
     if not stuck:
         raise Conflict(f"Job {job.id}: its refund is not stuck; there is nothing to retry")
     if not await repo.ask_refund_again(session, job.id, payment, utcnow()):

@@ -41,13 +41,18 @@ def _one(request: Request, rating: service.ShownRating) -> EnvelopeB[RatingOut]:
 async def rate_job(
     body: RatingCreate,
     request: Request,
+    response: Response,
     session: SessionDep,
     principal: JobsWriter,
 ) -> EnvelopeB[RatingOut]:
     """Rate the agent that ran one of your jobs, once it ended COMPLETED or FAILED: 1-5 stars and
-    an optional review. Once per job (409 twice); another person's job is a 404."""
-    rating = await service.rate(session, principal, body.jobId, body.stars, body.review)
-    return _one(request, rating)
+    an optional review. One rating per person per agent: the first is created (201); rating it
+    again from a later job replaces yours (200); from the same or an earlier job: 409. Another
+    person's job is a 404."""
+    rated = await service.rate(session, principal, body.jobId, body.stars, body.review)
+    if not rated.created:
+        response.status_code = 200
+    return _one(request, rated.rating)
 
 
 @router.get("/ratings/{ratingId}", operation_id="getRating")

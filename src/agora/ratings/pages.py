@@ -41,7 +41,10 @@ async def rate(
         raise BadRequest.field("stars", "choose 1 to 5 stars")
     review = text(form, "review", 2000) or None
     existing = text(form, "rating_id", 100)
-    if existing:
+    # The person's one rating of the agent: changed when it rates this job, replaced from a
+    # later hire's page (ratings.service.rate), as the API does.
+    mine = await ratings.get_own(session, principal, existing) if existing else None
+    if mine is not None and str(mine.row.job_id) == job_id:
         await ratings.edit(
             session, principal, existing, stars=int(raw), review=review, review_given=True
         )

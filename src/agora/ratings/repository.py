@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -22,8 +23,21 @@ async def own_job_for_update(
     )
 
 
-async def of_job(session: AsyncSession, job_id: uuid.UUID) -> Rating | None:
-    return await session.scalar(select(Rating).where(Rating.job_id == job_id))
+async def of_person_for_update(
+    session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID
+) -> Rating | None:
+    """The person's one rating of the agent, locked: a second rating of theirs waits here."""
+    return await session.scalar(
+        select(Rating)
+        .where(Rating.user_id == user_id, Rating.agent_id == agent_id)
+        .with_for_update()
+    )
+
+
+async def hire_order(session: AsyncSession, job_id: uuid.UUID) -> tuple[datetime, uuid.UUID] | None:
+    """When the job was hired and its id: what orders a person's hires of one agent."""
+    row = (await session.execute(select(Job.created_at, Job.id).where(Job.id == job_id))).first()
+    return (row[0], row[1]) if row is not None else None
 
 
 async def get(
@@ -137,5 +151,11 @@ async def unfavourite(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.
 async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:
     if not job_ids:
         return {}
-    rows = await session.scalars(select(Rating).where(Rating.job_id.in_(job_ids)))
-    return {r.job_id: r for r in rows}
+    """Each job's hirer's rating of the job's agent (one per person per agent, whichever of
+    their jobs it rates)."""
+    rows = await session.execute(
+        select(Job.id, Rating)
+        .join(Rating, (Rating.agent_id == Job.agent_id) & (Rating.user_id == Job.user_id))
+        .where(Job.id.in_(job_ids))
+    )
+    return {job_id: rating for job_id, rating in rows.all()}

@@ -1,23 +1,29 @@
 """Rating rules.
 
 - Only the hirer rates, only their own job (another person's job is a 404, as every job of
-  someone else), only once it has ended COMPLETED or FAILED (409 before), once per job (409).
+  someone else), only once it has ended COMPLETED or FAILED (409 before).
+- One rating per person per agent (as app stores do; ``uq_ratings_user_agent``): the first is
+  created (201); rating the agent again from a later hire replaces stars and review (200), from
+  the same or an earlier job it is a 409 (change it with PATCH).
 - The hirer may change stars and review for ``EDIT_WINDOW`` after rating (409 after).
 - The agent's developer (its owner, or their organization) replies once per review (409 twice).
 - Anyone signed in may report a review once; the operator lists reports (admin API).
-- The agent's aggregate (count, sum, one count per star) changes in the rating's transaction by
+- The agent's aggregate (people, sum, one count per star) changes in the rating's transaction by
   one relative UPDATE (``repository.change_aggregate``), so it is exact under concurrency and a
   listing reads it with the agent's row.
+- Review text is plain text that never holds markup (``clean_text``).
 """
 
 from __future__ import annotations
 
 import html
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import nh3
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service as agents
@@ -26,7 +32,7 @@ from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id
 from agora.kit.schemas import RowView
 from agora.kit.timeutil import as_utc, utcnow
-from agora.models import Rating, RatingReport
+from agora.models import Job, Rating, RatingReport
 from agora.models.statuses import JobStatus
 from agora.ratings import repository as repo
 
@@ -45,18 +51,47 @@ class ShownRating(RowView):
         return as_utc(self.row.created_at) + EDIT_WINDOW
 
 
+# C0 and C1 control characters but tab and newline, and DEL: never part of a review.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CLEAN_PASSES = 4  # a tag hidden inside another one is removed by the next pass; bounded
+
+
+def _strip_tags(text: str) -> str:
+    """Tags removed, every other character kept as typed: ``&`` is escaped first, so nh3 (which
+    escapes ``<``, ``>`` and ``&`` in text) and the unescape give back exactly what was typed,
+    an entity such as ``&lt;`` included, and never turn one into a ``<``."""
+    return html.unescape(nh3.clean(text.replace("&", "&amp;"), tags=set()))
+
+
 def clean_text(text: str | None) -> str | None:
-    """Review text as plain text: HTML removed (nh3, the results' sanitiser), trimmed.
-    Pages render it as Markdown with raw HTML disabled (web/render.markdown)."""
+    """Review text as plain text: control characters and HTML tags removed (nh3, the results'
+    sanitiser), everything else as typed (``&lt;script&gt;`` stays those 14 characters),
+    trimmed; cleaned again until nothing changes, so the stored text never holds a tag. Pages
+    escape it (Jinja autoescape; Markdown with raw HTML disabled, web/render.markdown)."""
     if text is None:
         return None
-    cleaned = html.unescape(nh3.clean(text, tags=set())).strip()
-    return cleaned or None
+    cleaned = _CONTROL.sub("", text)
+    for _ in range(_CLEAN_PASSES):
+        stripped = _strip_tags(cleaned)
+        if stripped == cleaned:
+            break
+        cleaned = stripped
+    else:
+        cleaned = cleaned.replace("<", "").replace(">", "")  # still changing: no brackets at all
+    return cleaned.strip() or None
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A ``rate`` outcome: the rating, and whether it was created (201) or replaced (200)."""
+
+    rating: ShownRating
+    created: bool
 
 
 async def rate(
     session: AsyncSession, principal: Principal, job_id: str, stars: int, review: str | None
-) -> ShownRating:
+) -> Rated:
     job = await fetch_by_id(
         job_id,
         "Job",
@@ -66,20 +101,46 @@ async def rate(
     )
     if job.status not in ENDED:
         raise Conflict(f"Job {job_id} has not ended (status {job.status}); rate it once it has")
-    if await repo.of_job(session, job.id) is not None:
-        raise Conflict(f"Job {job_id} is already rated; change the rating with PATCH")
-    rating = await repo.add(
-        session,
-        Rating(
-            job_id=job.id,
-            agent_id=job.agent_id,
-            user_id=principal.user_id,
-            workspace_id=principal.workspace_id,
-            stars=stars,
-            review=clean_text(review),
-        ),
-    )
-    await repo.change_aggregate(session, job.agent_id, add=stars, remove=None)
+    cleaned = clean_text(review)
+    existing = await repo.of_person_for_update(session, principal.user_id, job.agent_id)
+    if existing is None:
+        rating = Rating(
+            job_id=job.id, agent_id=job.agent_id, user_id=principal.user_id,
+            workspace_id=principal.workspace_id, stars=stars, review=cleaned,
+        )  # fmt: skip
+        try:
+            async with session.begin_nested():
+                await repo.add(session, rating)
+        except IntegrityError:
+            # The person's concurrent first rating of this agent committed first: replace it.
+            existing = await repo.of_person_for_update(session, principal.user_id, job.agent_id)
+            if existing is None:
+                raise
+        else:
+            await repo.change_aggregate(session, job.agent_id, add=stars, remove=None)
+            return Rated(ShownRating(rating), created=True)
+    return Rated(await _rate_again(session, existing, job, stars, cleaned), created=False)
+
+
+async def _rate_again(
+    session: AsyncSession, rating: Rating, job: Job, stars: int, review: str | None
+) -> ShownRating:
+    """The person's rating of the agent, replaced from a later hire (``job``): stars, review and
+    the job it rates; the edit window starts again; the developer's reply to the old review
+    goes with it. The same or an earlier job: 409."""
+    rated = await repo.hire_order(session, rating.job_id)
+    if rated is not None and (as_utc(job.created_at), job.id) <= (as_utc(rated[0]), rated[1]):
+        raise Conflict(
+            f"You already rated this agent for job {rating.job_id}; one rating per person per "
+            "agent: change it with PATCH, or rate it again from a later job"
+        )
+    await repo.change_aggregate(session, rating.agent_id, add=stars, remove=rating.stars)
+    now = utcnow()
+    rating.job_id, rating.workspace_id = job.id, job.workspace_id
+    rating.stars, rating.review = stars, review
+    rating.reply = rating.reply_user_id = rating.replied_at = None
+    rating.created_at = rating.updated_at = now
+    await session.flush()
     return ShownRating(rating)
 
 

@@ -19,14 +19,14 @@ async def rate_job(
     ctx: Context, job_id: str, stars: int, review: str | None = None
 ) -> dict[str, Any]:
     """Rate the agent that ran one of your jobs, once the job has ended (COMPLETED or
-    FAILED): stars 1 to 5 and an optional review. Once per job; change it within 7 days
-    with update_rating."""
+    FAILED): stars 1 to 5 and an optional review. One rating per person per agent: rating
+    it again from a later job replaces yours; change it within 7 days with update_rating."""
     fields = validated(RatingCreate, jobId=job_id, stars=stars, review=review)
     async with tool_call(ctx, JOBS_WRITE, Mode.WRITE) as call:
-        rating = await service.rate(
+        rated = await service.rate(
             call.session, call.principal, fields.jobId, fields.stars, fields.review
         )
-        return dump(RatingOut.model_validate(rating))
+        return dump(RatingOut.model_validate(rated.rating))
 
 
 async def update_rating(
