@@ -45,6 +45,13 @@ BROKEN = {
         ["input-schema"],
         "type 'paragraph' is not one Agora renders",
     ),
+    "hangs": (
+        {'    return {"status": "available"': (
+            '    import asyncio\n\n    await asyncio.sleep(30)\n    return {"status": "available"'
+        )},
+        ["availability"],
+        "/availability: no answer in time",
+    ),
     "never-ends": (
         {'job["status"] = "completed"': 'job["status"] = "running"'},
         ["job-completes"],
@@ -64,7 +71,9 @@ async def test_broken_copies_fail_the_named_checks(tmp_path: Path, kind: str) ->
     paid = kind == "wrong-hash"
     _, module = await generate(tmp_path, "broken", paid=paid, edits=edits)
     junit = tmp_path / "j.xml"
-    args = ["--job-seconds", "1", "--junit", str(junit)] + (["--paid"] if paid else [])
+    args = ["--job-seconds", "1", "--call-seconds", "1", "--junit", str(junit)] + (
+        ["--paid"] if paid else []
+    )
     with serve_asgi(module.app, "broken-agent") as url:
         checked = await cli("agent", "check", url, *args)
     assert checked.exit_code == 1, checked.output
@@ -174,6 +183,12 @@ async def test_new_refuses_a_bad_name_and_a_used_directory(tmp_path: Path) -> No
     assert used.exit_code == 2
     assert "exists and is not empty" in used.output
     assert (tmp_path / "used" / "file").read_text() == "mine"
+
+
+async def test_check_refuses_a_url_that_is_not_http() -> None:
+    checked = await cli("agent", "check", "ftp://127.0.0.1/agent")
+    assert checked.exit_code == 2
+    assert "URL must be an absolute http(s) URL" in checked.output
 
 
 async def test_check_of_an_unreachable_url_fails_fast(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import typer
 from agora.conformance import report
 from agora.conformance.suite import SuiteOptions, run_suite
 from agora.developer.scaffold import ScaffoldError, render_agent
+from agora.mip003.client import validate_base_url
 
 agent_app = typer.Typer(help="Build an agent: a template and the conformance check.")
 
@@ -31,6 +32,11 @@ def check(
     ] = 30.0,
 ) -> None:
     """Run the MIP-003 conformance suite against URL; exit 0 only when no check failed."""
+    try:
+        url = validate_base_url(url)
+    except ValueError as exc:
+        typer.echo(f"error: URL {exc}", err=True)
+        raise typer.Exit(2) from exc
     options = SuiteOptions(paid=paid, call_seconds=call_seconds, job_seconds=job_seconds)
     results = asyncio.run(run_suite(url, options))
     typer.echo(report.text(url, results))
