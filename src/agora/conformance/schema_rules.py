@@ -187,18 +187,31 @@ def _choice_sample(ftype: str, field: dict[str, Any]) -> Any:
     return choices[0] if choices else "a"
 
 
+def _optional(field: dict[str, Any]) -> bool:
+    return ("optional", "true") in [(n, str(v).strip().lower()) for n, v in _rules(field)]
+
+
+def required_ids(schema: dict[str, Any]) -> list[str]:
+    """The fields a buyer must fill in (not optional, not hidden, not display-only)."""
+    return [
+        str(f.get("id"))
+        for f in schema_fields(schema)
+        if not _optional(f)
+        and str(f.get("type") or "string").strip().lower() not in DISPLAY_TYPES | {"hidden"}
+    ]
+
+
 def sample_input(schema: dict[str, Any]) -> dict[str, Any]:
     """An input for ``schema``'s required fields (optional ones left out) and the value of each
     hidden field, as a hire form sends them."""
     out: dict[str, Any] = {}
     for field in schema_fields(schema):
         ftype = str(field.get("type") or "string").strip().lower()
-        optional = ("optional", "true") in [(n, str(v).lower()) for n, v in _rules(field)]
         fid = str(field.get("id"))
         if ftype == "hidden" and _data(field).get("value") is not None:
             out[fid] = str(_data(field)["value"])  # what the hire form sends
             continue
-        if ftype in DISPLAY_TYPES or optional:
+        if ftype in DISPLAY_TYPES or _optional(field):
             continue
         if ftype in NUMBER_TYPES:
             out[fid] = _number_sample(ftype, field)

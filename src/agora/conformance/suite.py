@@ -17,7 +17,12 @@ from typing import Any
 
 from agora.conformance import checks as c
 from agora.conformance.checks import Check, CheckResult, Outcome
-from agora.conformance.schema_rules import sample_input, sample_problems, schema_problems
+from agora.conformance.schema_rules import (
+    required_ids,
+    sample_input,
+    sample_problems,
+    schema_problems,
+)
 from agora.kit.outbound import OutboundPolicy
 from agora.mip003 import hashes
 from agora.mip003.client import Mip003Client, new_identifier_from_purchaser
@@ -194,22 +199,20 @@ class _Run:
         return ""
 
     async def rejects_bad_input(self) -> str:
-        fields = [k for k in (self.sample or {})]
-        if self.sample is None:
+        if self.schema is None or self.sample is None:
             raise Skipped("needs input-schema to pass")
-        if not fields:
+        left_out = next((k for k in required_ids(self.schema) if k in self.sample), None)
+        if left_out is None:
             raise Skipped("the schema has no required field to leave out")
-        bad = {k: v for k, v in self.sample.items() if k != fields[0]}
+        bad = {k: v for k, v in self.sample.items() if k != left_out}
         try:
             started = await self.client.start_job(
                 self.base_url, identifier_from_purchaser=new_identifier_from_purchaser(),
                 input_data=bad,
             )  # fmt: skip
         except AgentRejectedInput as exc:
-            return f"answered {exc.status_code}"
-        raise Failed(
-            f"accepted an input without the required field {fields[0]!r} ({started.job_id})"
-        )
+            return f"answered {exc.status_code} without {left_out!r}"
+        raise Failed(f"accepted an input without the required field {left_out!r}: {started.job_id}")
 
     async def unknown_job(self) -> str:
         unknown = f"agora-conformance-{uuid.uuid4().hex}"
