@@ -198,6 +198,7 @@ async def test_check_of_an_unreachable_url_fails_fast(tmp_path: Path) -> None:
     assert "/availability: unreachable" in checked.output
 
 
+@pytest.mark.process  # real processes: the agent and a pytest run (make prove)
 def test_generated_agent_runs_with_one_command_and_the_pytest_plugin_passes(
     tmp_path: Path,
 ) -> None:
