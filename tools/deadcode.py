@@ -50,6 +50,8 @@ ALLOWED = {
     # notification kinds register themselves at import; the constant names them for readers
     "SCHEDULE_PAUSED", "ORG_INVITATION", "ORG_ROLE_CHANGED", "AGENT_REVIEW_DECIDED",
     "CREDITS_LOW_BALANCE", "CREDITS_CAP_REACHED",
+    # pytest's Item interface, called by name (conformance/pytest_plugin.py)
+    "runtest", "reportinfo",
     # uvicorn.Server's stop flag, set by the tests' and benchmarks' loopback servers
     "should_exit",
     # hooks the tests' loopback servers implement: aiosmtpd's handler, http.server's handler,

@@ -7,6 +7,7 @@ import typer
 from agora.cli import (
     agents,
     audit,
+    builder,
     coworkers,
     credits,
     identity,
@@ -28,6 +29,7 @@ app.add_typer(identity.users_app, name="users")
 app.add_typer(identity.keys_app, name="keys")
 app.add_typer(identity.orgs_app, name="orgs")
 app.add_typer(agents.agents_app, name="agents")
+app.add_typer(builder.agent_app, name="agent")
 app.add_typer(agents.categories_app, name="categories")
 app.add_typer(credits.credits_app, name="credits")
 app.add_typer(registry.registry_app, name="registry")
