@@ -30,6 +30,7 @@ from tests.developer.conftest import submission
 from tests.schedules.helpers import Clock
 from tests.support.agents import serve_asgi
 
+
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     return settings.with_changes(certification_job_seconds=10.0)
@@ -123,7 +124,8 @@ async def test_the_badge_follows_the_suite_from_submission_to_the_scheduled_roun
             "ran": 1, "passed": 1,
         }  # fmt: skip
         assert await certify_due(app.state.db, client_, settings, clock=clock) == {
-            "ran": 0, "passed": 0,
+            "ran": 0,
+            "passed": 0,
         }  # fmt: skip  (not due again before the interval)
         assert agent_id in await _conformant_ids(client)
         badge = f"✓ Conformant {clock.now:%Y-%m-%d} (suite v1)"
@@ -149,4 +151,3 @@ async def test_the_badge_follows_the_suite_from_submission_to_the_scheduled_roun
     assert [n.data["failedChecks"] for n in notices] == [["job-completes", "unknown-job"]] * 2
     runs = await _runs(app, agent_id)
     assert [r.kind for r in runs] == ["submit", "review", "periodic", *["periodic"] * 3]
-

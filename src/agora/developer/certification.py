@@ -28,10 +28,10 @@ from agora.kit.timeutil import as_utc, utcnow
 from agora.mip003.client import Mip003Client
 from agora.models import ConformanceRun
 from agora.models.statuses import AgentCheckKind
-from agora.notifications import notify
+from agora.notifications import kinds, notify
 from agora.settings import Settings
 
-LOST = "agent.conformance_lost"
+LOST = kinds.AGENT_CONFORMANCE_LOST.name
 
 
 async def run(
