@@ -141,6 +141,12 @@ async def test_the_badge_follows_the_suite_from_submission_to_the_scheduled_roun
         assert "Conformant" not in (await client.get(f"/agents/{agent_id}")).text
         gallery = await client.get("/agents", params={"conformant": "true"})
         assert f"/agents/{agent_id}" not in gallery.text
+        everyone = await client.get("/v1/agents")
+        assert agent_id in [a["id"] for a in everyone.json()["data"]]  # listed, without badge
+
+    bad = await client.get("/v1/agents", params={"conformant": "maybe"})
+    assert bad.status_code == 400, bad.text
+    assert "conformant" in bad.text
 
     # The developer and the operator were told, once.
     async with app.state.db.transaction() as session:
