@@ -20,10 +20,11 @@ from starlette.responses import PlainTextResponse
 
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
-from agora.developer.worker import certify_due
+from agora.developer.worker import CertificationRound, certify_due
 from agora.kit.timeutil import utcnow
 from agora.models import ConformanceRun, Notification
 from agora.settings import Settings
+from agora.workers import background_services
 from tests.accounts.helpers import sign_in, sign_up_verified
 from tests.conformance.helpers import generate
 from tests.developer.conftest import submission
@@ -157,3 +158,17 @@ async def test_the_badge_follows_the_suite_from_submission_to_the_scheduled_roun
     assert [n.data["failedChecks"] for n in notices] == [["job-completes", "unknown-job"]] * 2
     runs = await _runs(app, agent_id)
     assert [r.kind for r in runs] == ["submit", "review", "periodic", *["periodic"] * 3]
+
+
+async def test_a_serving_process_runs_the_round_unless_turned_off(
+    app: FastAPI, settings: Settings
+) -> None:
+    def rounds(s: Settings) -> list[CertificationRound]:
+        found = background_services(
+            app.state.db, app.state.agent_client, s, dispatching=False, serving=True
+        )
+        return [service for service in found if isinstance(service, CertificationRound)]
+
+    [daily] = rounds(settings)
+    assert daily.interval == 3600.0  # wakes hourly; an agent is due after a day
+    assert rounds(settings.with_changes(certification_seconds=0)) == []
