@@ -90,6 +90,13 @@ class CatalogueSettings(Group):
     verification_lifetime_days: int = 90
     availability_failures_to_expire: int = 3
     availability_check_seconds: float = 300.0
+    # Certified listings (docs/developer.md, "Certification"): the conformance suite runs over
+    # listed agents every this many seconds (0: never), at most this many agents a round; a
+    # listing failing for this many days loses its "Conformant" badge.
+    certification_seconds: float = 86400.0
+    certification_batch: int = Field(default=20, ge=1, le=500)
+    certification_grace_days: float = 3.0
+    certification_job_seconds: float = Field(default=30.0, gt=0, le=600)  # the suite's job limit
 
 
 class NotificationSettings(Group):

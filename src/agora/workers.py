@@ -6,7 +6,9 @@
   false) runs the dispatcher, the notification sender, the output collector, the scheduler and
   housekeeping (unless ``AGORA_HOUSEKEEPING_SECONDS`` is 0).
 - A serving process (``agora serve``) also checks the agents' availability (unless
-  ``AGORA_AVAILABILITY_CHECK_SECONDS`` is 0) and syncs the registry feed when one is configured.
+  ``AGORA_AVAILABILITY_CHECK_SECONDS`` is 0), runs the conformance suite over listed agents
+  (certified listings; unless ``AGORA_CERTIFICATION_SECONDS`` is 0) and syncs the registry
+  feed when one is configured.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from agora.agents.worker import AvailabilityChecker
+from agora.developer.worker import CertificationRound
 from agora.dispatch.payment import PaymentBackend
 from agora.dispatch.worker import Dispatcher
 from agora.files.worker import OutputCollector
@@ -54,6 +57,8 @@ def background_services(
                 services.append(UnusedClients(db, settings))
     if serving and settings.catalogue.availability_check_seconds > 0:
         services.append(AvailabilityChecker(db, client, settings))
+    if serving and settings.catalogue.certification_seconds > 0:
+        services.append(CertificationRound(db, client, settings))
     if serving and settings.registry.url and settings.registry.sync_seconds > 0:
         services.append(RegistrySyncLoop(db, settings))
     return services

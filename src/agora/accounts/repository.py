@@ -257,6 +257,22 @@ async def revoke_session_made_keys(session: AsyncSession, user_id: uuid.UUID, no
     return int(getattr(result, "rowcount", 0))
 
 
+async def operator_ids(session: AsyncSession, now: datetime, limit: int) -> list[uuid.UUID]:
+    """Users holding a live admin key (the operators), at most ``limit``."""
+    rows = await session.scalars(
+        select(ApiKey.user_id)
+        .where(
+            ApiKey.kind == KeyKind.ADMIN,
+            ApiKey.revoked_at.is_(None),
+            or_(ApiKey.expires_at.is_(None), ApiKey.expires_at > now),
+        )
+        .distinct()
+        .order_by(ApiKey.user_id)
+        .limit(limit)
+    )
+    return list(rows)
+
+
 async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:
     """The user holds a live admin key (the CLI makes them: `agora keys create --kind admin`)."""
     found = await session.scalar(

@@ -376,6 +376,15 @@ async def switch_workspace(
 # ---- operators (the console's people: a live admin key) ---------------------------------------
 
 
+# Who is told about an operator's matter (a listing losing its badge): bounded.
+MAX_OPERATORS_TOLD = 20
+
+
+async def operators(session: AsyncSession) -> list[uuid.UUID]:
+    """The operators' user ids (a live admin key), at most ``MAX_OPERATORS_TOLD``."""
+    return await repo.operator_ids(session, utcnow(), MAX_OPERATORS_TOLD)
+
+
 async def is_operator(session: AsyncSession, principal: Principal | None) -> bool:
     if principal is None:
         return False

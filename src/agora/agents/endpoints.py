@@ -69,6 +69,9 @@ Sort = Annotated[
     ),
 ]
 Featured = Annotated[bool, Query(description="Only the operator's featured agents")]
+Conformant = Annotated[
+    bool, Query(description="Only agents holding the Conformant badge (docs/agents.md)")
+]
 Favourites = Annotated[bool, Query(description="Bearer shape: only your favourites")]
 HiredBefore = Annotated[
     bool, Query(alias="hiredBefore", description="Bearer shape: only agents you hired before")
@@ -93,6 +96,7 @@ async def list_agents(
     q: Search = None,
     sort: Sort = None,
     featured: Featured = False,
+    conformant: Conformant = False,
     favourites: Favourites = False,
     hired_before: HiredBefore = False,
 ) -> Response:
@@ -114,7 +118,7 @@ async def list_agents(
         )
         result = await service.cursor_listing(
             session, cursor=cursor, limit=size, categories=slugs, q=q, sort=sort,
-            featured=featured, person=person,
+            featured=featured, person=person, conformant=conformant,
         )  # fmt: skip
         pagination = {
             "cursor": cursor,
@@ -131,7 +135,7 @@ async def list_agents(
     number = page or 1
     result = await service.public_listing(
         session, status=(status or AgentStatus.VERIFIED).upper(), page=number, limit=size,
-        categories=slugs, q=q, sort=sort, featured=featured,
+        categories=slugs, q=q, sort=sort, featured=featured, conformant=conformant,
     )  # fmt: skip
     pagination = {"page": number, "limit": size, "total": result.total, "hasMore": result.has_more}
     return _page(result.agents, meta_b(request, pagination))

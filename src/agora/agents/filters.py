@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.agents import badge_repository
 from agora.agents import repository as repo
 from agora.kit.errors import BadRequest
 
@@ -86,9 +87,10 @@ async def conditions(
     *,
     featured: bool,
     person: PersonFilters | None,
+    conformant: bool = False,
 ) -> list[ColumnElement[bool]]:
     """Every listing's filters: the categories (any of them), the search text, the featured
-    agents, the person's own."""
+    agents, the conformant ones (holding the badge), the person's own."""
     found: list[ColumnElement[bool]] = []
     category = await category_condition(session, categories)
     if category is not None:
@@ -98,6 +100,8 @@ async def conditions(
         found.append(repo.text_search(text))
     if featured:
         found.append(repo.featured())
+    if conformant:
+        found.append(badge_repository.conformant())
     if person is not None:
         found.extend(person.conditions())
     return found

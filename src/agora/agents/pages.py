@@ -31,6 +31,7 @@ async def gallery(
     page_number: Annotated[int, Query(alias="page", ge=1, le=10_000)] = 1,
     sort: Text = None,
     favourites: Annotated[bool, Query()] = False,
+    conformant: Annotated[bool, Query()] = False,
 ) -> HTMLResponse:
     slugs = filters.parse_category_values([category] if category else None)
     person = (
@@ -40,7 +41,7 @@ async def gallery(
     )
     listing = await agents.public_listing(
         session, status=AgentStatus.VERIFIED, page=page_number, limit=24, categories=slugs, q=q,
-        sort=sort or None, person=person,
+        sort=sort or None, person=person, conformant=conformant,
     )  # fmt: skip
     shown = [a.row.id for a in listing.agents]
     liked, hired = await views.marks(session, principal.user_id, shown) if principal else ((), ())
@@ -49,7 +50,8 @@ async def gallery(
         category=category or "", categories=await agents.list_categories(session),
         page_number=page_number, sort=sort or "", favourites=bool(person),
         liked=liked, hired=hired, sorts=filters.SORT_LABELS,
-        availability=await views.availability(session, shown),
+        availability=await views.availability(session, shown), conformant=conformant,
+        badges=await views.badges(session, shown),
     )  # fmt: skip
 
 

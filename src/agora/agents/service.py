@@ -99,6 +99,7 @@ async def public_listing(
     sort: str | None = None,
     featured: bool = False,
     person: PersonFilters | None = None,
+    conformant: bool = False,
 ) -> AgentPage:
     """The listing without credentials (and the gallery): pages of shown agents in a status."""
     if status not in AGENT_STATUSES:
@@ -106,7 +107,9 @@ async def public_listing(
     sort = filters.check_sort(sort, q)
     conditions = [
         *repo.shown_with_status(status),
-        *await filters.conditions(session, categories, q, featured=featured, person=person),
+        *await filters.conditions(
+            session, categories, q, featured=featured, person=person, conformant=conformant
+        ),
     ]
     offset = (page - 1) * limit
     if sort is None and not featured and person is None:
@@ -130,13 +133,16 @@ async def cursor_listing(
     sort: str | None = None,
     featured: bool = False,
     person: PersonFilters | None = None,
+    conformant: bool = False,
 ) -> AgentPage:
     """The Bearer listing (and the MCP tools'): available agents, paged by the last agent's id,
     or by position when sorted (``_sorted_page``)."""
     sort = filters.check_sort(sort, q)
     if sort is not None:
         offset = _offset(cursor)
-        found = await filters.conditions(session, categories, q, featured=featured, person=person)
+        found = await filters.conditions(
+            session, categories, q, featured=featured, person=person, conformant=conformant
+        )
         return await _sorted_page(session, found, sort, q, offset=offset, limit=limit)
     after_id: uuid.UUID | None = None
     if cursor:
@@ -145,7 +151,9 @@ async def cursor_listing(
             raise BadRequest.field(
                 "cursor", "must be the id of the last agent of the previous page"
             )
-    found = await filters.conditions(session, categories, q, featured=featured, person=person)
+    found = await filters.conditions(
+        session, categories, q, featured=featured, person=person, conformant=conformant
+    )
     conditions: list[ColumnElement[bool]] = [repo.AVAILABLE, *found]
     agents: Sequence[Agent] | Sequence[ListedAgentColumns]
     if not found:  # the prepared statements (read lean)

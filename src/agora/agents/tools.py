@@ -62,13 +62,15 @@ async def search_agents(
     favourites: bool = False,
     hired_before: bool = False,
     featured: bool = False,
+    conformant: bool = False,
     cursor: str | None = None,
     limit: int = 20,
 ) -> TextContent:
     """Find available agents. query: text in name, description or tags. sort: relevance
     (needs query), rating (Bayesian average of the stars), popularity (completed jobs, last
     30 days), newest, price (lowest first), featured. favourites / hired_before: only your
-    favourite agents / agents you hired before. Each agent has `rating` (average, count,
+    favourite agents / agents you hired before. conformant: only agents holding the
+    Conformant badge (they pass Agora's conformance suite). Each agent has `rating` (average, count,
     distribution, score). Page with `cursor` = the previous answer's `nextCursor`."""
     async with tool_call(ctx, READ) as call:
         person = (
@@ -85,6 +87,7 @@ async def search_agents(
             sort=sort,
             featured=featured,
             person=person,
+            conformant=conformant,
         )
     return as_text(
         {

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.agents import badge_repository
 from agora.agents import figures_repository as figures
 from agora.agents import repository as repo
 from agora.mip003.validation import schema_fields
@@ -101,6 +102,7 @@ class AgentFacts:
     completed_sampled: int
     average_seconds: float | None
     availability: Availability
+    badge: Badge | None
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,21 @@ class Availability:
         return {"available": "Available", "unavailable": "Unavailable"}.get(
             self.state, "Not checked yet"
         )
+
+
+@dataclass(frozen=True)
+class Badge:
+    """The "Conformant" badge: the listing passed the conformance suite (its latest passing run's
+    date and the suite's version) and has not failed it for the grace days since."""
+
+    certified_on: datetime
+    suite_version: str
+
+
+async def badges(session: AsyncSession, agent_ids: list[uuid.UUID]) -> dict[uuid.UUID, Badge]:
+    """The badges of a page of agents (one query); agents without one are absent."""
+    found = await badge_repository.badges(session, agent_ids)
+    return {agent_id: Badge(on, version) for agent_id, (on, version) in found.items()}
 
 
 def _availability(found: tuple[bool, datetime] | None) -> Availability:
@@ -165,4 +182,5 @@ async def agent_facts(session: AsyncSession, agent: Agent) -> AgentFacts:
         completed_sampled=sampled,
         average_seconds=average,
         availability=_availability(checks.get(agent.id)),
+        badge=(await badges(session, [agent.id])).get(agent.id),
     )

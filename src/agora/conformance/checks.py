@@ -12,6 +12,9 @@ from enum import StrEnum
 MIP003 = "https://github.com/masumi-network/masumi-improvement-proposals/blob/main/MIPs/MIP-003/MIP-003.md"
 MIP004 = "https://github.com/masumi-network/masumi-improvement-proposals/blob/main/MIPs/MIP-004/MIP-004.md"
 DOC = "docs/developer.md#check-"
+# Raised when a check is added, removed or made stricter: a certified listing shows the version
+# it passed (docs/developer.md, "Certification").
+SUITE_VERSION = "1"
 
 
 class Outcome(StrEnum):

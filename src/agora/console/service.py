@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.developer import certification
 from agora.developer import service as developer
 from agora.kit.errors import AgoraError
 
@@ -24,12 +25,14 @@ class QueuedAgent:
     status: str
     description: str
     input_schema: dict[str, Any]
+    conformance: certification.ShownRun | None  # the latest run of the suite
 
 
 async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedAgent]:
     """The pending agents with the input schema they showed when checked (a deferred column,
     loaded here)."""
     out = []
+    runs = await certification.latest_runs(session, [agent.id for agent in agents])
     for agent in agents:
         await session.refresh(agent, attribute_names=["input_schema"])
         out.append(
@@ -40,6 +43,7 @@ async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedA
                 agent.status,
                 agent.description or "",
                 agent.input_schema or {},
+                runs.get(agent.id),
             )
         )
     return out

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.agents import service as agents
 from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
+from agora.developer import certification
 from agora.developer import service as developer
 from agora.developer import stats as figures
 from agora.developer.listings import (
@@ -175,10 +176,11 @@ async def _form_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     categories = await agents.list_categories(session)
+    conformance = None if agent is None else await certification.latest_run(session, agent.row.id)
     return await _render(
         request, session, principal, "developer_agent.html", status_code,
         agent=agent, values=values, errors=errors, summary=_summary(errors),
-        categories=categories,
+        categories=categories, conformance=conformance,
     )  # fmt: skip
 
 

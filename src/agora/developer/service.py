@@ -28,6 +28,7 @@ from agora.agents.schemas import AGENT_STATUSES
 from agora.agents.service import Probe
 from agora.audit import service as audit
 from agora.auth.principal import Principal
+from agora.developer import certification
 from agora.developer import repository as repo
 from agora.developer.listings import (
     OVERRIDABLE,
@@ -121,10 +122,15 @@ async def probe_and_submit(
     client: Mip003Client,
 ) -> Agent:
     """Submit an agent (the developer API and page): room for it (read phase), its base URL
-    checked live with nothing held, then the write (``submit``)."""
+    checked live and the conformance suite run with nothing held, then the write (``submit``)
+    and the suite's result (kept whether it passed or not: review shows it)."""
     await ensure_room(await unit.session(), principal)
     checked = await unit.call_out(probe(client, body["baseUrl"]))
-    return await submit(await unit.write(), principal, settings, body, checked)
+    results = await unit.call_out(certification.run(client, settings, checked.base_url, paid=False))
+    session = await unit.write()
+    agent = await submit(session, principal, settings, body, checked)
+    await certification.record(session, settings, agent.id, AgentCheckKind.SUBMIT, results)
+    return agent
 
 
 async def submit(
@@ -194,7 +200,16 @@ async def probe_and_update(
     if "baseUrl" in given:
         url = await changed_base_url(await unit.session(), principal, agent_id, given["baseUrl"])
     checked = None if url is None else await unit.call_out(probe(client, url))
-    return await update(await unit.write(), principal, settings, agent_id, given, checked)
+    results = None
+    if checked is not None:  # a new base URL: the suite runs again
+        results = await unit.call_out(
+            certification.run(client, settings, checked.base_url, paid=False)
+        )
+    session = await unit.write()
+    agent = await update(session, principal, settings, agent_id, given, checked)
+    if results is not None:
+        await certification.record(session, settings, agent.id, AgentCheckKind.SUBMIT, results)
+    return agent
 
 
 async def update(
@@ -295,9 +310,14 @@ async def probe_and_approve(
 ) -> Agent:
     """Approve an agent (the admin API and the console's review queue): read its base URL,
     check it live with nothing held, then verify and list it (``approve``)."""
-    base_url = (await get_any(await unit.session(), agent_id)).base_url
+    found = await get_any(await unit.session(), agent_id)
+    base_url, paid = found.base_url, certification.is_paid(found.agent_identifier)
     checked = await unit.call_out(probe_for_review(client, agent_id, base_url))
-    return await approve(await unit.write(), settings, agent_id, checked, note, actor=actor)
+    results = await unit.call_out(certification.run(client, settings, base_url, paid=paid))
+    session = await unit.write()
+    agent = await approve(session, settings, agent_id, checked, note, actor=actor)
+    await certification.record(session, settings, agent.id, AgentCheckKind.REVIEW, results)
+    return agent
 
 
 async def approve(

@@ -7,6 +7,7 @@ from agora.models.api_key import ApiKey
 from agora.models.audit_event import AuditEvent
 from agora.models.base import Base
 from agora.models.browser_session import BrowserSession
+from agora.models.conformance_run import ConformanceRun
 from agora.models.conversation import Conversation, Message
 from agora.models.coworker import Coworker, CoworkerUsage, CoworkerWorkspace
 from agora.models.credit_pack import CreditPack
@@ -47,6 +48,7 @@ __all__ = [
     "Base",
     "BrowserSession",
     "Category",
+    "ConformanceRun",
     "Conversation",
     "Coworker",
     "CoworkerUsage",

@@ -137,6 +137,16 @@ AGENT_REVIEW_DECIDED = register(
         "An agent you submitted was approved or rejected (with the reviewer's note).",
     )
 )
+AGENT_CONFORMANCE_LOST = register(
+    Kind(
+        "agent.conformance_lost",
+        lambda d: f"“{d.get('name')}” lost its Conformant badge",
+        BOTH,
+        lambda d: d.get("link") or f"/developer/{d.get('agentId', '')}",
+        "A listed agent failed Agora's conformance suite for days and lost its badge (the "
+        "failed checks are named on its page).",
+    )
+)
 CREDITS_LOW_BALANCE = register(
     Kind(
         "credits.low_balance",
