@@ -141,9 +141,9 @@ async def _refund_twenty(base: str, key: str, agent_id: str, node: Node) -> None
         assert statuses == [200] + [409] * (PARALLEL - 1), statuses
         # A request that read the job before the winner wrote loses the compare-and-set ("changed
         # while the refund was asked"); one that reads after it is told why: asked once per job.
+        # (Which of the two each loser gets is timing: on PostgreSQL both were seen in one run.)
         refused = [a.json()["message"] for a in answers if a.status_code == 409]
         assert all(m.endswith((ASKED_ONCE, LOST_RACE)) for m in refused), refused
-        assert any(m.endswith(ASKED_ONCE) for m in refused), refused
 
         await _until(http, job_id, lambda j: j["onChainStatus"] == "Disputed", "Disputed")
         await node.advance(37 * HOUR_MS)  # past externalDisputeUnlockTime: the network decides
