@@ -1,9 +1,9 @@
 """A refund is asked once per job, ever (issue 43.3), with real concurrency: a served Agora
 process (uvicorn, its own dispatcher) on SQLite and on PostgreSQL (a fresh database each), a
 Masumi seller on the local payment node (loopback), one paid job COMPLETED with its refund window
-open, then 20 parallel ``POST /v1/jobs/{id}/refund`` over TCP: exactly one 200, 19 x 409 asked
-once per job, and once the dispute settles one refund entry in the buyer's ledger and the balance
-back where it started."""
+open, then 20 parallel ``POST /v1/jobs/{id}/refund`` over TCP: exactly one 200, 19 x 409 (asked
+once per job, or lost the compare-and-set), and once the dispute settles one refund entry in the
+buyer's ledger and the balance back where it started."""
 
 from __future__ import annotations
 
