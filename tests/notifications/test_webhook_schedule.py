@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import format_datetime
@@ -128,22 +129,61 @@ async def until_settled(
     raise AssertionError(f"still pending after the whole schedule: {delivery}")
 
 
+@dataclass
+class World:
+    """One test's webhook world: a receiver on loopback, an echo agent, a sender on a fake clock."""
+
+    app: FastAPI
+    client: httpx2.AsyncClient
+    clock: Clock
+    receiver: Receiver
+    url: str
+    agent_id: str
+    sender: NotificationSender
+
+    async def job(self, headers: dict[str, str]) -> str:
+        return await job_with_webhook(self.app, self.client, headers, self.agent_id, self.url)
+
+    async def settle(
+        self, headers: dict[str, str], job_id: str
+    ) -> tuple[dict[str, Any], list[float]]:
+        return await until_settled(self.sender, self.clock, self.client, headers, job_id)
+
+
+@asynccontextmanager
+async def webhook_world(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    agents_server: LoopbackAgents,
+    answer: Answer,
+    *,
+    settings: Settings | None = None,
+    clock: Clock | None = None,
+) -> AsyncIterator[World]:
+    clock = clock or Clock(utcnow())
+    receiver = Receiver(answer)
+    url = receiver.serve(agents_server)
+    agent_id = await register(app, agents_server, echo())
+    sender = NotificationSender(
+        app.state.db, settings or spec_settings(app.state.settings), clock=clock
+    )
+    try:
+        yield World(app, client, clock, receiver, url, agent_id, sender)
+    finally:
+        await sender.stop()
+
+
 async def test_a_receiver_down_for_six_hours_still_gets_the_event_on_the_spec_schedule(
     app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
 ) -> None:
     clock = Clock(utcnow())
     back_at = clock.now + timedelta(hours=6)
-    receiver = Receiver(lambda: (503, {}) if clock.now < back_at else (200, {}))
-    agent_id = await register(app, agents_server, echo())
+    answer: Answer = lambda: (503, {}) if clock.now < back_at else (200, {})  # noqa: E731
     user = await make_user()
-    job_id = await job_with_webhook(
-        app, client, user.key_headers, agent_id, receiver.serve(agents_server)
-    )
-    sender = NotificationSender(app.state.db, spec_settings(app.state.settings), clock=clock)
-    try:
-        delivery, waits = await until_settled(sender, clock, client, user.key_headers, job_id)
-    finally:
-        await sender.stop()
+    async with webhook_world(app, client, agents_server, answer, clock=clock) as world:
+        job_id = await world.job(user.key_headers)
+        delivery, waits = await world.settle(user.key_headers, job_id)
+    receiver = world.receiver
     # Immediately, 5 s, 5 min, 30 min, 2 h, 5 h: the sixth attempt (7 h 35 min in) gets through.
     assert (delivery["state"], delivery["attempts"], delivery["lastStatusCode"]) == (
         "delivered",
@@ -187,7 +227,6 @@ async def test_the_defaults_are_the_specs_schedule_jitter_and_timeout(app: FastA
 async def test_retry_after_on_429_and_503_is_honoured_up_to_its_bound(
     app: FastAPI, client: httpx2.AsyncClient, make_user: MakeUser, agents_server: LoopbackAgents
 ) -> None:
-    clock = Clock(utcnow())
     in_ten_minutes = format_datetime(utcnow() + timedelta(seconds=600), usegmt=True)
     answers = [
         (429, {"retry-after": "120"}),  # delay-seconds (RFC 9110 §10.2.3)
@@ -196,18 +235,13 @@ async def test_retry_after_on_429_and_503_is_honoured_up_to_its_bound(
         (503, {"retry-after": "1"}),  # sooner than the schedule: the schedule
         (200, {}),
     ]
-    receiver = Receiver(lambda: answers.pop(0))
-    agent_id = await register(app, agents_server, echo())
-    user = await make_user()
-    job_id = await job_with_webhook(
-        app, client, user.key_headers, agent_id, receiver.serve(agents_server)
-    )
     settings = spec_settings(app.state.settings, notification_retry_after_max_seconds=7200)
-    sender = NotificationSender(app.state.db, settings, clock=clock)
-    try:
-        delivery, waits = await until_settled(sender, clock, client, user.key_headers, job_id)
-    finally:
-        await sender.stop()
+    user = await make_user()
+    async with webhook_world(
+        app, client, agents_server, lambda: answers.pop(0), settings=settings
+    ) as world:
+        job_id = await world.job(user.key_headers)
+        delivery, waits = await world.settle(user.key_headers, job_id)
     assert (delivery["state"], delivery["attempts"]) == ("delivered", 5)
     assert waits[0] == 120  # not the schedule's 5 s
     assert 590 <= waits[1] <= 600  # until the date given (not 5 min)
@@ -223,17 +257,15 @@ async def test_410_gone_stops_after_one_attempt_disables_the_endpoint_and_tells_
     smtp: tuple[Inbox, int],
 ) -> None:
     inbox, port = smtp
-    clock = Clock(utcnow())
     status = {"code": 410}
-    receiver = Receiver(lambda: (status["code"], {}))
-    url = receiver.serve(agents_server)
-    agent_id = await register(app, agents_server, echo())
     user = await make_user()
     settings = smtp_settings(spec_settings(app.state.settings), port)
-    sender = NotificationSender(app.state.db, settings, clock=clock)
-    try:
-        gone = await job_with_webhook(app, client, user.key_headers, agent_id, url)
-        delivery, _ = await until_settled(sender, clock, client, user.key_headers, gone)
+    async with webhook_world(
+        app, client, agents_server, lambda: (status["code"], {}), settings=settings
+    ) as world:
+        url, sender = world.url, world.sender
+        gone = await world.job(user.key_headers)
+        delivery, _ = await world.settle(user.key_headers, gone)
         assert (delivery["state"], delivery["attempts"], delivery["lastStatusCode"]) == (
             "failed",
             1,
@@ -244,10 +276,10 @@ async def test_410_gone_stops_after_one_attempt_disables_the_endpoint_and_tells_
         assert "410 Gone" in endpoint["disabledReason"]
 
         # The next event for that URL is not sent at all.
-        skipped = await job_with_webhook(app, client, user.key_headers, agent_id, url)
-        delivery, _ = await until_settled(sender, clock, client, user.key_headers, skipped)
+        skipped = await world.job(user.key_headers)
+        delivery, _ = await world.settle(user.key_headers, skipped)
         assert (delivery["state"], delivery["lastError"]) == ("failed", "endpoint disabled")
-        assert len(receiver.calls) == 1
+        assert len(world.receiver.calls) == 1
 
         # Told in the inbox and by mail, once.
         notices = (await client.get("/v1/notifications", headers=user.key_headers)).json()
@@ -268,11 +300,9 @@ async def test_410_gone_stops_after_one_attempt_disables_the_endpoint_and_tells_
         assert enabled.status_code == 200, enabled.text
         assert enabled.json()["data"]["enabled"] is True
         assert enabled.json()["data"]["disabledReason"] is None
-        back = await job_with_webhook(app, client, user.key_headers, agent_id, url)
-        delivery, _ = await until_settled(sender, clock, client, user.key_headers, back)
+        back = await world.job(user.key_headers)
+        delivery, _ = await world.settle(user.key_headers, back)
         assert (delivery["state"], delivery["attempts"]) == ("delivered", 1)
-    finally:
-        await sender.stop()
 
     other = await make_user()
     stranger = await client.post(
@@ -294,17 +324,20 @@ async def test_a_receiver_that_stays_down_fails_the_delivery_then_is_disabled_af
 ) -> None:
     inbox, port = smtp
     start = utcnow()
-    clock = Clock(start)
     up = {"now": False}
-    receiver = Receiver(lambda: (200, {}) if up["now"] else (500, {}))
-    url = receiver.serve(agents_server)
-    agent_id = await register(app, agents_server, echo())
     user = await make_user()
     settings = smtp_settings(spec_settings(app.state.settings), port)
-    sender = NotificationSender(app.state.db, settings, clock=clock)
-    try:
-        first = await job_with_webhook(app, client, user.key_headers, agent_id, url)
-        delivery, waits = await until_settled(sender, clock, client, user.key_headers, first)
+    async with webhook_world(
+        app,
+        client,
+        agents_server,
+        lambda: (200, {}) if up["now"] else (500, {}),
+        settings=settings,
+        clock=Clock(start),
+    ) as world:
+        url, sender, clock = world.url, world.sender, world.clock
+        first = await world.job(user.key_headers)
+        delivery, waits = await world.settle(user.key_headers, first)
         assert (delivery["state"], delivery["attempts"]) == ("failed", len(SCHEDULE) + 1)
         assert sum(waits) > 3 * 24 * 3600  # the schedule spans days
         notices = (await client.get("/v1/notifications", headers=user.key_headers)).json()
@@ -319,8 +352,8 @@ async def test_a_receiver_that_stays_down_fails_the_delivery_then_is_disabled_af
 
         # Five days after the first failure, with every delivery failing: disabled.
         clock.now = start + timedelta(days=5, minutes=1)
-        late = await job_with_webhook(app, client, user.key_headers, agent_id, url)
-        delivery, _ = await until_settled(sender, clock, client, user.key_headers, late)
+        late = await world.job(user.key_headers)
+        delivery, _ = await world.settle(user.key_headers, late)
         assert (delivery["state"], delivery["attempts"]) == ("failed", 1)
         [endpoint] = await endpoints_of(client, user.key_headers)
         assert endpoint["enabled"] is False
@@ -336,11 +369,9 @@ async def test_a_receiver_that_stays_down_fails_the_delivery_then_is_disabled_af
         [endpoint] = await endpoints_of(client, user.key_headers)
         assert (endpoint["enabled"], endpoint["failingSince"]) == (True, None)
         up["now"] = True
-        fixed = await job_with_webhook(app, client, user.key_headers, agent_id, url)
-        delivery, _ = await until_settled(sender, clock, client, user.key_headers, fixed)
+        fixed = await world.job(user.key_headers)
+        delivery, _ = await world.settle(user.key_headers, fixed)
         assert delivery["state"] == "delivered"
-    finally:
-        await sender.stop()
 
 
 async def test_the_settings_page_shows_a_disabled_endpoint_and_re_enables_it(
@@ -350,16 +381,9 @@ async def test_the_settings_page_shows_a_disabled_endpoint_and_re_enables_it(
 
     csrf = await _sign_up_in(client, app.state.settings, "wes@example.com")
     api = {"X-CSRF-Token": csrf}
-    clock = Clock(utcnow())
-    receiver = Receiver(lambda: (410, {}))
-    url = receiver.serve(agents_server)
-    agent_id = await register(app, agents_server, echo())
-    job_id = await job_with_webhook(app, client, api, agent_id, url)
-    sender = NotificationSender(app.state.db, spec_settings(app.state.settings), clock=clock)
-    try:
-        await until_settled(sender, clock, client, api, job_id)
-    finally:
-        await sender.stop()
+    async with webhook_world(app, client, agents_server, lambda: (410, {})) as world:
+        url = world.url
+        await world.settle(api, await world.job(api))
     [endpoint] = await endpoints_of(client, api)
     page = await client.get("/settings/notifications")
     assert page.status_code == 200

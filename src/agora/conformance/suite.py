@@ -27,7 +27,13 @@ from agora.kit.outbound import OutboundPolicy
 from agora.mip003 import hashes
 from agora.mip003.client import Mip003Client, new_identifier_from_purchaser
 from agora.mip003.errors import AgentError, AgentJobNotFound, AgentRejectedInput
-from agora.mip003.types import JobStatus, StartedJob
+from agora.mip003.types import (
+    PAYMENT_IDENTITY_FIELDS,
+    PAYMENT_TIME_FIELDS,
+    JobStatus,
+    StartedJob,
+    unix_ms,
+)
 
 KNOWN_STATUSES = frozenset({"awaiting_payment", "awaiting_input", "running", "completed", "failed"})
 ENDED = frozenset({"completed", "failed"})
@@ -35,8 +41,7 @@ MAX_POLLS = 1_000  # with the time limit: a status loop ends on whichever comes 
 MAX_INPUT_ROUNDS = 5
 # What a paid /start_job answer must carry (docs/developer.md, "Selling a paid agent"; the
 # dispatcher's payments.start.REQUIRED plus the identifiers it buys with)
-PAYMENT_TEXT_FIELDS = ("blockchainIdentifier", "agentIdentifier", "sellerVKey")
-PAYMENT_TIME_FIELDS = ("payByTime", "submitResultTime")
+PAYMENT_TEXT_FIELDS = ("blockchainIdentifier", *PAYMENT_IDENTITY_FIELDS)
 # The whole network is allowed: a builder checks their own agent, usually on loopback.
 OPEN_POLICY = OutboundPolicy.from_setting("0.0.0.0/0,::/0")
 
@@ -105,7 +110,7 @@ class _Run:
     async def payment_fields(self) -> str:
         raw = self._started().raw
         missing = [k for k in PAYMENT_TEXT_FIELDS if not isinstance(raw.get(k), str) or not raw[k]]
-        bad_times = [k for k in PAYMENT_TIME_FIELDS if not _is_ms(raw.get(k))]
+        bad_times = [k for k in PAYMENT_TIME_FIELDS if unix_ms(raw.get(k)) is None]
         problems = [f"lacks {k}" for k in missing] + [
             f"{k} must be Unix milliseconds, not {raw.get(k)!r}" for k in bad_times
         ]
@@ -227,12 +232,6 @@ class _Run:
             "the result hash is submitted to the seller's payment node, not over MIP-003: "
             "this suite does not run a payment node yet"
         )
-
-
-def _is_ms(value: Any) -> bool:
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or (isinstance(value, str) and value.isdigit())
 
 
 def _steps(run: _Run) -> list[tuple[Check, Callable[[], Awaitable[str]], float]]:

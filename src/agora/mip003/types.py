@@ -9,6 +9,23 @@ from agora.kit.timeutil import isoformat, utcnow
 
 MAX_MESSAGE_CHARS = 20_000  # an agent's message kept with its input request
 
+# The payment request a paid agent's /start_job answer carries (MIP-003 with MIP-004 payments;
+# docs/payments.md): who sells, and the contract's times in Unix milliseconds. Checked by the
+# dispatcher before it buys (payments/start.py) and by the conformance suite.
+PAYMENT_IDENTITY_FIELDS = ("agentIdentifier", "sellerVKey")
+PAYMENT_TIME_FIELDS = ("payByTime", "submitResultTime")
+
+
+def unix_ms(value: Any) -> int | None:
+    """A time of the payment request in Unix milliseconds (an integer or its digits), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
 
 @dataclass(frozen=True)
 class StartedJob:

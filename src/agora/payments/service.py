@@ -33,7 +33,10 @@ async def request_refund(
     state = job.on_chain_status
     now = utcnow()
     if not await repo.mark_refund_requested(session, job.id, job.status, now):
-        raise Conflict(f"Job {job.id} changed while the refund was asked; read it again")
+        # Lost the compare-and-set: say why from what the winner committed (usually that a
+        # refund is asked once per job), so one outcome has one message.
+        await session.refresh(job)
+        raise Conflict(refusal(job) or f"Job {job.id} changed while the refund was asked")
     await lifecycle.record_event(
         session,
         job,

@@ -11,7 +11,12 @@ from typing import Any
 from agora.dispatch.payment import StartPlan
 from agora.kit.money import fee_for, to_display
 from agora.mip003 import hashes
-from agora.mip003.types import StartedJob
+from agora.mip003.types import (
+    PAYMENT_IDENTITY_FIELDS,
+    PAYMENT_TIME_FIELDS,
+    StartedJob,
+    unix_ms,
+)
 from agora.models import Job
 from agora.models.statuses import JobType, PricingType
 from agora.payments.states import MASUMI
@@ -19,7 +24,7 @@ from agora.settings import Settings
 
 DYNAMIC = PricingType.DYNAMIC.value  # job.payment["pricing"] of a Dynamic-priced job
 HOUR_MS = 3_600_000
-REQUIRED = ("payByTime", "submitResultTime", "agentIdentifier", "sellerVKey")
+REQUIRED = PAYMENT_TIME_FIELDS + PAYMENT_IDENTITY_FIELDS
 
 # The V2 payment-source fields of a /start_job answer (masumi-payment-service aca3833,
 # src/routes/api/purchases/schemas.ts createPurchaseInitSchemaInput): inside the seller's
@@ -77,16 +82,6 @@ def _unit(unit: str) -> str:
     """The node's unit: lovelace is the empty unit (masumi-payment-service aca3833,
     src/utils/shared/transformers.ts normalizePurchaseUnit)."""
     return "" if unit.lower() == "lovelace" else unit
-
-
-def _ms(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    return None
 
 
 def start_plan(job: Job, started: StartedJob, settings: Settings) -> StartPlan:
@@ -154,11 +149,11 @@ def _payment(
 ) -> tuple[dict[str, Any] | None, str | None]:
     """The job's payment record: the contract's times, the seller's identity, its signed
     payment source and amounts (or why they cannot be used)."""
-    pay_by, submit = _ms(raw.get("payByTime")), _ms(raw.get("submitResultTime"))
+    pay_by, submit = unix_ms(raw.get("payByTime")), unix_ms(raw.get("submitResultTime"))
     if pay_by is None or submit is None:
         return None, "payByTime and submitResultTime must be Unix milliseconds"
-    unlock = _ms(raw.get("unlockTime")) or submit + 6 * HOUR_MS
-    dispute = _ms(raw.get("externalDisputeUnlockTime")) or submit + 12 * HOUR_MS
+    unlock = unix_ms(raw.get("unlockTime")) or submit + 6 * HOUR_MS
+    dispute = unix_ms(raw.get("externalDisputeUnlockTime")) or submit + 12 * HOUR_MS
     source, problem = signed_source_fields(raw)
     amounts: list[dict[str, str]] | None = None
     if problem is None:
