@@ -138,6 +138,10 @@ FLAT = {
     "outbound_allow": "outbound_allow",
     "metrics_token": "metrics.token",
     "metrics_public": "metrics.public",
+    "database_replica_url": "replica.url",
+    "database_replica_max_lag_seconds": "replica.max_lag_seconds",
+    "database_replica_check_seconds": "replica.check_seconds",
+    "database_replica_read_your_writes_seconds": "replica.read_your_writes_seconds",
 }
 
 

@@ -36,6 +36,7 @@ from agora.kit.migrate import upgrade
 from agora.kit.observe import ObserveMiddleware
 from agora.kit.openapi import build_openapi
 from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
+from agora.kit.replica import ReplicaOptions
 from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
@@ -72,7 +73,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
     ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
-    database = db or Database(settings.resolved_database_url)
+    database = db or Database(settings.resolved_database_url, replica=replica_options(settings))
     passwords.use_profile(settings.password_hash_profile)
     app = FastAPI(
         title="Agora API",
@@ -103,6 +104,21 @@ def create_app(
     if settings.wire_check:
         wire.CHECK = True
     return app
+
+
+def replica_options(settings: Settings) -> ReplicaOptions | None:
+    """The read replica's options (docs/operations.md, "Read replica"), when one is set."""
+    replica = settings.replica
+    if replica.resolved_url is None:
+        return None
+    return ReplicaOptions(
+        url=replica.resolved_url,
+        max_lag_seconds=replica.max_lag_seconds,
+        check_seconds=replica.check_seconds,
+        read_your_writes_seconds=replica.read_your_writes_seconds,
+        redis_url=settings.redis_url,
+        key_prefix=settings.rate_limit.key_prefix,
+    )
 
 
 def _lifespan(

@@ -305,6 +305,21 @@ class MetricsSettings(Group):
     public: bool = False
 
 
+class ReplicaSettings(Group):
+    # A streaming read replica (docs/operations.md, "Read replica"): read units of work read it,
+    # except a person's reads within ``read_your_writes_seconds`` of their own write, and while it
+    # lags more than ``max_lag_seconds`` (measured at most every ``check_seconds``) or fails.
+    env_prefix = "database_replica_"
+    url: str | None = None
+    max_lag_seconds: float = Field(default=5.0, gt=0)
+    check_seconds: float = Field(default=2.0, gt=0)
+    read_your_writes_seconds: float = Field(default=5.0, ge=0)
+
+    @property
+    def resolved_url(self) -> str | None:
+        return normalise_database_url(self.url) if self.url else None
+
+
 # The flat (environment, constructor) names that are not `<group env_prefix><field>`.
 ALIASES: dict[str, tuple[str, str]] = {
     "run_dispatcher": ("dispatch", "enabled"),
@@ -353,6 +368,7 @@ class Settings(BaseSettings):
     storage: StorageSettings = StorageSettings()
     files: FileSettings = FileSettings()
     metrics: MetricsSettings = MetricsSettings()
+    replica: ReplicaSettings = ReplicaSettings()
 
     @classmethod
     def settings_customise_sources(

@@ -13,9 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth import service
 from agora.auth.principal import Permission, Principal
 from agora.kit.errors import NO_ROUTE, FieldError, Forbidden, NotFound, Unauthorized
+from agora.kit.replica import route_reads
 from agora.kit.requestid import note_principal
 from agora.kit.security import csrf_matches, csrf_token
-from agora.kit.units import READ_METHODS, Unit, request_session, request_unit
+from agora.kit.units import ANONYMOUS, READ_METHODS, Unit, request_session, request_unit
 from agora.models.statuses import KeyKind
 from agora.settings import Settings
 
@@ -143,6 +144,7 @@ _Endpoint = TypeVar("_Endpoint")
 def public(endpoint: _Endpoint) -> _Endpoint:
     """Declare a route that takes no credential (sign-in, the public catalogue, health)."""
     setattr(endpoint, ACCESS, PUBLIC)
+    setattr(endpoint, ANONYMOUS, True)  # asked without credentials: may read the replica
     return endpoint
 
 
@@ -162,6 +164,7 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
         check_csrf(request)
         request.state.principal = principal
         note_principal(principal)
+        await route_reads(session, principal.user_id)
         return principal
     principal = await service.authenticate(
         session,
@@ -171,6 +174,7 @@ async def authenticate_request(request: Request, session: AsyncSession) -> Princ
     )
     request.state.principal = principal
     note_principal(principal)
+    await route_reads(session, principal.user_id)
     return principal
 
 
@@ -183,6 +187,7 @@ async def get_principal(request: Request, session: SessionDep) -> Principal:
 async def get_optional_principal(request: Request, session: SessionDep) -> Principal | None:
     """The caller when credentials are presented (401 if they are invalid), else None."""
     if presented_token(request) is None and session_cookie(request) is None:
+        await route_reads(session, None)  # an anonymous reader
         return None
     return await authenticate_request(request, session)
 
@@ -239,12 +244,15 @@ async def get_session_principal(request: Request, session: SessionDep) -> Princi
     revoked or expired session). CSRF is not checked here; forms call ``check_csrf``."""
     cookie = session_cookie(request)
     if cookie is None:
+        await route_reads(session, None)  # an anonymous reader
         return None
     try:
         principal = await service.authenticate_session(session, cookie)
     except Unauthorized:
+        await route_reads(session, None)
         return None
     note_principal(principal)
+    await route_reads(session, principal.user_id)
     return principal
 
 

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from agora.kit.reads import COMMITTED_KEY, READS_KEY, Prepared, Reads
+from agora.kit.replica import READER_KEY, REPLICA_KEY, Replica, ReplicaOptions, RoutedSession
 from agora.kit.writes import write
 
 log = structlog.get_logger(__name__)
@@ -96,7 +97,14 @@ def _ensure_sqlite_directory(url: str) -> None:
 class Database:
     """One per process: the engine and the session factories for reads and writes."""
 
-    def __init__(self, url: str, *, pool_size: int = 16, echo: bool = False) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int = 16,
+        echo: bool = False,
+        replica: ReplicaOptions | None = None,
+    ) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         # Statement parameters carry secrets (webhook secrets and URLs, token hashes, share
@@ -141,6 +149,20 @@ class Database:
         in_memory = self.is_sqlite and ":memory:" in url
         self.reads = None if in_memory else Reads(url, self.engine.dialect, json_loads)
         self._write = async_sessionmaker(write_engine, expire_on_commit=False, autoflush=False)
+        self.replica = None if replica is None else self._replica(replica, kwargs)
+
+    def _replica(self, options: ReplicaOptions, kwargs: dict[str, Any]) -> Replica:
+        """The read replica's engine (autocommit, SELECTs only, like the primary's reads) and
+        lean reads; read sessions route to it (kit/replica.py)."""
+        if self.is_sqlite or self.reads is None:
+            raise ValueError("a read replica needs PostgreSQL as the primary database")
+        # Pre-ping: a replica restarted or failed over leaves dead connections that a read
+        # would otherwise fail on (its reads then retry on the primary, kit/replica.py).
+        engine = create_async_engine(options.url, **{**kwargs, "pool_pre_ping": True})
+        reading = engine.execution_options(isolation_level="AUTOCOMMIT")
+        _refuse_writes(reading)
+        self._read.configure(sync_session_class=RoutedSession)
+        return Replica(options, reading, self.reads, json_loads)
 
     def session(self, *, write: bool) -> AsyncSession:
         session = self._write() if write else self._read()
@@ -149,6 +171,8 @@ class Database:
             session.info[COMMITTED_KEY] = self.reads  # in a read unit, read_committed's in both
             if not write:
                 session.info[READS_KEY] = self.reads
+        if self.replica is not None and not write:
+            session.info[REPLICA_KEY] = self.replica
         return session
 
     @asynccontextmanager
@@ -166,6 +190,9 @@ class Database:
             yield session
             if _has_work(session):  # else nothing ran or waits: nothing to commit
                 await session.commit()
+                if write and self.replica is not None and READER_KEY in session.info:
+                    # before the answer: the writer's next read must find it (read-your-writes)
+                    await self.replica.note_write(session.info[READER_KEY])
         except BaseException:
             await session.rollback()
             raise
@@ -189,6 +216,8 @@ class Database:
             await conn.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
+        if self.replica is not None:
+            await self.replica.close()
         if self.reads is not None:
             await self.reads.close()
         await self.engine.dispose()

@@ -43,12 +43,18 @@ from starlette.responses import Response
 
 from agora.kit.db import Database
 from agora.kit.errors import RequestTimeout
+from agora.kit.replica import READ_UNIT_KEY, READER_KEY, on_replica, route_reads
+from agora.kit.unavailable import database_unavailable
 
 log = structlog.get_logger(__name__)
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 UNIT_KEY = "agora.unit"  # in the request's scope while its route runs
 MODE_ATTRIBUTE = "agora_mode"
 STREAMS_BODY = "agora_streams_body"
+# On a route's endpoint: it takes no credential, so a request that carries none has a known
+# (anonymous) reader from the start and may read the replica (kit/replica.py).
+ANONYMOUS = "agora_anonymous"
+CREDENTIAL_HEADERS = ("authorization", "x-api-key", "cookie")
 T = TypeVar("T")
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
 
@@ -120,9 +126,17 @@ class Unit:
     current phase's session; CALLS_OUT routes move through ``call_out`` and ``write``.
     """
 
-    def __init__(self, database: Database, declared: Mode) -> None:
+    def __init__(
+        self, database: Database, declared: Mode, *, anonymous: bool = False, replica: bool = True
+    ) -> None:
         self.database = database
         self.mode = declared
+        # A read unit may read the replica once its reader is known (kit/replica.py);
+        # ``anonymous``: known from the start (a public route, no credential presented).
+        self._routed = declared is Mode.READ and replica and database.replica is not None
+        self._anonymous = anonymous
+        self._reader: str | None = None  # carried from phase to phase (a CALLS_OUT write phase)
+        self.failed_on_replica = False  # it rolled back after reading the replica
         self._context: AbstractAsyncContextManager[AsyncSession] | None = None
         self._session: AsyncSession | None = None
         self._outside = False  # CALLS_OUT: the read phase is over
@@ -141,9 +155,15 @@ class Unit:
         self._context = self.database.transaction(
             write=self._writing, after=lambda hook, session: self.after.append((hook, session))
         )
-        self._session = await self._context.__aenter__()
-        self._session.info[SESSION_UNIT_KEY] = self
-        return self._session
+        session = self._session = await self._context.__aenter__()
+        session.info[SESSION_UNIT_KEY] = self
+        if self._reader is not None:
+            session.info[READER_KEY] = self._reader
+        if self._routed:
+            session.info[READ_UNIT_KEY] = True
+            if self._anonymous:
+                await route_reads(session, None)
+        return session
 
     async def call_out(self, work: Awaitable[T]) -> T:
         """End the read phase (releasing its connection), then await ``work`` — a call to another
@@ -186,6 +206,10 @@ class Unit:
                 log.exception("after_rollback_work_failed")
 
     async def _end(self, failure: BaseException | None) -> None:
+        if self._session is not None:
+            self._reader = self._session.info.get(READER_KEY, self._reader)
+            if failure is not None and on_replica(self._session) is not None:
+                self.failed_on_replica = True
         context, self._context, self._session = self._context, None, None
         if context is None:
             return
@@ -245,19 +269,30 @@ class UnitOfWorkRoute(APIRoute):
         declared = mode_of(self.endpoint, self.methods or set())
         uses_unit = _uses_unit(self.dependant)
         streams = getattr(self.endpoint, STREAMS_BODY, False)
+        public = getattr(self.endpoint, ANONYMOUS, False)
 
         async def in_lifecycle(request: Request) -> Response:
             if not streams:
                 await read_body(request, request.app.state.settings.http.body_timeout_seconds)
             if not uses_unit:
                 return await handler(request)
-            unit = Unit(request.app.state.db, declared)
+            anonymous = public and not any(h in request.headers for h in CREDENTIAL_HEADERS)
+            unit = Unit(request.app.state.db, declared, anonymous=anonymous)
             request.scope[UNIT_KEY] = unit
             try:
                 response = await handler(request)
             except BaseException as exc:
                 await unit.finish(exc)
-                raise
+                if not (isinstance(exc, Exception) and _replica_failed(unit, exc)):
+                    raise
+                # The replica failed under this read: the same read, once, on the primary.
+                unit = Unit(request.app.state.db, declared, replica=False)
+                request.scope[UNIT_KEY] = unit
+                try:
+                    response = await handler(request)
+                except BaseException as again:
+                    await unit.finish(again)
+                    raise
             finally:
                 request.scope.pop(UNIT_KEY, None)
             await unit.finish(None if response.status_code < 400 else _Refused())
@@ -266,6 +301,15 @@ class UnitOfWorkRoute(APIRoute):
             return response
 
         return in_lifecycle
+
+
+def _replica_failed(unit: Unit, exc: Exception) -> bool:
+    """Whether ``exc`` is the replica failing a read unit that read it (then marked down)."""
+    replica = unit.database.replica
+    if replica is None or not unit.failed_on_replica or not database_unavailable(exc):
+        return False
+    replica.failed(exc)
+    return True
 
 
 def _add_background(response: Response, hook: Callable[..., Any], *args: Any) -> None:

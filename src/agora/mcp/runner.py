@@ -29,6 +29,7 @@ from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError
+from agora.kit.replica import route_reads
 from agora.kit.unavailable import database_error, database_unavailable
 from agora.kit.units import Mode, Unit
 from agora.mcp.auth import TOKEN_STATE
@@ -118,6 +119,7 @@ class ToolRunner:
                 organization_slug=headers.get("x-organization-slug"),
             )
             principal.require(permission)
+            await route_reads(session, principal.user_id)  # a read tool may read the replica
             yield ToolCall(unit, session, principal, self.settings, self.agent_client)
             await unit.finish(None)
         except BaseException as exc:
