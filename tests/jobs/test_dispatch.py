@@ -42,7 +42,7 @@ async def test_a_dead_workers_job_is_resumed_by_another_and_charged_once(
     async with db.transaction(write=False) as session:
         loaded = await dispatch_repo.load(session, parse_uuid(job_id))  # type: ignore[arg-type]
     assert loaded is not None
-    snapshot, base_url = loaded
+    snapshot, base_url, _ = loaded
     await app.state.agent_client.start_job(
         base_url,
         identifier_from_purchaser=snapshot.identifier_from_purchaser,
