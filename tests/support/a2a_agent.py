@@ -118,7 +118,9 @@ def card(base_url: str, *, streaming: bool = True) -> AgentCard:
         default_input_modes=["text/plain"],
         default_output_modes=["text/plain"],
         security_schemes={
-            "bearer": SecurityScheme(http_auth_security_scheme=HTTPAuthSecurityScheme(scheme="bearer"))
+            "bearer": SecurityScheme(
+                http_auth_security_scheme=HTTPAuthSecurityScheme(scheme="bearer")
+            )
         },
         security_requirements=[SecurityRequirement(schemes={"bearer": StringList()})],
         skills=[

@@ -7,6 +7,7 @@ time (``timeout``) and bytes. One per process (it shares the guarded connection 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import uuid
 from collections.abc import AsyncIterator, Mapping
@@ -16,7 +17,6 @@ from typing import Any
 import httpx
 from a2a.client import ClientConfig, ClientFactory
 from a2a.client.card_resolver import parse_agent_card
-from a2a.utils.errors import A2AError
 from a2a.types.a2a_pb2 import (
     AgentCard,
     CancelTaskRequest,
@@ -30,6 +30,7 @@ from a2a.types.a2a_pb2 import (
     Task,
     TaskState,
 )
+from a2a.utils.errors import A2AError
 from google.protobuf.json_format import MessageToDict, ParseDict, ParseError
 from starlette.requests import Request
 
@@ -83,7 +84,8 @@ class Card:
 
     @property
     def as_json(self) -> dict[str, Any]:
-        return MessageToDict(self.card)
+        stored: dict[str, Any] = MessageToDict(self.card)
+        return stored
 
     @property
     def streaming(self) -> bool:
@@ -310,7 +312,9 @@ class A2aClient:
         if skill:
             message.metadata.update({"skill": skill})
         request = SendMessageRequest(message=message)
-        known = Outcome(task_id=task_id, context_id=context_id, state="working") if task_id else None
+        known = (
+            Outcome(task_id=task_id, context_id=context_id, state="working") if task_id else None
+        )
         return await self._stream(
             card,
             credential,
@@ -351,10 +355,8 @@ async def _cancelled(sdk: Any, task_id: str) -> AsyncIterator[StreamResponse]:
 async def _close(events: Any) -> None:
     close = getattr(events, "aclose", None)
     if close is not None:
-        try:
+        with contextlib.suppress(Exception):  # a broken stream has nothing left to close
             await close()
-        except Exception:  # noqa: S110 - a stream already broken has nothing left to close
-            pass
 
 
 def _safe(exc: Exception) -> str:
@@ -401,7 +403,9 @@ def input_schema(card: Card) -> dict[str, Any]:
                 "name": "Skill",
                 "data": {
                     "values": [s.id for s in skills],
-                    "description": "; ".join(f"{s.id}: {s.name or s.description}"[:200] for s in skills),
+                    "description": "; ".join(
+                        f"{s.id}: {s.name or s.description}"[:200] for s in skills
+                    ),
                 },
                 "validations": [{"validation": "optional", "value": "true"}],
             }

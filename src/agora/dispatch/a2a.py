@@ -35,7 +35,9 @@ class Dispatcher(Protocol):
 
     db: Database
     settings: Settings
-    a2a: A2aClient
+
+    @property
+    def a2a(self) -> A2aClient: ...
 
     def secret_key(self) -> str: ...
     def queued_fields(self, delay: float) -> dict[str, Any]: ...
@@ -74,9 +76,9 @@ async def agent_of(d: Dispatcher, job: Job, card_url: str) -> tuple[Card, str | 
     """The agent's card as read at submission or review, and its credential opened."""
     async with d.db.transaction(write=False) as session:
         found = await repo.a2a_agent(session, job.agent_id)
-    if found is None or found[0] is None:
+    card_json, sealed = found if found is not None else (None, None)
+    if card_json is None:
         return None
-    card_json, sealed = found
     credential = open_sealed(d.secret_key(), str(job.agent_id), sealed)
     return card_from_json(card_url, card_json), credential
 
@@ -86,7 +88,7 @@ def _skill(card: Card, picked: Any) -> str | None:
     if isinstance(picked, list):
         picked = picked[0] if picked else None
     if isinstance(picked, int) and 0 <= picked < len(skills):
-        return skills[picked]
+        return str(skills[picked])
     return str(picked) if picked in skills else None
 
 
@@ -214,7 +216,11 @@ async def apply(d: Dispatcher, job: Job, outcome: Outcome) -> None:
                 poll_interval=interval,
                 input_request=None,
                 **due,
-                **({**seen, "updated_at": utcnow()} if job.agent_job_status != outcome.state else {}),
+                **(
+                    {**seen, "updated_at": utcnow()}
+                    if job.agent_job_status != outcome.state
+                    else {}
+                ),
             )
 
 

@@ -82,7 +82,9 @@ async def release(session: AsyncSession, job_id: uuid.UUID, owner: str, **values
     result = await session.execute(
         update(Job)
         .where(Job.id == job_id, Job.lease_owner == owner, Job.dispatch_state == LEASED)
-        .values(**{"dispatch_state": QUEUED, "lease_owner": None, "lease_expires_at": None, **values})
+        .values(
+            **{"dispatch_state": QUEUED, "lease_owner": None, "lease_expires_at": None, **values}
+        )
         .execution_options(synchronize_session=False)
     )
     return isinstance(result, CursorResult) and result.rowcount == 1

@@ -20,9 +20,7 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     with op.batch_alter_table("agents") as batch:
         batch.add_column(
-            sa.Column(
-                "protocol", sa.String(length=20), nullable=False, server_default="mip003"
-            )
+            sa.Column("protocol", sa.String(length=20), nullable=False, server_default="mip003")
         )
         batch.add_column(
             sa.Column(
