@@ -17,11 +17,9 @@ from typing import Any, Protocol
 
 from agora.a2a.client import A2aClient, A2aError, Card, Outcome, card_from_json
 from agora.a2a.credentials import open_sealed
-from agora.dispatch import repository as repo
 from agora.files.worker import FILES_COLLECT
 from agora.jobs import lifecycle
 from agora.kit import background
-from agora.kit.db import Database
 from agora.kit.textinput import find_unstorable
 from agora.kit.timeutil import isoformat, utcnow
 from agora.mip003.errors import AgentError, AgentUnreachable
@@ -33,13 +31,14 @@ from agora.settings import Settings
 class Dispatcher(Protocol):
     """What these steps use of the dispatcher (``dispatch.worker.Dispatcher``)."""
 
-    db: Database
     settings: Settings
 
     @property
     def a2a(self) -> A2aClient: ...
 
     def secret_key(self) -> str: ...
+    async def a2a_agent(self, job: Job) -> tuple[dict[str, Any] | None, str | None] | None: ...
+    async def record_event(self, job: Job, event_type: str, detail: dict[str, Any]) -> None: ...
     def queued_fields(self, delay: float) -> dict[str, Any]: ...
     def waiting_input_fields(self) -> dict[str, Any]: ...
     async def transition(
@@ -74,8 +73,7 @@ ANSWER_SCHEMA = {
 
 async def agent_of(d: Dispatcher, job: Job, card_url: str) -> tuple[Card, str | None] | None:
     """The agent's card as read at submission or review, and its credential opened."""
-    async with d.db.transaction(write=False) as session:
-        found = await repo.a2a_agent(session, job.agent_id)
+    found = await d.a2a_agent(job)
     card_json, sealed = found if found is not None else (None, None)
     if card_json is None:
         return None
@@ -141,10 +139,7 @@ async def _cancel(d: Dispatcher, job: Job, card: Card, credential: str | None) -
             sent: dict[str, Any] = {"taskId": job.agent_job_id}
         except A2aError as exc:
             sent = {"taskId": job.agent_job_id, "error": exc.message}
-        async with d.db.transaction() as session:
-            current = await repo.get(session, job.id)
-            if current is not None:
-                await lifecycle.record_event(session, current, "a2a_cancel_sent", detail=sent)
+        await d.record_event(job, "a2a_cancel_sent", sent)
     await d.release(job, dispatch_state=DispatchState.DONE, next_attempt_at=None)
 
 

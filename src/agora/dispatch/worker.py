@@ -108,6 +108,18 @@ class Dispatcher(LoopService):
             self._secret_key = self.settings.resolved_secret_key()
         return self._secret_key
 
+    async def a2a_agent(self, job: Job) -> tuple[dict[str, Any] | None, str | None] | None:
+        """The job's A2A agent: its card as read and its sealed credential (dispatch/a2a.py)."""
+        async with self.db.transaction(write=False) as session:
+            return await repo.a2a_agent(session, job.agent_id)
+
+    async def record_event(self, job: Job, event_type: str, detail: dict[str, Any]) -> None:
+        """An event of the job in its own short transaction (``a2a_cancel_sent``)."""
+        async with self.db.transaction() as session:
+            current = await repo.get(session, job.id)
+            if current is not None:
+                await lifecycle.record_event(session, current, event_type, detail=detail)
+
     # ---- service -------------------------------------------------------------------------
 
     async def start(self) -> None:
