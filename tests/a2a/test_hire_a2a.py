@@ -7,6 +7,7 @@ with a streaming card and with one that does not stream (then ``tasks/get``)."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import httpx2
@@ -15,6 +16,7 @@ from fastapi import FastAPI
 
 from agora.files.worker import OutputCollector
 from agora.kit.money import to_base
+from agora.models import Agent
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import dispatcher, job
 from tests.support.a2a_agent import REPORT, painter_agent
@@ -150,3 +152,50 @@ async def test_a_cancel_reaches_the_a2a_agent(
     assert await _balance(client, buyer) == pytest.approx(before)  # refunded
     events = await client.get(f"/v1/jobs/{job_id}/events", headers=buyer.key_headers)
     assert "a2a_cancel_sent" in [e["type"] for e in events.json()["data"]]
+
+
+async def test_the_credential_is_sealed_and_a_bad_card_is_a_400(
+    client: httpx2.AsyncClient, app: FastAPI, make_user: MakeUser, admin: TestUser
+) -> None:
+    developer = await make_user(name="Dev")
+    with painter_agent() as painter:
+        agent = await _submit_and_approve(
+            client,
+            developer,
+            admin,
+            f"{painter.base_url}/.well-known/agent-card.json",
+            painter.token,
+        )
+        async with app.state.db.transaction(write=False) as session:
+            row = await session.get(Agent, uuid.UUID(agent["id"]))
+            assert row is not None
+            assert row.protocol == "a2a"
+            assert row.a2a_credential is not None
+            assert painter.token not in row.a2a_credential  # sealed at rest
+            assert row.a2a_card is not None and row.a2a_card["name"] == "Painter"
+        shown = await client.get(
+            f"/v1/developer/agents/{agent['id']}", headers=developer.bearer_headers
+        )
+        assert shown.status_code == 200 and painter.token not in shown.text
+
+        for url in (
+            f"{painter.base_url}/files/report.txt",
+            f"{painter.base_url}/nothing",
+            "ftp://x/card",
+        ):
+            refused = await client.post(
+                "/v1/developer/agents/a2a",
+                json={"agentCardUrl": url},
+                headers=developer.bearer_headers,
+            )
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["details"][0]["field"] == "agentCardUrl"
+
+        # an A2A agent's card URL does not change by an edit
+        moved = await client.patch(
+            f"/v1/developer/agents/{agent['id']}",
+            json={"baseUrl": f"{painter.base_url}/other"},
+            headers=developer.bearer_headers,
+        )
+        assert moved.status_code == 400, moved.text
+        assert moved.json()["details"][0]["field"] == "baseUrl"
