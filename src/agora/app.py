@@ -21,6 +21,7 @@ from starlette.types import ASGIApp
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
+from agora.a2a.client import client_for as a2a_client_for
 from agora.api import LAYOUT, PAGES, ROUTERS, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.files.content import UPLOAD_FRAMING_BYTES
@@ -142,6 +143,7 @@ def _lifespan(
             if dispose:
                 stack.push_async_callback(database.dispose)
             stack.push_async_callback(app.state.agent_client.aclose)
+            stack.push_async_callback(app.state.a2a_client.aclose)
             await app.state.mcp.start()  # the MCP session manager lives as long as the app
             stack.push_async_callback(app.state.mcp.stop)
             stack.push_async_callback(app.state.job_streams.stop)  # its listener starts lazily
@@ -198,6 +200,9 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
         also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
     )
     app.state.agent_client = client_for(settings, local=stand_ins.local or None)
+    app.state.a2a_client = a2a_client_for(  # A2A agents (a2a/, docs/a2a.md)
+        settings.dispatch.agent_timeout_seconds, settings.outbound_allow
+    )
     # The dispatcher and its companions run here by default (the embedded default); `agora
     # worker` processes scale them out (workers.py).
     node_route = {NODE_PREFIX: stand_ins.local[NODE_PREFIX]} if stand_ins.node else None

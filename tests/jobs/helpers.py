@@ -75,6 +75,7 @@ def dispatcher(app: FastAPI, owner: str | None = None) -> Dispatcher:
         settings,
         owner=owner,
         payments=payment_backend(settings),
+        a2a=app.state.a2a_client,
     )
 
 

@@ -42,7 +42,7 @@ async def test_a_dead_workers_job_is_resumed_by_another_and_charged_once(
     async with db.transaction(write=False) as session:
         loaded = await dispatch_repo.load(session, parse_uuid(job_id))  # type: ignore[arg-type]
     assert loaded is not None
-    snapshot, base_url = loaded
+    snapshot, base_url, _ = loaded
     await app.state.agent_client.start_job(
         base_url,
         identifier_from_purchaser=snapshot.identifier_from_purchaser,
@@ -71,7 +71,7 @@ async def test_a_dead_workers_job_is_resumed_by_another_and_charged_once(
     assert kinds == ["grant", "hold", "capture"]
     assert (ws.balance, ws.held) == (to_base("3.95"), 0)
     # The dead worker's late write loses the compare-and-set and changes nothing.
-    assert await dead._transition(snapshot, "RUNNING", detail={}) is False
+    assert await dead.transition(snapshot, "RUNNING", detail={}) is False
 
 
 async def test_background_dispatcher_starts_new_jobs_at_once(

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.a2a.client import A2aClient, A2aError
 from agora.agents import repository as repo
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentError
-from agora.models.statuses import AgentCheckKind, AgentStatus
+from agora.models.statuses import AgentCheckKind, AgentProtocol, AgentStatus
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -28,6 +29,7 @@ class Due:
 
     agent_id: uuid.UUID
     base_url: str
+    protocol: str = AgentProtocol.MIP003
 
 
 class Outcome(enum.Enum):
@@ -51,11 +53,19 @@ async def expire_lapsed(session: AsyncSession) -> int:
 
 async def due(session: AsyncSession, batch: int) -> list[Due]:
     """Up to ``batch`` verified agents, least recently checked first."""
-    return [Due(a.id, a.base_url) for a in await repo.due_for_check(session, batch)]
+    return [Due(a.id, a.base_url, a.protocol) for a in await repo.due_for_check(session, batch)]
 
 
-async def ask(client: Mip003Client, agent: Due) -> Answer:
-    """The agent's /availability (call it with no transaction open); a failure is an answer."""
+async def ask(client: Mip003Client, agent: Due, a2a: A2aClient | None = None) -> Answer:
+    """The agent's /availability (call it with no transaction open); a failure is an answer.
+    An A2A agent: its Agent Card read and usable (docs/a2a.md)."""
+    if agent.protocol == AgentProtocol.A2A and a2a is not None:
+        try:
+            await a2a.read_card(agent.base_url)
+        except A2aError as exc:
+            log.info("agent_check_failed", agent_id=str(agent.agent_id), error=exc.message)
+            return Answer(False, exc.message)
+        return Answer(True, None)
     try:
         answer = await client.availability(agent.base_url)
     except AgentError as exc:

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import structlog
 
+from agora.a2a.client import A2aClient
+from agora.a2a.client import client_for as a2a_client_for
 from agora.agents import availability
 from agora.kit.background import LoopService
 from agora.kit.db import Database
 from agora.mip003.client import Mip003Client
+from agora.models.statuses import AgentProtocol
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -27,8 +30,26 @@ async def check_availability(
     async with db.transaction() as session:
         counts["expired"] += await availability.expire_lapsed(session)
         due = await availability.due(session, batch)
+    a2a = None
+    if any(agent.protocol == AgentProtocol.A2A for agent in due):
+        a2a = a2a_client_for(settings.dispatch.agent_timeout_seconds, settings.outbound_allow)
+    try:
+        return await _check(db, settings, client, a2a, due, counts)
+    finally:
+        if a2a is not None:
+            await a2a.aclose()
+
+
+async def _check(
+    db: Database,
+    settings: Settings,
+    client: Mip003Client,
+    a2a: A2aClient | None,
+    due: list[availability.Due],
+    counts: dict[str, int],
+) -> dict[str, int]:
     for agent in due:
-        answer = await availability.ask(client, agent)  # no transaction open
+        answer = await availability.ask(client, agent, a2a)  # no transaction open
         async with db.transaction() as session:
             outcome = await availability.record(session, settings, agent.agent_id, answer)
         if outcome is None:

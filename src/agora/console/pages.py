@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.a2a.client import app_client as a2a_client
 from agora.accounts import service as accounts
 from agora.accounts.dependencies import ContextDep, OperatorDep
 from agora.audit import service as audit
@@ -251,7 +252,13 @@ async def approve(
     try:
         actor = await accounts.require_operator(read, settings, principal, acting=True)
         await developer.probe_and_approve(
-            unit, settings, app_client(request), agent_id, _text(form, "note", 2000), actor=actor
+            unit,
+            settings,
+            app_client(request),
+            agent_id,
+            _text(form, "note", 2000),
+            actor=actor,
+            a2a=a2a_client(request),
         )
     except AgoraError as exc:
         return await _reviews_page(

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Query, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.a2a.client import app_client as a2a_client
 from agora.auth.dependencies import Admin, SessionDep, SettingsDep, UnitDep
 from agora.developer import service
 from agora.developer.listings import listed, listed_one
@@ -69,7 +70,9 @@ async def approve_agent(
     """Check the agent live, then verify and list it; the note is shown to its developer."""
     note = body.reason if body else ""
     client = app_client(request)
-    agent = await service.probe_and_approve(unit, settings, client, agent_id, note)
+    agent = await service.probe_and_approve(
+        unit, settings, client, agent_id, note, a2a=a2a_client(request)
+    )
     return await _one(request, await unit.write(), agent)
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.models import Agent, ConformanceRun
-from agora.models.statuses import AgentStatus
+from agora.models.statuses import AgentProtocol, AgentStatus
 
 
 async def latest(session: AsyncSession, agent_id: uuid.UUID) -> ConformanceRun | None:
@@ -56,6 +56,7 @@ async def due(
         .where(
             Agent.status == AgentStatus.VERIFIED,
             Agent.is_shown.is_(True),
+            Agent.protocol == AgentProtocol.MIP003,  # the MIP-003 suite; A2A: docs/a2a.md
             (last_run.is_(None)) | (last_run < ran_before),
         )
         .order_by(last_run.asc().nulls_first(), Agent.id)

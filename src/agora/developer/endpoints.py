@@ -11,10 +11,12 @@ from __future__ import annotations
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.a2a.client import app_client as a2a_client
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep, UnitDep
 from agora.developer import service
 from agora.developer.listings import listed, listed_one
 from agora.developer.schemas import (
+    A2aAgentSubmission,
     AgentId,
     AgentSubmission,
     AgentUpdate,
@@ -56,6 +58,28 @@ async def submit_agent(
     enters PENDING, not listed, until an admin approves it."""
     agent = await service.probe_and_submit(
         unit, principal, settings, body.model_dump(), app_client(request)
+    )
+    return await _one(request, await unit.write(), agent)
+
+
+@router.post(
+    "/agents/a2a",
+    status_code=201,
+    operation_id="developerSubmitA2aAgent",
+    openapi_extra=errors(409),
+)
+@mode(Mode.CALLS_OUT)
+async def submit_a2a_agent(
+    body: A2aAgentSubmission,
+    request: Request,
+    unit: UnitDep,
+    settings: SettingsDep,
+    principal: ProfileWriter,
+) -> EnvelopeB[DeveloperAgentOut]:
+    """Submit an A2A agent by its Agent Card URL (docs/a2a.md): the card is read and checked
+    live; the agent enters PENDING, not listed, until an admin approves it."""
+    agent = await service.read_card_and_submit(
+        unit, principal, settings, body.model_dump(exclude_none=True), a2a_client(request)
     )
     return await _one(request, await unit.write(), agent)
 

@@ -62,6 +62,28 @@ class AgentSubmission(ApiModel):
     )
 
 
+class A2aAgentSubmission(ApiModel):
+    """An A2A agent submitted by its Agent Card (docs/a2a.md): name and description default to
+    the card's; ``credential`` (optional) is what Agora sends the agent (an API key in the
+    card's API-key header, else a bearer token), sealed at rest and never shown."""
+
+    agentCardUrl: str = Field(min_length=1, max_length=2000)
+    credential: str | None = Field(default=None, min_length=1, max_length=4000)
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    description: str | None = Field(default=None, max_length=10_000)
+    tags: list[Annotated[str, Field(max_length=50)]] = Field(
+        default_factory=list, max_length=MAX_TAGS
+    )
+    categories: list[str] = Field(default_factory=list, max_length=MAX_CATEGORIES)
+    author: AuthorIn | None = None
+    legal: LegalIn | None = None
+    image: str | None = Field(default=None, max_length=2000)
+    price: float | int | str = Field(
+        default=0,
+        description="Base price in credits per job (the marketplace fee is added); 0 = free",
+    )
+
+
 class AgentUpdate(ApiModel):
     """PATCH: only the fields sent change. A new baseUrl or price of a verified agent sends it
     back to review; text edits do not."""

@@ -23,6 +23,9 @@ from typing import Any
 from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.a2a.client import A2aClient, A2aError, Card
+from agora.a2a.client import input_schema as a2a_input_schema
+from agora.a2a.credentials import seal
 from agora.agents import service as agents
 from agora.agents.schemas import AGENT_STATUSES
 from agora.agents.service import Probe
@@ -48,9 +51,15 @@ from agora.kit.ids import fetch_by_id
 from agora.kit.pagination import PageParams
 from agora.kit.timeutil import utcnow
 from agora.kit.units import Unit
-from agora.mip003.client import Mip003Client
+from agora.mip003.client import Mip003Client, validate_base_url
 from agora.models import Agent
-from agora.models.statuses import AgentCheckKind, AgentSource, AgentStatus, ReviewState
+from agora.models.statuses import (
+    AgentCheckKind,
+    AgentProtocol,
+    AgentSource,
+    AgentStatus,
+    ReviewState,
+)
 from agora.notifications import notify
 from agora.settings import Settings
 
@@ -175,14 +184,74 @@ async def submit(
     return agent
 
 
+# ---- A2A agents (docs/a2a.md) ----------------------------------------------------------------
+
+
+async def read_card(client: A2aClient, url: str, field: str = "agentCardUrl") -> Card:
+    """The live A2A check: the Agent Card read and parsed (a JSON-RPC interface, a name); a
+    failure is a 400 naming ``field``. No transaction open."""
+    try:
+        checked = validate_base_url(url)
+    except ValueError as exc:
+        raise BadRequest.field(field, str(exc)) from exc
+    try:
+        return await client.read_card(checked)
+    except A2aError as exc:
+        raise BadRequest.field(field, f"{checked} failed the A2A check: {exc.message}") from exc
+
+
+def card_probe(card: Card) -> Probe:
+    """What the catalogue records of a card check (available: the card was read and usable)."""
+    return Probe(card.url, available=True, input_schema=a2a_input_schema(card))
+
+
+async def read_card_and_submit(
+    unit: Unit,
+    principal: Principal,
+    settings: Settings,
+    body: dict[str, Any],
+    client: A2aClient,
+) -> Agent:
+    """Submit an A2A agent by its card: room for it (read phase), the card read live with
+    nothing held, then the write. The MIP-003 conformance suite does not apply (docs/a2a.md)."""
+    await ensure_room(await unit.session(), principal)
+    card = await unit.call_out(read_card(client, body["agentCardUrl"]))
+    return await submit_a2a(await unit.write(), principal, settings, body, card)
+
+
+async def submit_a2a(
+    session: AsyncSession,
+    principal: Principal,
+    settings: Settings,
+    body: dict[str, Any],
+    card: Card,
+) -> Agent:
+    given = {k: v for k, v in body.items() if k not in ("agentCardUrl", "credential")}
+    given.setdefault("name", card.card.name[:200])
+    given.setdefault("description", card.card.description[:10_000])
+    agent = await submit(session, principal, settings, given, card_probe(card))
+    agent.protocol = AgentProtocol.A2A
+    agent.a2a_card = card.as_json
+    if body.get("credential"):
+        agent.a2a_credential = seal(
+            settings.resolved_secret_key(), str(agent.id), body["credential"]
+        )
+    await session.flush()
+    return agent
+
+
 async def changed_base_url(
     session: AsyncSession, principal: Principal, agent_id: str, base_url: str
 ) -> str | None:
     """For an edit, in the read phase: the new base URL to check live, or None when it did not
     change. Ownership is checked here, so a stranger's edit probes nothing."""
     url = agents.check_base_url(base_url)
-    current = (await get_owned(session, principal, agent_id)).base_url
-    return None if url == current else url
+    owned = await get_owned(session, principal, agent_id)
+    if url != owned.base_url and owned.protocol == AgentProtocol.A2A:
+        raise BadRequest.field(
+            "baseUrl", "an A2A agent's Agent Card URL cannot change; withdraw it and submit again"
+        )
+    return None if url == owned.base_url else url
 
 
 async def probe_and_update(
@@ -307,11 +376,21 @@ async def probe_and_approve(
     note: str,
     *,
     actor: audit.Actor | None = None,
+    a2a: A2aClient | None = None,
 ) -> Agent:
     """Approve an agent (the admin API and the console's review queue): read its base URL,
     check it live with nothing held, then verify and list it (``approve``)."""
     found = await get_any(await unit.session(), agent_id)
     base_url, paid = found.base_url, certification.is_paid(found.agent_identifier)
+    if found.protocol == AgentProtocol.A2A:  # the card read again; no MIP-003 suite
+        if a2a is None:
+            raise BadRequest(f"Agent {agent_id} speaks A2A; no A2A client here")
+        card = await unit.call_out(read_card(a2a, base_url, "agentCardUrl"))
+        session = await unit.write()
+        agent = await approve(session, settings, agent_id, card_probe(card), note, actor=actor)
+        agent.a2a_card = card.as_json
+        agent.input_schema = a2a_input_schema(card)
+        return agent
     checked = await unit.call_out(probe_for_review(client, agent_id, base_url))
     results = await unit.call_out(certification.run(client, settings, base_url, paid=paid))
     session = await unit.write()

@@ -45,15 +45,28 @@ async def claim(
     )
 
 
-async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str] | None:
+async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str, str] | None:
+    """The job, its agent's base URL and protocol (``mip003`` | ``a2a``)."""
     row = (
         await session.execute(
-            select(Job, Agent.base_url)
+            select(Job, Agent.base_url, Agent.protocol)
             .join(Agent, Agent.id == Job.agent_id)
             .where(Job.id == job_id)
         )
     ).first()
-    return (row[0], str(row[1])) if row else None
+    return (row[0], str(row[1]), str(row[2])) if row else None
+
+
+async def a2a_agent(
+    session: AsyncSession, agent_id: uuid.UUID
+) -> tuple[dict[str, Any] | None, str | None] | None:
+    """An A2A agent's card (as read) and sealed credential (docs/a2a.md)."""
+    row = (
+        await session.execute(
+            select(Agent.a2a_card, Agent.a2a_credential).where(Agent.id == agent_id)
+        )
+    ).first()
+    return (row[0], row[1]) if row else None
 
 
 async def get(session: AsyncSession, job_id: uuid.UUID) -> Job | None:
@@ -69,7 +82,9 @@ async def release(session: AsyncSession, job_id: uuid.UUID, owner: str, **values
     result = await session.execute(
         update(Job)
         .where(Job.id == job_id, Job.lease_owner == owner, Job.dispatch_state == LEASED)
-        .values(dispatch_state=QUEUED, lease_owner=None, lease_expires_at=None, **values)
+        .values(
+            **{"dispatch_state": QUEUED, "lease_owner": None, "lease_expires_at": None, **values}
+        )
         .execution_options(synchronize_session=False)
     )
     return isinstance(result, CursorResult) and result.rowcount == 1

@@ -31,6 +31,9 @@ from typing import Any
 import structlog
 from sqlalchemy import make_url
 
+from agora.a2a.client import A2aClient
+from agora.a2a.client import client_for as a2a_client_for
+from agora.dispatch import a2a as a2a_steps
 from agora.dispatch import repository as repo
 from agora.dispatch.payment import Event, PaymentBackend
 from agora.files import service as files_service
@@ -47,7 +50,7 @@ from agora.mip003.client import Mip003Client
 from agora.mip003.errors import AgentBadResponse, AgentError, AgentRejectedInput
 from agora.mip003.types import JobStatus
 from agora.models import Job
-from agora.models.statuses import DispatchState
+from agora.models.statuses import AgentProtocol, DispatchState
 from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
@@ -71,8 +74,11 @@ class Dispatcher(LoopService):
         payments: PaymentBackend,
         owner: str | None = None,
         concurrency: int | None = None,
+        a2a: A2aClient | None = None,
     ) -> None:
         self.db, self.client, self.settings = db, client, settings
+        self._a2a, self._own_a2a = a2a, a2a is None
+        self._secret_key: str | None = None
         self.payments = payments
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.concurrency = max(1, concurrency or settings.dispatch.concurrency)
@@ -85,6 +91,34 @@ class Dispatcher(LoopService):
             topics=(JOB_READY,),
             max_delay=IDLE_POLL_SECONDS,
         )
+
+    @property
+    def a2a(self) -> A2aClient:
+        """The A2A client (``a2a/``): the one given, else one of its own, made when first used
+        and closed by ``stop()``."""
+        if self._a2a is None:
+            self._a2a = a2a_client_for(
+                self.settings.dispatch.agent_timeout_seconds, self.settings.outbound_allow
+            )
+        return self._a2a
+
+    def secret_key(self) -> str:
+        """The app's secret key (it opens A2A credentials: ``a2a/credentials.py``)."""
+        if self._secret_key is None:
+            self._secret_key = self.settings.resolved_secret_key()
+        return self._secret_key
+
+    async def a2a_agent(self, job: Job) -> tuple[dict[str, Any] | None, str | None] | None:
+        """The job's A2A agent: its card as read and its sealed credential (dispatch/a2a.py)."""
+        async with self.db.transaction(write=False) as session:
+            return await repo.a2a_agent(session, job.agent_id)
+
+    async def record_event(self, job: Job, event_type: str, detail: dict[str, Any]) -> None:
+        """An event of the job in its own short transaction (``a2a_cancel_sent``)."""
+        async with self.db.transaction() as session:
+            current = await repo.get(session, job.id)
+            if current is not None:
+                await lifecycle.record_event(session, current, event_type, detail=detail)
 
     # ---- service -------------------------------------------------------------------------
 
@@ -100,6 +134,9 @@ class Dispatcher(LoopService):
             with contextlib.suppress(Exception):
                 await self._listener.close()
             self._listener = None
+        if self._own_a2a and self._a2a is not None:
+            await self._a2a.aclose()
+            self._a2a = None
 
     async def _ensure_listener(self) -> None:
         if self.db.is_sqlite or (self._listener is not None and not self._listener.is_closed()):
@@ -184,18 +221,25 @@ class Dispatcher(LoopService):
                 loaded = await repo.load(session, job_id)
             if loaded is None:
                 return
-            job, base_url = loaded
+            job, base_url, protocol = loaded
             if job.lease_owner != self.owner or job.dispatch_state != DispatchState.LEASED:
+                return
+            if protocol == AgentProtocol.A2A:  # dispatch/a2a.py (docs/a2a.md)
+                late = job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at)
+                if late and job.status not in lifecycle.FINAL_STATUSES:
+                    await self.fail(job, "the job ran past its deadline")
+                else:
+                    await a2a_steps.step(self, job, base_url)
                 return
             following = self.payments.follows(job)  # paid through a payment node
             if job.status in lifecycle.FINAL_STATUSES and not following:
-                await self._release(job, dispatch_state=DispatchState.DONE)
+                await self.release(job, dispatch_state=DispatchState.DONE)
             elif following and job.input_request and "answer" in job.input_request:
                 await self._provide(job, base_url)
             elif following:
                 await self.payments.step(self, job, base_url)
             elif job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at):
-                await self._fail(job, "the job ran past its deadline")
+                await self.fail(job, "the job ran past its deadline")
             elif job.agent_job_id is None:
                 await self._start(job, base_url)
             elif job.input_request and "answer" in job.input_request:
@@ -234,19 +278,19 @@ class Dispatcher(LoopService):
             )
         except AgentRejectedInput as exc:
             AGENT_CALL_ERRORS.labels("start_job", type(exc).__name__).inc()
-            await self._fail(job, f"the agent rejected the input: {exc.message}")
+            await self.fail(job, f"the agent rejected the input: {exc.message}")
             return
         except AgentError as exc:
             await self.retry_agent_call(job, "start_job", exc)
             return
         problem = unstorable(agent_job_id=started.job_id, input_hash=started.input_hash)
         if problem:
-            await self._fail(job, f"the agent's answer cannot be stored: {problem}")
+            await self.fail(job, f"the agent's answer cannot be stored: {problem}")
             return
         DISPATCH_LATENCY.observe((utcnow() - as_utc(job.created_at)).total_seconds())
         plan = self.payments.on_started(job, started)
         if plan.failure is not None:  # before anything is bought
-            await self._fail(job, plan.failure)
+            await self.fail(job, plan.failure)
             return
         initial = self.settings.dispatch.status_poll_initial_seconds
         fields: dict[str, Any] = {
@@ -256,7 +300,7 @@ class Dispatcher(LoopService):
             **self.queued_fields(initial),
             **plan.fields,
         }
-        await self._transition(
+        await self.transition(
             job, lifecycle.RUNNING, detail={"agentJobId": started.job_id, **plan.detail}, **fields
         )
 
@@ -283,10 +327,10 @@ class Dispatcher(LoopService):
                 input_schema=status.input_schema,
             )
             if problem:  # fail now (refund), rather than re-calling the agent until the deadline
-                await self._fail(job, f"the agent's answer cannot be stored: {problem}")
+                await self.fail(job, f"the agent's answer cannot be stored: {problem}")
                 return
         if value == "completed":
-            done = await self._transition(
+            done = await self.transition(
                 job,
                 lifecycle.COMPLETED,
                 detail={"agentStatus": value},
@@ -297,7 +341,7 @@ class Dispatcher(LoopService):
                 background.wake(FILES_COLLECT)
         elif value == "failed":
             reason = status.message or status.result or "the agent reported that the job failed"
-            await self._transition(
+            await self.transition(
                 job,
                 lifecycle.FAILED,
                 detail={"agentStatus": value, "reason": reason},
@@ -306,7 +350,7 @@ class Dispatcher(LoopService):
                 agent_job_status=value,
             )
         elif value == "awaiting_input" and status.input_schema is not None:
-            await self._transition(
+            await self.transition(
                 job,
                 lifecycle.INPUT_REQUIRED,
                 detail={"agentStatus": value, "statusId": status.status_id},
@@ -325,7 +369,7 @@ class Dispatcher(LoopService):
             seen: dict[str, Any] = {}
             if value != job.agent_job_status:  # a change clients see (agentJobStatus)
                 seen = {"agent_job_status": value, "updated_at": utcnow()}
-            await self._release(
+            await self.release(
                 job,
                 attempts=0,
                 poll_interval=interval,
@@ -359,7 +403,7 @@ class Dispatcher(LoopService):
             if current.status == "awaiting_input":
                 reopened = {k: v for k, v in request.items() if k not in ("answer", "answeredAt")}
                 reopened["rejected"] = exc.message
-                await self._transition(
+                await self.transition(
                     job,
                     lifecycle.INPUT_REQUIRED,
                     detail={"reason": "the agent rejected the answer", "error": exc.message},
@@ -371,7 +415,7 @@ class Dispatcher(LoopService):
             await self.retry_agent_call(job, "provide_input", exc)
             return
         initial = self.settings.dispatch.status_poll_initial_seconds
-        await self._release(
+        await self.release(
             job,
             input_request=None,
             attempts=0,
@@ -393,7 +437,7 @@ class Dispatcher(LoopService):
             "next_attempt_at": utcnow() + timedelta(seconds=delay),
         }
 
-    async def _transition(
+    async def transition(
         self, job: Job, to_status: str, *, detail: dict[str, Any], **fields: Any
     ) -> bool:
         """Change the status if nobody else did since we loaded the job (compare-and-set)."""
@@ -455,12 +499,12 @@ class Dispatcher(LoopService):
                 )
             return True
 
-    async def _release(self, job: Job, **values: Any) -> bool:
+    async def release(self, job: Job, **values: Any) -> bool:
         async with self.db.transaction() as session:
             return await repo.release(session, job.id, self.owner, **values)
 
-    async def _fail(self, job: Job, reason: str) -> None:
-        await self._transition(
+    async def fail(self, job: Job, reason: str) -> None:
+        await self.transition(
             job,
             lifecycle.FAILED,
             detail={"reason": reason},
@@ -481,7 +525,7 @@ class Dispatcher(LoopService):
             error=exc.message,
         )
         if attempts >= self.settings.dispatch.max_agent_attempts:
-            await self._fail(
+            await self.fail(
                 job, f"the agent failed {attempts} times in a row; last error: {exc.message}"
             )
             return

@@ -173,6 +173,29 @@ async def agent(session: AsyncSession, agent_id: uuid.UUID) -> Agent | None:
     return await session.get(Agent, agent_id)
 
 
+async def agent_protocol(session: AsyncSession, agent_id: uuid.UUID) -> str | None:
+    """The protocol Agora speaks to the agent (``mip003`` | ``a2a``)."""
+    found = await session.scalar(select(Agent.protocol).where(Agent.id == agent_id))
+    return str(found) if found is not None else None
+
+
+async def queue_again(session: AsyncSession, job_id: uuid.UUID, now: datetime) -> None:
+    """Hand a finished job back to the dispatcher once (an A2A job cancelled by its person: the
+    dispatcher sends ``tasks/cancel``, dispatch/a2a.py); ``updated_at`` is kept."""
+    await session.execute(
+        update(Job)
+        .where(Job.id == job_id)
+        .values(
+            dispatch_state="queued",
+            next_attempt_at=now,
+            lease_owner=None,
+            lease_expires_at=None,
+            attempts=0,
+            updated_at=Job.updated_at,
+        )
+    )
+
+
 class SharerColumns(Protocol):
     """What a share shows of its sharer (``ShareUser``): a ``User``, or a row read lean."""
 

@@ -31,6 +31,7 @@ from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models import Job, JobEvent
+from agora.models.statuses import AgentProtocol
 from agora.settings import Settings
 
 __all__ = [
@@ -330,6 +331,12 @@ async def cancel_job(
         **paid_on_node,
     ):
         raise Conflict(f"Job {job.id} changed while it was being cancelled; read it again")
-    if paid_on_node:
+    tell_agent = (
+        job.agent_job_id is not None
+        and await repo.agent_protocol(session, job.agent_id) == AgentProtocol.A2A
+    )
+    if tell_agent:  # the dispatcher sends tasks/cancel (dispatch/a2a.py, docs/a2a.md)
+        await repo.queue_again(session, job.id, utcnow())
+    if paid_on_node or tell_agent:
         await signals.job_ready(session)
     return await shown_one(session, job, settings)

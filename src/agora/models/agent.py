@@ -17,7 +17,7 @@ from agora.models.base import (
     id_column,
     updated_at_column,
 )
-from agora.models.statuses import AgentSource, AgentStatus, PricingType
+from agora.models.statuses import AgentProtocol, AgentSource, AgentStatus, PricingType
 
 # The rating sort's Bayesian average (docs/agents.md, "Sorting"): every agent starts as
 # RATING_PRIOR_WEIGHT ratings of RATING_PRIOR_MEAN, so one 5-star review does not beat fifty 4.8s.
@@ -105,5 +105,13 @@ class Agent(Base):
     image: Mapped[str | None] = mapped_column(String(2000))
     listing: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
     admin_override: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
+    # How Agora talks to the agent (docs/a2a.md): MIP-003 at ``base_url``, or A2A, where
+    # ``base_url`` is the Agent Card's URL, ``a2a_card`` the card as read (JSON) and
+    # ``a2a_credential`` the developer's credential for it, sealed (a2a/credentials.py).
+    protocol: Mapped[str] = mapped_column(
+        String(20), nullable=False, default=AgentProtocol.MIP003, server_default="mip003"
+    )
+    a2a_card: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    a2a_credential: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

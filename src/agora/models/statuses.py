@@ -35,6 +35,13 @@ class AgentSource(StrEnum):
     REGISTRY = "registry"
 
 
+class AgentProtocol(StrEnum):
+    """How Agora talks to an agent (``agents.protocol``; docs/a2a.md)."""
+
+    MIP003 = "mip003"
+    A2A = "a2a"
+
+
 class PricingType(StrEnum):
     FREE = "FREE"
     FIXED = "FIXED"
