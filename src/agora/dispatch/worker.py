@@ -193,13 +193,13 @@ class Dispatcher(LoopService):
                 return
             # One span per step, a child of the hire's request (kit/telemetry.py)
             with telemetry.span("agora.dispatch.step", job_id=job_id, traceparent=parent):
-                await self._step(job, base_url)
+                await self._advance(job, base_url)
         except asyncio.CancelledError:
             raise
         except Exception:  # never lose the loop; the lease expires and the job is retried
             log.exception("dispatch_step_failed", job_id=str(job_id))
 
-    async def _step(self, job: Job, base_url: str) -> None:
+    async def _advance(self, job: Job, base_url: str) -> None:
         """Advance a loaded, leased job by one step (``process``)."""
         following = self.payments.follows(job)  # paid through a payment node
         if job.status in lifecycle.FINAL_STATUSES and not following:

@@ -350,7 +350,7 @@ async def _insert_job(a: Admission) -> None:
 
 
 async def _record_created(a: Admission) -> None:
-    detail = {"price": to_display(a.price)}
+    detail: dict[str, Any] = {"price": to_display(a.price)}
     traceparent = current_traceparent()  # tracing on: the dispatcher's spans join this trace
     if traceparent is not None:
         detail["traceparent"] = traceparent

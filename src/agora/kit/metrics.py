@@ -29,7 +29,7 @@ def scrape_registry() -> CollectorRegistry:
     if not directory:
         return REGISTRY
     registry = CollectorRegistry()
-    MultiProcessCollector(registry, path=directory)
+    MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
     return registry
 
 
