@@ -4,15 +4,24 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
+.PHONY: install install-prod run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
-$(STAMP): requirements.lock pyproject.toml
+# Developers and CI: everything (runtime + dev tools) from requirements-dev.lock. A production
+# host installs requirements.lock alone (docs/operations.md, "Lean install"): `make install-prod`.
+$(STAMP): requirements-dev.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements-dev.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
+
+# The lean production install: the runtime lock and the package, into PROD_VENV.
+PROD_VENV ?= .venv-prod
+install-prod: requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(PROD_VENV)
+	$(PROD_VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
+	$(PROD_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps .
 
 # The embedded default: SQLite under ./data, dispatcher and demo agents in-process.
 run: install
@@ -73,14 +82,18 @@ bench-history: install
 bench-web: install
 	$(BIN)/python -m bench.web
 
-# Regenerate the lock after changing dependencies in pyproject.toml.
+# Regenerate both locks after changing dependencies in pyproject.toml: requirements.lock (the
+# runtime, what production installs) and requirements-dev.lock (runtime + dev, what `make
+# install` and CI install), the latter constrained to the former's versions.
 lock: install
 	$(BIN)/pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes -o requirements.lock \
+	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 --generate-hashes -o requirements.lock \
 		--no-emit-package pip-system-certs --no-emit-package pip
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes -o requirements-dev.lock \
+		--constraint requirements.lock --no-emit-package pip-system-certs --no-emit-package pip
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(PROD_VENV) .pytest_cache .mypy_cache .ruff_cache
 
 # Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
 # hang, 500, garbage, vanish; a worker SIGKILLed), CLI and server subprocesses, hostile input.

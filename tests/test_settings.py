@@ -17,6 +17,7 @@ from agora.settings import Settings
 # Every flat setting as it was before the groups (Settings.model_fields, generated once) ->
 # where it lives now. AGORA_<NAME upper-cased> and Settings(<name>=…) both reach it.
 FLAT = {
+    "otel_endpoint": "otel_endpoint",
     "data_dir": "data_dir",
     "database_url": "database_url",
     "redis_url": "redis_url",
@@ -124,6 +125,7 @@ FLAT = {
     "storage_s3_region": "storage.s3_region",
     "storage_s3_access_key": "storage.s3_access_key",
     "storage_s3_secret_key": "storage.s3_secret_key",
+    "storage_s3_presign_seconds": "storage.s3_presign_seconds",
     "files_max_bytes": "files.max_bytes",
     "files_workspace_quota_bytes": "files.workspace_quota_bytes",
     "files_upload_timeout_seconds": "files.upload_timeout_seconds",

@@ -41,6 +41,9 @@ ALLOWED = {
     "settings_customise_sources", "settings_cls",
     # uvicorn's --factory target (docs/production.md)
     "app_from_env",
+    # a module's attribute hook (PEP 562): uvicorn's workers import their --http class by name
+    # (cli/serve.py, SettingsHeaderTimeoutProtocol)
+    "__getattr__",
     # httpcore's network-backend interface (kit/outbound.py implements all of it)
     "connect_unix_socket",
     # structlog's logger interface: every level name calls the one writer (kit/logging.py)

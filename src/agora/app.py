@@ -39,6 +39,8 @@ from agora.kit.openapi import build_openapi
 from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
 from agora.kit.replica import ReplicaOptions
 from agora.kit.routing import build_route_index, install_route_index
+from agora.kit.telemetry import Telemetry
+from agora.kit.telemetry import use as use_telemetry
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.notifications.outbox import INBOX_TOPIC
@@ -71,10 +73,13 @@ def create_app(
     migrate: bool | None = None,
     background: bool = True,
     startup_hooks: Sequence[Hook] = (),
+    telemetry: Telemetry | None = None,
 ) -> FastAPI:
     """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
-    ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
+    ``background=False`` starts no dispatcher or checkers (tests drive them directly);
+    ``telemetry``: OpenTelemetry providers (default: from ``AGORA_OTEL_ENDPOINT``, off unset)."""
     database = db or Database(settings.resolved_database_url, replica=replica_options(settings))
+    telemetry = telemetry or Telemetry.from_environment(settings.otel_endpoint)
     passwords.use_profile(settings.password_hash_profile)
     app = FastAPI(
         title="Agora API",
@@ -86,6 +91,7 @@ def create_app(
             migrate=settings.is_sqlite if migrate is None else migrate,
             background=background,
             startup_hooks=startup_hooks,
+            telemetry=telemetry,
         ),
         docs_url=None,
         redoc_url=None,
@@ -100,6 +106,15 @@ def create_app(
     _routes(app, settings, database, stand_ins)
     app.state.openapi_document = _openapi_document(app, settings)
     _middleware(app, settings)
+    if telemetry.enabled:  # outermost: the request's span covers every layer
+        from opentelemetry.instrumentation.fastapi import FastAPIInstrumentor
+
+        FastAPIInstrumentor.instrument_app(
+            app,
+            tracer_provider=telemetry.tracer_provider,
+            meter_provider=telemetry.meter_provider,
+            excluded_urls="/healthz,/metrics",
+        )
     install_route_index(app)
     memoise_param_introspection()
     if settings.wire_check:
@@ -129,6 +144,7 @@ def _lifespan(
     migrate: bool,
     background: bool,
     startup_hooks: Sequence[Hook],
+    telemetry: Telemetry,
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """Migrate (the embedded database), run the startup hooks, start the MCP session manager and
     the background services; on the way out, stop them in reverse order."""
@@ -140,6 +156,8 @@ def _lifespan(
         for hook in startup_hooks:
             await hook(app)
         async with AsyncExitStack() as stack:  # unwinds in reverse order, also on a failed start
+            if telemetry.enabled:
+                stack.callback(_traced(database, telemetry))
             if dispose:
                 stack.push_async_callback(database.dispose)
             stack.push_async_callback(app.state.agent_client.aclose)
@@ -156,6 +174,30 @@ def _lifespan(
             yield
 
     return lifespan
+
+
+def _traced(database: Database, telemetry: Telemetry) -> Callable[[], None]:
+    """This process's telemetry on (the dispatcher's spans) and a span per SQL statement of the
+    engine; what turns both off again."""
+    from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
+
+    use_telemetry(telemetry)
+    instrumentor = SQLAlchemyInstrumentor()
+    instrumentor.instrument(
+        # 0.66b2 declares SQLAlchemy < 2.1; its engine events are unchanged in 2.1 (the tests'
+        # trace of a hire shows its statements: tests/jobs/test_tracing.py)
+        skip_dep_check=True,
+        engine=database.engine.sync_engine,
+        tracer_provider=telemetry.tracer_provider,
+        meter_provider=telemetry.meter_provider,
+    )
+
+    def off() -> None:
+        instrumentor.uninstrument()
+        use_telemetry(Telemetry())
+        telemetry.shutdown()
+
+    return off
 
 
 @dataclass(frozen=True)

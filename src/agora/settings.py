@@ -274,6 +274,9 @@ class StorageSettings(Group):
     s3_region: str = "us-east-1"
     s3_access_key: str = ""
     s3_secret_key: str = ""
+    # Downloads from S3 (docs/operations.md, "Downloads from S3"): GET /v1/files/{id}/content
+    # answers 307 to a presigned URL valid this long (SigV4 allows up to 7 days)
+    s3_presign_seconds: int = Field(default=60, ge=1, le=604800)
 
 
 class FileSettings(Group):
@@ -351,6 +354,9 @@ class Settings(BaseSettings):
     # Outbound guard (kit/outbound.py): comma-separated CIDR ranges exempt from the
     # private/loopback/metadata refusal for agents, webhooks and fetches. Empty: none.
     outbound_allow: str = ""
+    # OpenTelemetry (kit/telemetry.py, docs/operations.md "Traces and metrics"): the OTLP/HTTP
+    # collector's base URL; empty: off, unless the standard OTEL_EXPORTER_OTLP_* are set
+    otel_endpoint: str = ""
 
     http: HttpSettings = HttpSettings()
     rate_limit: RateLimitSettings = RateLimitSettings()

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Annotated
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from agora.kit.db import Database
 from agora.kit.httpserver import header_timeout_protocol
 from agora.kit.logging import configure_logging
+from agora.kit.metrics import MULTIPROC_DIR_ENV
 from agora.kit.migrate import current_revision, upgrade
 from agora.settings import get_settings
+
+MAX_WORKERS = 64
+# How long uvicorn's supervisor waits for a worker's answer to its ping before it kills and
+# replaces it (uvicorn's default, 5 s, kills workers still importing the app on a busy host).
+WORKER_HEALTHCHECK_SECONDS = 60
+# What uvicorn's worker processes import as their ``--http`` class (``__getattr__`` below).
+_WORKER_PROTOCOL = "SettingsHeaderTimeoutProtocol"
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -20,6 +32,15 @@ if TYPE_CHECKING:
 def serve(
     host: Annotated[str, typer.Option(help="Interface to bind.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_WORKERS,
+            help="API processes (uvicorn workers) on the one port; above 1, /metrics sums "
+            "them all (PROMETHEUS_MULTIPROC_DIR) and no demo is seeded.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the API (and, by default, the dispatcher). The embedded SQLite database migrates
     itself and gets a demo user whose fresh key is printed."""
@@ -35,6 +56,10 @@ def serve(
 
     settings = get_settings()
     configure_logging(settings.log_level, json=settings.json_logs)
+
+    if workers > 1:
+        _serve_workers(host, port, workers)
+        return
 
     reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host  # noqa: S104
     base = f"http://{reachable}:{port}"
@@ -71,6 +96,58 @@ def serve(
         http=header_timeout_protocol(settings.http.header_timeout_seconds),
         timeout_keep_alive=max(1, round(settings.http.keep_alive_timeout_seconds)),
     )
+
+
+def _serve_workers(host: str, port: int, workers: int) -> None:
+    """``workers`` uvicorn processes, each building the app from the environment
+    (``app_from_env``), their metrics in one multiprocess directory: the operator's
+    ``PROMETHEUS_MULTIPROC_DIR`` (its old files removed: prometheus_client asks for a directory
+    wiped between runs), else a fresh temporary one. Set before the workers start: they inherit
+    it, and prometheus_client reads it when imported."""
+    import uvicorn
+
+    settings = get_settings()
+    given = os.environ.get(MULTIPROC_DIR_ENV)
+    directory = Path(given) if given else Path(tempfile.mkdtemp(prefix="agora-metrics-"))
+    directory.mkdir(parents=True, exist_ok=True)
+    for stale in directory.glob("*.db"):
+        stale.unlink(missing_ok=True)
+    os.environ[MULTIPROC_DIR_ENV] = str(directory)
+    typer.echo(f"Agora: {workers} workers on {host}:{port}, metrics in {directory}")
+    try:
+        uvicorn.run(
+            "agora.app:app_from_env",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            access_log=False,
+            log_config=None,
+            server_header=False,
+            proxy_headers=False,
+            http=f"{__name__}:{_WORKER_PROTOCOL}",
+            timeout_keep_alive=max(1, round(settings.http.keep_alive_timeout_seconds)),
+            timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+        )
+    finally:
+        if not given:
+            for left in directory.glob("*.db"):
+                left.unlink(missing_ok=True)
+            directory.rmdir()
+
+
+@cache
+def _worker_protocol() -> type:
+    return header_timeout_protocol(get_settings().http.header_timeout_seconds)
+
+
+def __getattr__(name: str) -> Any:
+    """``agora.cli.serve:SettingsHeaderTimeoutProtocol``: the header-timeout protocol with
+    ``AGORA_HEADER_TIMEOUT_SECONDS``, for worker processes, which import their protocol by name
+    (a class made at run time cannot be handed to a spawned process)."""
+    if name == _WORKER_PROTOCOL:
+        return _worker_protocol()
+    raise AttributeError(name)
 
 
 def migrate() -> None:

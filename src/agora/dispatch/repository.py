@@ -17,7 +17,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.leases import claim_due
-from agora.models import Agent, Job
+from agora.models import Agent, Job, JobEvent
 from agora.models.statuses import DispatchState
 
 QUEUED, LEASED = DispatchState.QUEUED, DispatchState.LEASED
@@ -67,6 +67,17 @@ async def a2a_agent(
         )
     ).first()
     return (row[0], row[1]) if row else None
+
+
+async def traceparent(session: AsyncSession, job_id: uuid.UUID) -> str | None:
+    """The W3C traceparent admission stored with the job (tracing on: kit/telemetry.py)."""
+    detail = (
+        await session.execute(
+            select(JobEvent.detail).where(JobEvent.job_id == job_id, JobEvent.type == "created")
+        )
+    ).scalar()
+    found = (detail or {}).get("traceparent")
+    return found if isinstance(found, str) else None
 
 
 async def get(session: AsyncSession, job_id: uuid.UUID) -> Job | None:

@@ -40,7 +40,7 @@ from agora.files import service as files_service
 from agora.files.worker import FILES_COLLECT
 from agora.jobs import lifecycle
 from agora.jobs.signals import JOB_READY
-from agora.kit import background
+from agora.kit import background, telemetry
 from agora.kit.background import LoopService, finish
 from agora.kit.db import Database
 from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
@@ -177,14 +177,17 @@ class Dispatcher(LoopService):
 
     async def claim(self, limit: int) -> list[uuid.UUID]:
         now = utcnow()
-        async with self.db.transaction() as session:
-            return await repo.claim(
-                session,
-                owner=self.owner,
-                now=now,
-                lease_until=now + timedelta(seconds=self.settings.dispatch.lease_seconds),
-                limit=limit,
-            )
+        with telemetry.span("agora.dispatch.claim") as claiming:
+            async with self.db.transaction() as session:
+                claimed = await repo.claim(
+                    session,
+                    owner=self.owner,
+                    now=now,
+                    lease_until=now + timedelta(seconds=self.settings.dispatch.lease_seconds),
+                    limit=limit,
+                )
+            claiming.set_attribute("agora.claimed", len(claimed))
+            return claimed
 
     async def seconds_until_due(self) -> float:
         async with self.db.transaction(write=False) as session:
@@ -219,37 +222,45 @@ class Dispatcher(LoopService):
         try:
             async with self.db.transaction(write=False) as session:
                 loaded = await repo.load(session, job_id)
+                parent = await repo.traceparent(session, job_id) if telemetry.enabled() else None
             if loaded is None:
                 return
             job, base_url, protocol = loaded
             if job.lease_owner != self.owner or job.dispatch_state != DispatchState.LEASED:
                 return
-            if protocol == AgentProtocol.A2A:  # dispatch/a2a.py (docs/a2a.md)
-                late = job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at)
-                if late and job.status not in lifecycle.FINAL_STATUSES:
-                    await self.fail(job, "the job ran past its deadline")
-                else:
-                    await a2a_steps.step(self, job, base_url)
-                return
-            following = self.payments.follows(job)  # paid through a payment node
-            if job.status in lifecycle.FINAL_STATUSES and not following:
-                await self.release(job, dispatch_state=DispatchState.DONE)
-            elif following and job.input_request and "answer" in job.input_request:
-                await self._provide(job, base_url)
-            elif following:
-                await self.payments.step(self, job, base_url)
-            elif job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at):
-                await self.fail(job, "the job ran past its deadline")
-            elif job.agent_job_id is None:
-                await self._start(job, base_url)
-            elif job.input_request and "answer" in job.input_request:
-                await self._provide(job, base_url)
-            else:
-                await self._poll(job, base_url)
+            # One span per step, a child of the hire's request (kit/telemetry.py)
+            with telemetry.span("agora.dispatch.step", job_id=job_id, traceparent=parent):
+                await self._advance(job, base_url, protocol)
         except asyncio.CancelledError:
             raise
         except Exception:  # never lose the loop; the lease expires and the job is retried
             log.exception("dispatch_step_failed", job_id=str(job_id))
+
+    async def _advance(self, job: Job, base_url: str, protocol: str) -> None:
+        """Advance a loaded, leased job by one step (``process``)."""
+        if protocol == AgentProtocol.A2A:  # dispatch/a2a.py (docs/a2a.md)
+            late = job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at)
+            if late and job.status not in lifecycle.FINAL_STATUSES:
+                await self.fail(job, "the job ran past its deadline")
+            else:
+                await a2a_steps.step(self, job, base_url)
+            return
+        following = self.payments.follows(job)  # paid through a payment node
+        if job.status in lifecycle.FINAL_STATUSES and not following:
+            await self.release(job, dispatch_state=DispatchState.DONE)
+        elif following and job.input_request and "answer" in job.input_request:
+            await self._provide(job, base_url)
+        elif following:
+            with telemetry.span("agora.dispatch.payment", job_id=job.id):
+                await self.payments.step(self, job, base_url)
+        elif job.deadline_at is not None and utcnow() >= as_utc(job.deadline_at):
+            await self.fail(job, "the job ran past its deadline")
+        elif job.agent_job_id is None:
+            await self._start(job, base_url)
+        elif job.input_request and "answer" in job.input_request:
+            await self._provide(job, base_url)
+        else:
+            await self._poll(job, base_url)
 
     async def _agent_input(self, job: Job) -> dict[str, Any]:
         """The input the agent receives: uploaded files' ids become signed URLs (files/)."""
@@ -271,11 +282,13 @@ class Dispatcher(LoopService):
         # What the agent hashes (MIP-004) is what it received; the detached row is not saved.
         job.input_data = sent
         try:
-            started = await self.client.start_job(
-                base_url,
-                identifier_from_purchaser=job.identifier_from_purchaser,
-                input_data=sent,
-            )
+            with telemetry.span("agora.dispatch.agent_call", job_id=job.id) as call:
+                call.set_attribute("agora.agent_endpoint", "start_job")
+                started = await self.client.start_job(
+                    base_url,
+                    identifier_from_purchaser=job.identifier_from_purchaser,
+                    input_data=sent,
+                )
         except AgentRejectedInput as exc:
             AGENT_CALL_ERRORS.labels("start_job", type(exc).__name__).inc()
             await self.fail(job, f"the agent rejected the input: {exc.message}")
@@ -309,7 +322,8 @@ class Dispatcher(LoopService):
         back-off, ``retry_agent_call``) — part of ``dispatch.payment.DispatchSteps``."""
         assert job.agent_job_id is not None
         try:
-            return await self.client.status(base_url, job.agent_job_id)
+            with telemetry.span("agora.dispatch.status_poll", job_id=job.id):
+                return await self.client.status(base_url, job.agent_job_id)
         except AgentError as exc:
             await self.retry_agent_call(job, "status", exc)
             return None
@@ -330,13 +344,14 @@ class Dispatcher(LoopService):
                 await self.fail(job, f"the agent's answer cannot be stored: {problem}")
                 return
         if value == "completed":
-            done = await self.transition(
-                job,
-                lifecycle.COMPLETED,
-                detail={"agentStatus": value},
-                result=status.result if status.result is not None else "",
-                agent_job_status=value,
-            )
+            with telemetry.span("agora.dispatch.result", job_id=job.id):
+                done = await self.transition(
+                    job,
+                    lifecycle.COMPLETED,
+                    detail={"agentStatus": value},
+                    result=status.result if status.result is not None else "",
+                    agent_job_status=value,
+                )
             if done:  # its output files are collected next (files/worker.py)
                 background.wake(FILES_COLLECT)
         elif value == "failed":

@@ -35,6 +35,16 @@ _DOWNLOAD: dict[str, Any] = {
     },
     "openapi_extra": errors(416),
 }
+_REDIRECTED: dict[str, Any] = {
+    **_DOWNLOAD,
+    "responses": {
+        **_DOWNLOAD["responses"],
+        307: {
+            "description": "On S3 storage: the bytes are at the `Location`, a presigned URL "
+            "valid for AGORA_STORAGE_S3_PRESIGN_SECONDS."
+        },
+    },
+}
 _UPLOAD_BODY = {
     "required": True,
     "content": {
@@ -107,7 +117,7 @@ async def get_file(file_id: FileId, session: SessionDep, principal: Reader) -> E
     )
 
 
-@router.get("/files/{fileId}/content", operation_id="downloadFile", **_DOWNLOAD)
+@router.get("/files/{fileId}/content", operation_id="downloadFile", **_REDIRECTED)
 async def download_file(
     file_id: FileId,
     request: Request,
@@ -116,9 +126,9 @@ async def download_file(
     settings: SettingsDep,
 ) -> Response:
     """The file's bytes: `attachment` unless an allow-listed preview type, with ETag and
-    ranges."""
+    ranges. On S3 storage a GET answers 307 to a short-lived presigned URL of the bucket."""
     row = await service.get_file(session, principal, file_id)
-    return _serve(request, row, settings)
+    return _serve(request, row, settings, redirect=True)
 
 
 @router.get("/files/{fileId}/signed", operation_id="downloadSignedFile", **_DOWNLOAD)
@@ -151,7 +161,9 @@ async def delete_file(
     return Response(status_code=204)
 
 
-def _serve(request: Request, row: service.StoredFile, settings: Settings) -> Response:
+def _serve(
+    request: Request, row: service.StoredFile, settings: Settings, *, redirect: bool = False
+) -> Response:
     return file_response(
         service.storage_for(settings),
         row,
@@ -160,4 +172,5 @@ def _serve(request: Request, row: service.StoredFile, settings: Settings) -> Res
         range_header=request.headers.get("range"),
         if_none_match=request.headers.get("if-none-match"),
         if_range=request.headers.get("if-range"),
+        redirect=redirect,
     )

@@ -52,6 +52,7 @@ def storage_for(settings: Settings) -> Storage:
         settings.storage.s3_endpoint,
         settings.storage.s3_region,
         settings.storage.s3_access_key,
+        str(settings.storage.s3_presign_seconds),
     )
     found = _storages.get(key)
     if found is None:

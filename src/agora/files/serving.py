@@ -7,6 +7,11 @@
   sandbox`` on every file answer, so even a misdetected file cannot run script here.
 - Strong ETags (the sha256), ``If-None-Match`` → 304, single byte ranges (``Range``, with
   ``If-Range``) → 206, an unsatisfiable range → 416.
+- On S3, an authorised ``GET`` of ``/v1/files/{id}/content`` answers ``307`` to a presigned
+  URL (``AGORA_STORAGE_S3_PRESIGN_SECONDS``, 60 s by default) that makes S3 send the same
+  ``Content-Disposition`` and ``Content-Type``: the bytes never pass through the API process
+  (S3 serves ranges itself). A ``HEAD`` and a ``304`` are still answered here (no bytes); the
+  signed URLs agents fetch inputs from keep streaming (docs/operations.md, "Downloads from S3").
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import RedirectResponse, Response, StreamingResponse
 
 from agora.files.content import parse_types
 from agora.files.storage import Storage
@@ -74,6 +79,7 @@ def file_response(
     range_header: str | None,
     if_none_match: str | None,
     if_range: str | None,
+    redirect: bool = False,
 ) -> Response:
     size = row.size or 0
     etag = f'"{row.sha256}"'
@@ -90,10 +96,16 @@ def file_response(
     }
     if if_none_match is not None and etag in {t.strip() for t in if_none_match.split(",")}:
         return Response(status_code=304, headers=headers)
+    assert row.storage_key is not None
+    if redirect and method == "GET":
+        url = storage.download_url(
+            row.storage_key, disposition=headers["Content-Disposition"], content_type=kind
+        )
+        if url is not None:
+            return RedirectResponse(url, status_code=307, headers={"Cache-Control": "no-store"})
     wanted = _range(range_header, size) if (if_range is None or if_range == etag) else None
     if wanted is False:
         return Response(status_code=416, headers={**headers, "Content-Range": f"bytes */{size}"})
-    assert row.storage_key is not None
     if isinstance(wanted, tuple):
         start, end = wanted
         status = 206

@@ -62,6 +62,11 @@ class Storage(Protocol):
         """Every key held (``agora storage check``)."""
         ...
 
+    def download_url(self, key: str, *, disposition: str, content_type: str) -> str | None:
+        """A short-lived URL the client fetches the bytes from itself, served with these
+        ``Content-Disposition`` and ``Content-Type``; None: the API streams them."""
+        ...
+
 
 class LocalStorage:
     def __init__(self, root: Path) -> None:
@@ -119,6 +124,9 @@ class LocalStorage:
     async def delete(self, key: str) -> None:
         await asyncio.to_thread(self._path(key).unlink, missing_ok=True)
 
+    def download_url(self, key: str, *, disposition: str, content_type: str) -> str | None:
+        return None  # a local directory has no URL of its own: the API streams the file
+
     async def list_keys(self) -> AsyncIterator[str]:
         def _walk() -> list[str]:
             if not self.root.exists():
@@ -143,11 +151,13 @@ class S3Storage:
         region: str,
         access_key: str | None,
         secret_key: str | None,
+        presign_seconds: int = 60,
     ) -> None:
         import boto3
         from botocore.config import Config
 
         self.bucket = bucket
+        self.presign_seconds = presign_seconds
         self.prefix = prefix.strip("/") + "/" if prefix.strip("/") else ""
         self.description = f"s3://{bucket}/{self.prefix}" + (
             f" at {endpoint_url}" if endpoint_url else ""
@@ -161,6 +171,7 @@ class S3Storage:
             config=Config(
                 s3={"addressing_style": "path"} if endpoint_url else {},
                 retries={"max_attempts": 3, "mode": "standard"},
+                signature_version="s3v4",  # presigned URLs: X-Amz-Expires, any region
                 connect_timeout=10,
                 read_timeout=60,
             ),
@@ -257,6 +268,22 @@ class S3Storage:
     async def delete(self, key: str) -> None:
         await asyncio.to_thread(self.client.delete_object, Bucket=self.bucket, Key=self._key(key))
 
+    def download_url(self, key: str, *, disposition: str, content_type: str) -> str | None:
+        """A presigned GetObject URL (SigV4, signed locally: no call to S3) that makes S3 answer
+        with Agora's ``Content-Disposition`` and ``Content-Type`` (``response-content-*``)."""
+        url: str = self.client.generate_presigned_url(
+            "get_object",
+            Params={
+                "Bucket": self.bucket,
+                "Key": self._key(key),
+                "ResponseContentDisposition": disposition,
+                "ResponseContentType": content_type,
+                "ResponseCacheControl": "private, no-store",
+            },
+            ExpiresIn=self.presign_seconds,
+        )
+        return url
+
     async def list_keys(self) -> AsyncIterator[str]:
         token: str | None = None
         while True:
@@ -295,5 +322,6 @@ def storage_from_settings(settings: Settings) -> Storage:
             region=settings.storage.s3_region,
             access_key=settings.storage.s3_access_key or None,
             secret_key=settings.storage.s3_secret_key or None,
+            presign_seconds=settings.storage.s3_presign_seconds,
         )
     raise ValueError(f"AGORA_STORAGE_URL: unknown scheme {parts.scheme!r} (file:// or s3://)")

@@ -47,6 +47,7 @@ from agora.kit.errors import BadRequest, Conflict, FieldError, NotFound
 from agora.kit.ids import parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
 from agora.kit.outbound import OutboundPolicy
+from agora.kit.telemetry import current_traceparent
 from agora.kit.timeutil import utcnow
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
@@ -349,7 +350,10 @@ async def _insert_job(a: Admission) -> None:
 
 
 async def _record_created(a: Admission) -> None:
-    detail = {"price": to_display(a.price)}
+    detail: dict[str, Any] = {"price": to_display(a.price)}
+    traceparent = current_traceparent()  # tracing on: the dispatcher's spans join this trace
+    if traceparent is not None:
+        detail["traceparent"] = traceparent
     await lifecycle.record_event(
         a.session, a.created, "created", to_status=lifecycle.PENDING, detail=detail
     )

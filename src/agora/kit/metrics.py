@@ -1,17 +1,37 @@
 """Prometheus metrics. One registry per process; domain code imports the metric it updates.
 
+Several processes (``agora serve --workers N``, uvicorn workers) share one scrape through
+``prometheus_client``'s multiprocess mode: with ``PROMETHEUS_MULTIPROC_DIR`` set before the
+process starts, every counter and histogram is kept in a file of that directory, and
+``scrape_registry()`` sums every process's files (docs/operations.md, "Traces and metrics").
+
 Request metrics are labelled by route template (never raw paths: bounded cardinality).
 Database-derived gauges (jobs by state, ledger totals) are read at scrape time.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.types import Scope
 
 REGISTRY = CollectorRegistry(auto_describe=True)
+MULTIPROC_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def scrape_registry() -> CollectorRegistry:
+    """What GET /metrics shows: this process's registry, or, in multiprocess mode, a registry
+    that reads every process's files (summed: counters and histograms add up across workers)."""
+    directory = os.environ.get(MULTIPROC_DIR_ENV)
+    if not directory:
+        return REGISTRY
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+    return registry
+
 
 HTTP_REQUESTS = Counter(
     "agora_http_requests_total",

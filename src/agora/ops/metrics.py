@@ -9,7 +9,7 @@ from prometheus_client import generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.metrics import REGISTRY
+from agora.kit.metrics import scrape_registry
 from agora.kit.money import to_display
 from agora.ops import repository
 from agora.settings import Settings
@@ -43,7 +43,7 @@ def _gauge_lines(family: GaugeMetricFamily) -> str:
 
 async def exposition(session: AsyncSession) -> str:
     """The Prometheus text: the process registry, then jobs by status and the ledger's totals."""
-    body = generate_latest(REGISTRY).decode()
+    body = generate_latest(scrape_registry()).decode()
     jobs = await repository.jobs_by_status(session)
     ledger = await repository.ledger_totals(session)
     jobs_family = GaugeMetricFamily("agora_jobs", "Jobs by status.", labels=["status"])
