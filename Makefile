@@ -4,14 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
+.PHONY: install client run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
-$(STAMP): requirements.lock pyproject.toml
+$(STAMP): requirements.lock pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e clients/python
 	touch $(STAMP)
 
 # The embedded default: SQLite under ./data, dispatcher and demo agents in-process.
@@ -45,21 +46,29 @@ test-sqlite: install
 test-postgres: install
 	$(BIN)/python -m pytest -m "not process" --backend=postgres
 
-# Lint: ruff, the domain order (import-linter's contracts in pyproject.toml) and dead code.
+# Lint: ruff, the domain order (import-linter's contracts in pyproject.toml), dead code, and the
+# committed Python client against the OpenAPI document (tools/client.py).
 lint: install
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools clients/python
+	$(BIN)/ruff format --check src tests bench tools clients/python
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tools/deadcode.py
+	$(BIN)/python tools/client.py check
+
+# Regenerate the Python client's generated half (clients/python/agora_client/generated) from the
+# OpenAPI document this code serves (built in-process; the generator in .venv-client).
+client: install
+	$(BIN)/python tools/client.py write
 
 typecheck: install
 	$(BIN)/mypy
+	cd clients/python && ../../$(BIN)/mypy
 
 check: lint typecheck test prove
 
 format: install
-	$(BIN)/ruff format src tests bench tools
-	$(BIN)/ruff check --fix src tests bench tools
+	$(BIN)/ruff format src tests bench tools clients/python
+	$(BIN)/ruff check --fix src tests bench tools clients/python
 
 # Dispatch latency (p50/p99) and job-creation throughput on SQLite and PostgreSQL (bench/README.md).
 bench-dispatch: install
@@ -80,7 +89,7 @@ lock: install
 		--no-emit-package pip-system-certs --no-emit-package pip
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-client .pytest_cache .mypy_cache .ruff_cache
 
 # Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
 # hang, 500, garbage, vanish; a worker SIGKILLed), CLI and server subprocesses, hostile input.
