@@ -8,6 +8,7 @@ Every call goes through the generated client's ``httpx`` client (``client.lowlev
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
@@ -43,6 +44,7 @@ __all__ = ["AsyncClient", "Client"]
 
 VERSION = "0.1.0"
 DEFAULT_WAIT_SECONDS = 600.0
+LOG = logging.getLogger("agora_client")
 MAX_PAGES = 100_000  # a guard, not a limit anyone should meet: 10 million items at 100 a page
 
 
@@ -173,7 +175,8 @@ class Jobs(Listing[JobOut]):
             if streaming:
                 try:
                     finished = self._follow(job_id, remaining)
-                except (httpx.HTTPError, AgoraError):
+                except (httpx.HTTPError, AgoraError) as exc:
+                    LOG.info("job %s: the stream failed (%s); polling", job_id, exc)
                     streaming = False  # the polling fallback from here on
             if not finished:
                 time.sleep(min(interval, max(0.0, deadline - time.monotonic())))
@@ -195,6 +198,7 @@ class Jobs(Listing[JobOut]):
             for line in response.iter_lines():
                 event = parser.line(line)
                 if event is not None and finishes(event):
+                    LOG.info("job %s: settled, as its stream said", job_id)
                     return True
                 if time.monotonic() - started > remaining:
                     return False
@@ -325,7 +329,8 @@ class AsyncJobs(AsyncListing[JobOut]):
             if streaming:
                 try:
                     finished = await self._follow(job_id, remaining)
-                except (httpx.HTTPError, AgoraError):
+                except (httpx.HTTPError, AgoraError) as exc:
+                    LOG.info("job %s: the stream failed (%s); polling", job_id, exc)
                     streaming = False
             if not finished:
                 await asyncio.sleep(min(interval, max(0.0, deadline - time.monotonic())))
@@ -346,6 +351,7 @@ class AsyncJobs(AsyncListing[JobOut]):
             async for line in response.aiter_lines():
                 event = parser.line(line)
                 if event is not None and finishes(event):
+                    LOG.info("job %s: settled, as its stream said", job_id)
                     return True
                 if time.monotonic() - started > remaining:
                     return False
