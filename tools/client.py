@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,8 @@ PREFIXED = re.compile(r"^agora__(?P<domain>[a-z_]+)__schemas__(?P<name>\w+)$")
 def openapi_document() -> dict[str, Any]:
     """``GET /v1/openapi``'s document, from the app factory, made fit for the generator: the
     schemas FastAPI had to prefix with their module (two domains both have a ``MessageOut``)
-    keep their title, which the generator uses as the class name; they get the domain's name in
-    front (``ConversationsMessageOut``) so each class name is unique."""
+    keep their title, which the generator uses as the class name: every schema whose title
+    another shares gets one from its key (``ConversationsMessageOut``), so each is unique."""
     from agora.app import create_app
     from agora.settings import Settings
 
@@ -47,12 +48,21 @@ def openapi_document() -> dict[str, Any]:
         doc: dict[str, Any] = app.state.openapi_document()
     doc = json.loads(json.dumps(doc))
     doc["servers"] = [{"url": "/", "description": "base_url"}]
-    for key, schema in doc.get("components", {}).get("schemas", {}).items():
-        match = PREFIXED.match(key)
-        if match:
-            domain = "".join(part.title() for part in match["domain"].split("_"))
-            schema["title"] = f"{domain}{match['name']}"
+    schemas: dict[str, Any] = doc.get("components", {}).get("schemas", {})
+    titles = Counter(schema.get("title", key) for key, schema in schemas.items())
+    for key, schema in schemas.items():
+        if titles[schema.get("title", key)] > 1 and schema.get("title") != key:
+            schema["title"] = _unique_title(key)
     return doc
+
+
+def _unique_title(key: str) -> str:
+    """``agora__conversations__schemas__MessageOut`` → ``ConversationsMessageOut``."""
+    match = PREFIXED.match(key)
+    if match:
+        domain = "".join(part.title() for part in match["domain"].split("_"))
+        return f"{domain}{match['name']}"
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", key))
 
 
 def _generator() -> Path:

@@ -342,8 +342,9 @@ def test_the_package_installs_on_its_own(tmp_path: Path) -> None:
         "print(agora_client.__version__, [m for m in ('agora', 'fastapi', 'sqlalchemy') "
         "if importlib.util.find_spec(m)])"
     )
+    alone = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # not our src/
     shown = subprocess.run(
         [python, "-c", probe], capture_output=True, text=True, timeout=60, check=False,
-        cwd=tmp_path,
+        cwd=tmp_path, env=alone,
     )  # fmt: skip
     assert shown.stdout == "0.1.0 []\n", shown.stderr
