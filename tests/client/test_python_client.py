@@ -226,6 +226,19 @@ def test_device_flow_sign_in(served: Served) -> None:
         job = client.jobs.run(client.agents.find("Echo"), {"text": "device"}, timeout=60)
     assert me["email"] == "demo@agora.local"
     assert (job.status, job.result) == ("COMPLETED", "DEVICE")
+    # An access token that no longer works (expired, revoked) is refreshed once, on its 401.
+    tokens = client.credentials.tokens
+    assert tokens is not None and tokens.refresh_token
+    stale = agora_client.Tokens("agora_oat_stale", tokens.refresh_token, tokens.client_id,
+                                tokens.token_url)  # fmt: skip
+    with agora_client.Client(served.base, tokens=stale) as refreshed:
+        assert refreshed.request("GET", "/v1/users/me")["data"]["email"] == "demo@agora.local"
+    assert stale.access_token not in ("agora_oat_stale", tokens.access_token)
+    # Without credentials: public reads work, and a job list is a typed 401.
+    with agora_client.Client(served.base) as anonymous:
+        assert anonymous.agents.get(job.agent_id).name == "Echo"
+        with pytest.raises(agora_client.Unauthorized):
+            anonymous.jobs.get(job.id)
     assert shown and re.fullmatch(r"[A-Z]{4}-[A-Z]{4}", shown[0].user_code)
 
 

@@ -134,6 +134,8 @@ class Credentials(httpx.Auth):
         bearer = self._bearer()
         if bearer:
             request.headers["Authorization"] = f"Bearer {bearer}"
+        else:  # no credentials: a public call, not an empty "Bearer "
+            request.headers.pop("Authorization", None)
         response = yield request
         if response.status_code == 401 and self._can_refresh():
             refreshed = yield self._refresh_request()

@@ -82,9 +82,14 @@ def _answer(response: Response[Any]) -> Any:
 
 
 def _json(response: httpx.Response) -> Any:
+    """The answer's JSON (its text when it is not JSON: a CSV export), or the typed error."""
     if response.status_code >= 400:
         raise error_from(response.status_code, response.headers, response.content)
-    return response.json() if response.content else None
+    if not response.content:
+        return None
+    if "json" not in response.headers.get("content-type", "application/json"):
+        return response.text
+    return response.json()
 
 
 def _settled(job: JobOut) -> bool:
