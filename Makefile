@@ -4,16 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install install-prod run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
+.PHONY: install install-prod client run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
-# Developers and CI: everything (runtime + dev tools) from requirements-dev.lock. A production
-# host installs requirements.lock alone (docs/operations.md, "Lean install"): `make install-prod`.
-$(STAMP): requirements-dev.lock pyproject.toml
+# Developers and CI: everything (runtime + dev tools) from requirements-dev.lock, and the Python
+# client (clients/python). A production host installs requirements.lock alone
+# (docs/operations.md, "Lean install"): `make install-prod`.
+$(STAMP): requirements-dev.lock pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements-dev.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e clients/python
 	touch $(STAMP)
 
 # The lean production install: the runtime lock and the package, into PROD_VENV.
@@ -54,21 +56,29 @@ test-sqlite: install
 test-postgres: install
 	$(BIN)/python -m pytest -m "not process" --backend=postgres
 
-# Lint: ruff, the domain order (import-linter's contracts in pyproject.toml) and dead code.
+# Lint: ruff, the domain order (import-linter's contracts in pyproject.toml), dead code, and the
+# committed Python client against the OpenAPI document (tools/client.py).
 lint: install
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools clients/python
+	$(BIN)/ruff format --check src tests bench tools clients/python
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tools/deadcode.py
+	$(BIN)/python tools/client.py check
+
+# Regenerate the Python client's generated half (clients/python/agora_client/generated) from the
+# OpenAPI document this code serves (built in-process; the generator in .venv-client).
+client: install
+	$(BIN)/python tools/client.py write
 
 typecheck: install
 	$(BIN)/mypy
+	cd clients/python && ../../$(BIN)/mypy
 
 check: lint typecheck test prove
 
 format: install
-	$(BIN)/ruff format src tests bench tools
-	$(BIN)/ruff check --fix src tests bench tools
+	$(BIN)/ruff format src tests bench tools clients/python
+	$(BIN)/ruff check --fix src tests bench tools clients/python
 
 # Dispatch latency (p50/p99) and job-creation throughput on SQLite and PostgreSQL (bench/README.md).
 bench-dispatch: install
@@ -93,7 +103,7 @@ lock: install
 		--constraint requirements.lock --no-emit-package pip-system-certs --no-emit-package pip
 
 clean:
-	rm -rf $(VENV) $(PROD_VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(PROD_VENV) .venv-client .pytest_cache .mypy_cache .ruff_cache
 
 # Production proof: two API processes + two workers on PostgreSQL and Redis, faults (agents that
 # hang, 500, garbage, vanish; a worker SIGKILLed), CLI and server subprocesses, hostile input.

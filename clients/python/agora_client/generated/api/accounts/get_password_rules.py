@@ -1,0 +1,147 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.envelope_a_password_rules_out import EnvelopeAPasswordRulesOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/auth/password-rules",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvelopeAPasswordRulesOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeAPasswordRulesOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvelopeAPasswordRulesOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[EnvelopeAPasswordRulesOut | SimpleError]:
+    """Password Rules
+
+     The password rules, in words a person can read (no authentication).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeAPasswordRulesOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> EnvelopeAPasswordRulesOut | SimpleError | None:
+    """Password Rules
+
+     The password rules, in words a person can read (no authentication).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeAPasswordRulesOut | SimpleError
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[EnvelopeAPasswordRulesOut | SimpleError]:
+    """Password Rules
+
+     The password rules, in words a person can read (no authentication).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeAPasswordRulesOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> EnvelopeAPasswordRulesOut | SimpleError | None:
+    """Password Rules
+
+     The password rules, in words a person can read (no authentication).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeAPasswordRulesOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

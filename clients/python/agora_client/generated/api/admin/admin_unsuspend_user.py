@@ -1,0 +1,200 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.conflict_error import ConflictError
+from ...models.detailed_error import DetailedError
+from ...models.envelope_b_admin_user_out import EnvelopeBAdminUserOut
+from ...types import Response
+
+
+def _get_kwargs(
+    user_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/admin/users/{user_id}/unsuspend".format(
+            user_id=quote(str(user_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConflictError | DetailedError | EnvelopeBAdminUserOut | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeBAdminUserOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = DetailedError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = DetailedError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = DetailedError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ConflictError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = DetailedError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = DetailedError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = DetailedError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConflictError | DetailedError | EnvelopeBAdminUserOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConflictError | DetailedError | EnvelopeBAdminUserOut]:
+    """Unsuspend User
+
+     Lift a suspension (the user signs in again; revoked keys stay revoked).
+
+    Args:
+        user_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | DetailedError | EnvelopeBAdminUserOut]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConflictError | DetailedError | EnvelopeBAdminUserOut | None:
+    """Unsuspend User
+
+     Lift a suspension (the user signs in again; revoked keys stay revoked).
+
+    Args:
+        user_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | DetailedError | EnvelopeBAdminUserOut
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConflictError | DetailedError | EnvelopeBAdminUserOut]:
+    """Unsuspend User
+
+     Lift a suspension (the user signs in again; revoked keys stay revoked).
+
+    Args:
+        user_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | DetailedError | EnvelopeBAdminUserOut]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConflictError | DetailedError | EnvelopeBAdminUserOut | None:
+    """Unsuspend User
+
+     Lift a suspension (the user signs in again; revoked keys stay revoked).
+
+    Args:
+        user_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | DetailedError | EnvelopeBAdminUserOut
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+        )
+    ).parsed

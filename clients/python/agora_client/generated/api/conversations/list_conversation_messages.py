@@ -1,0 +1,225 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.detailed_error import DetailedError
+from ...models.envelope_blist_message_out import EnvelopeBlistMessageOut
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    conversation_id: str,
+    *,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/conversations/{conversation_id}/messages".format(
+            conversation_id=quote(str(conversation_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DetailedError | EnvelopeBlistMessageOut | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeBlistMessageOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = DetailedError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = DetailedError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = DetailedError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = DetailedError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = DetailedError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DetailedError | EnvelopeBlistMessageOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    conversation_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+) -> Response[DetailedError | EnvelopeBlistMessageOut]:
+    """List Messages
+
+     The conversation's messages, oldest first.
+
+    Args:
+        conversation_id (str):
+        page (int | Unset): Page number, from 1 Default: 1.
+        limit (int | Unset): Items per page (1 to 100) Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DetailedError | EnvelopeBlistMessageOut]
+    """
+
+    kwargs = _get_kwargs(
+        conversation_id=conversation_id,
+        page=page,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    conversation_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+) -> DetailedError | EnvelopeBlistMessageOut | None:
+    """List Messages
+
+     The conversation's messages, oldest first.
+
+    Args:
+        conversation_id (str):
+        page (int | Unset): Page number, from 1 Default: 1.
+        limit (int | Unset): Items per page (1 to 100) Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DetailedError | EnvelopeBlistMessageOut
+    """
+
+    return sync_detailed(
+        conversation_id=conversation_id,
+        client=client,
+        page=page,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    conversation_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+) -> Response[DetailedError | EnvelopeBlistMessageOut]:
+    """List Messages
+
+     The conversation's messages, oldest first.
+
+    Args:
+        conversation_id (str):
+        page (int | Unset): Page number, from 1 Default: 1.
+        limit (int | Unset): Items per page (1 to 100) Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DetailedError | EnvelopeBlistMessageOut]
+    """
+
+    kwargs = _get_kwargs(
+        conversation_id=conversation_id,
+        page=page,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    conversation_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = 1,
+    limit: int | Unset = 20,
+) -> DetailedError | EnvelopeBlistMessageOut | None:
+    """List Messages
+
+     The conversation's messages, oldest first.
+
+    Args:
+        conversation_id (str):
+        page (int | Unset): Page number, from 1 Default: 1.
+        limit (int | Unset): Items per page (1 to 100) Default: 20.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DetailedError | EnvelopeBlistMessageOut
+    """
+
+    return (
+        await asyncio_detailed(
+            conversation_id=conversation_id,
+            client=client,
+            page=page,
+            limit=limit,
+        )
+    ).parsed

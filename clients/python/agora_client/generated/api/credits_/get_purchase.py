@@ -1,0 +1,189 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.envelope_a_purchase_out import EnvelopeAPurchaseOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs(
+    purchase_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/credits/purchases/{purchase_id}".format(
+            purchase_id=quote(str(purchase_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvelopeAPurchaseOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeAPurchaseOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = SimpleError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvelopeAPurchaseOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    purchase_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeAPurchaseOut | SimpleError]:
+    """Get Purchase
+
+     One purchase of the current workspace (its receipt).
+
+    Args:
+        purchase_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeAPurchaseOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        purchase_id=purchase_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    purchase_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeAPurchaseOut | SimpleError | None:
+    """Get Purchase
+
+     One purchase of the current workspace (its receipt).
+
+    Args:
+        purchase_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeAPurchaseOut | SimpleError
+    """
+
+    return sync_detailed(
+        purchase_id=purchase_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    purchase_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeAPurchaseOut | SimpleError]:
+    """Get Purchase
+
+     One purchase of the current workspace (its receipt).
+
+    Args:
+        purchase_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeAPurchaseOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        purchase_id=purchase_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    purchase_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeAPurchaseOut | SimpleError | None:
+    """Get Purchase
+
+     One purchase of the current workspace (its receipt).
+
+    Args:
+        purchase_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeAPurchaseOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            purchase_id=purchase_id,
+            client=client,
+        )
+    ).parsed

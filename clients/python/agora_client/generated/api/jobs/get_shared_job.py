@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.detailed_error import DetailedError
+from ...models.envelope_b_shared_job_out import EnvelopeBSharedJobOut
+from ...types import Response
+
+
+def _get_kwargs(
+    token: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/shares/{token}".format(
+            token=quote(str(token), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DetailedError | EnvelopeBSharedJobOut | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeBSharedJobOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = DetailedError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = DetailedError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = DetailedError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = DetailedError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = DetailedError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DetailedError | EnvelopeBSharedJobOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DetailedError | EnvelopeBSharedJobOut]:
+    """Get Shared Job
+
+     A shared job. Public links need no credentials; a share for a recipient organization is
+    shown to its members.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DetailedError | EnvelopeBSharedJobOut]
+    """
+
+    kwargs = _get_kwargs(
+        token=token,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+) -> DetailedError | EnvelopeBSharedJobOut | None:
+    """Get Shared Job
+
+     A shared job. Public links need no credentials; a share for a recipient organization is
+    shown to its members.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DetailedError | EnvelopeBSharedJobOut
+    """
+
+    return sync_detailed(
+        token=token,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DetailedError | EnvelopeBSharedJobOut]:
+    """Get Shared Job
+
+     A shared job. Public links need no credentials; a share for a recipient organization is
+    shown to its members.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DetailedError | EnvelopeBSharedJobOut]
+    """
+
+    kwargs = _get_kwargs(
+        token=token,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    token: str,
+    *,
+    client: AuthenticatedClient,
+) -> DetailedError | EnvelopeBSharedJobOut | None:
+    """Get Shared Job
+
+     A shared job. Public links need no credentials; a share for a recipient organization is
+    shown to its members.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DetailedError | EnvelopeBSharedJobOut
+    """
+
+    return (
+        await asyncio_detailed(
+            token=token,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,259 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.job_page import JobPage
+from ...models.simple_error import SimpleError
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    agent_id: str,
+    *,
+    status: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    else:
+        json_status = status
+    params["status"] = json_status
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    json_limit: int | None | Unset
+    if isinstance(limit, Unset):
+        json_limit = UNSET
+    else:
+        json_limit = limit
+    params["limit"] = json_limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/agents/{agent_id}/jobs".format(
+            agent_id=quote(str(agent_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> JobPage | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = JobPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = SimpleError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[JobPage | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    status: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+) -> Response[JobPage | SimpleError]:
+    """List Agent Jobs
+
+     The caller's jobs for this agent, newest first (paged like `GET /v1/jobs`).
+
+    Args:
+        agent_id (str):
+        status (None | str | Unset): Comma-separated: PENDING, RUNNING, INPUT_REQUIRED, COMPLETED,
+            FAILED, CANCELLED.
+        cursor (None | str | Unset): `pagination.nextCursor` of the previous page.
+        limit (int | None | Unset): Page size (default 20).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[JobPage | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    status: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+) -> JobPage | SimpleError | None:
+    """List Agent Jobs
+
+     The caller's jobs for this agent, newest first (paged like `GET /v1/jobs`).
+
+    Args:
+        agent_id (str):
+        status (None | str | Unset): Comma-separated: PENDING, RUNNING, INPUT_REQUIRED, COMPLETED,
+            FAILED, CANCELLED.
+        cursor (None | str | Unset): `pagination.nextCursor` of the previous page.
+        limit (int | None | Unset): Page size (default 20).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        JobPage | SimpleError
+    """
+
+    return sync_detailed(
+        agent_id=agent_id,
+        client=client,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    status: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+) -> Response[JobPage | SimpleError]:
+    """List Agent Jobs
+
+     The caller's jobs for this agent, newest first (paged like `GET /v1/jobs`).
+
+    Args:
+        agent_id (str):
+        status (None | str | Unset): Comma-separated: PENDING, RUNNING, INPUT_REQUIRED, COMPLETED,
+            FAILED, CANCELLED.
+        cursor (None | str | Unset): `pagination.nextCursor` of the previous page.
+        limit (int | None | Unset): Page size (default 20).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[JobPage | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    status: None | str | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | None | Unset = UNSET,
+) -> JobPage | SimpleError | None:
+    """List Agent Jobs
+
+     The caller's jobs for this agent, newest first (paged like `GET /v1/jobs`).
+
+    Args:
+        agent_id (str):
+        status (None | str | Unset): Comma-separated: PENDING, RUNNING, INPUT_REQUIRED, COMPLETED,
+            FAILED, CANCELLED.
+        cursor (None | str | Unset): `pagination.nextCursor` of the previous page.
+        limit (int | None | Unset): Page size (default 20).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        JobPage | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            agent_id=agent_id,
+            client=client,
+            status=status,
+            cursor=cursor,
+            limit=limit,
+        )
+    ).parsed

@@ -1,0 +1,166 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.envelope_a_signing_secret_out import EnvelopeASigningSecretOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/notifications/signing-secret",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvelopeASigningSecretOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeASigningSecretOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = SimpleError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvelopeASigningSecretOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeASigningSecretOut | SimpleError]:
+    """Get Signing Secret
+
+     The Standard Webhooks secret that signs your per-job webhooks (made with your first).
+    Needs ``profile:write``, as rotating it does: whoever reads it can sign webhooks.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeASigningSecretOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeASigningSecretOut | SimpleError | None:
+    """Get Signing Secret
+
+     The Standard Webhooks secret that signs your per-job webhooks (made with your first).
+    Needs ``profile:write``, as rotating it does: whoever reads it can sign webhooks.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeASigningSecretOut | SimpleError
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeASigningSecretOut | SimpleError]:
+    """Get Signing Secret
+
+     The Standard Webhooks secret that signs your per-job webhooks (made with your first).
+    Needs ``profile:write``, as rotating it does: whoever reads it can sign webhooks.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeASigningSecretOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeASigningSecretOut | SimpleError | None:
+    """Get Signing Secret
+
+     The Standard Webhooks secret that signs your per-job webhooks (made with your first).
+    Needs ``profile:write``, as rotating it does: whoever reads it can sign webhooks.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeASigningSecretOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

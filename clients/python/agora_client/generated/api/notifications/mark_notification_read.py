@@ -1,0 +1,199 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.envelope_a_notification_out import EnvelopeANotificationOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs(
+    notification_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/notifications/{notification_id}/read".format(
+            notification_id=quote(str(notification_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvelopeANotificationOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeANotificationOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = SimpleError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = SimpleError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = SimpleError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvelopeANotificationOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    notification_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeANotificationOut | SimpleError]:
+    """Mark Read
+
+     Mark one notification read.
+
+    Args:
+        notification_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeANotificationOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        notification_id=notification_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    notification_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeANotificationOut | SimpleError | None:
+    """Mark Read
+
+     Mark one notification read.
+
+    Args:
+        notification_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeANotificationOut | SimpleError
+    """
+
+    return sync_detailed(
+        notification_id=notification_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    notification_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeANotificationOut | SimpleError]:
+    """Mark Read
+
+     Mark one notification read.
+
+    Args:
+        notification_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeANotificationOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        notification_id=notification_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    notification_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeANotificationOut | SimpleError | None:
+    """Mark Read
+
+     Mark one notification read.
+
+    Args:
+        notification_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeANotificationOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            notification_id=notification_id,
+            client=client,
+        )
+    ).parsed

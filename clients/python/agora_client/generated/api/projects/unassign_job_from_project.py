@@ -1,0 +1,203 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.detailed_error import DetailedError
+from ...models.envelope_b_job_assignment import EnvelopeBJobAssignment
+from ...types import Response
+
+
+def _get_kwargs(
+    project_id: str,
+    job_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/projects/{project_id}/jobs/{job_id}".format(
+            project_id=quote(str(project_id), safe=""),
+            job_id=quote(str(job_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DetailedError | EnvelopeBJobAssignment | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeBJobAssignment.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = DetailedError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = DetailedError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = DetailedError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = DetailedError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = DetailedError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DetailedError | EnvelopeBJobAssignment]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project_id: str,
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DetailedError | EnvelopeBJobAssignment]:
+    """Unassign Job
+
+     Take the job out of the project (404 if it is not in it).
+
+    Args:
+        project_id (str):
+        job_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DetailedError | EnvelopeBJobAssignment]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        job_id=job_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project_id: str,
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DetailedError | EnvelopeBJobAssignment | None:
+    """Unassign Job
+
+     Take the job out of the project (404 if it is not in it).
+
+    Args:
+        project_id (str):
+        job_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DetailedError | EnvelopeBJobAssignment
+    """
+
+    return sync_detailed(
+        project_id=project_id,
+        job_id=job_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project_id: str,
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DetailedError | EnvelopeBJobAssignment]:
+    """Unassign Job
+
+     Take the job out of the project (404 if it is not in it).
+
+    Args:
+        project_id (str):
+        job_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DetailedError | EnvelopeBJobAssignment]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        job_id=job_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project_id: str,
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DetailedError | EnvelopeBJobAssignment | None:
+    """Unassign Job
+
+     Take the job out of the project (404 if it is not in it).
+
+    Args:
+        project_id (str):
+        job_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DetailedError | EnvelopeBJobAssignment
+    """
+
+    return (
+        await asyncio_detailed(
+            project_id=project_id,
+            job_id=job_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,205 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.conflict_error import ConflictError
+from ...models.envelope_a_schedule_out import EnvelopeAScheduleOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs(
+    schedule_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/schedules/{schedule_id}/pause".format(
+            schedule_id=quote(str(schedule_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConflictError | EnvelopeAScheduleOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeAScheduleOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = SimpleError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ConflictError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = SimpleError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = SimpleError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConflictError | EnvelopeAScheduleOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConflictError | EnvelopeAScheduleOut | SimpleError]:
+    """Pause Schedule
+
+     Stop running until resumed.
+
+    Args:
+        schedule_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | EnvelopeAScheduleOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        schedule_id=schedule_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConflictError | EnvelopeAScheduleOut | SimpleError | None:
+    """Pause Schedule
+
+     Stop running until resumed.
+
+    Args:
+        schedule_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | EnvelopeAScheduleOut | SimpleError
+    """
+
+    return sync_detailed(
+        schedule_id=schedule_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConflictError | EnvelopeAScheduleOut | SimpleError]:
+    """Pause Schedule
+
+     Stop running until resumed.
+
+    Args:
+        schedule_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | EnvelopeAScheduleOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        schedule_id=schedule_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    schedule_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConflictError | EnvelopeAScheduleOut | SimpleError | None:
+    """Pause Schedule
+
+     Stop running until resumed.
+
+    Args:
+        schedule_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | EnvelopeAScheduleOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            schedule_id=schedule_id,
+            client=client,
+        )
+    ).parsed

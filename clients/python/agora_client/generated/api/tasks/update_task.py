@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.conflict_error import ConflictError
+from ...models.detailed_error import DetailedError
+from ...models.envelope_b_task_out import EnvelopeBTaskOut
+from ...models.task_update import TaskUpdate
+from ...types import Response
+
+
+def _get_kwargs(
+    task_id: str,
+    *,
+    body: TaskUpdate,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/tasks/{task_id}".format(
+            task_id=quote(str(task_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConflictError | DetailedError | EnvelopeBTaskOut | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeBTaskOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = DetailedError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = DetailedError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = DetailedError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = DetailedError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ConflictError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = DetailedError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = DetailedError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = DetailedError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConflictError | DetailedError | EnvelopeBTaskOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    task_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TaskUpdate,
+) -> Response[ConflictError | DetailedError | EnvelopeBTaskOut]:
+    """Update Task
+
+     Change name (or title), description, metadata, coworkerId and/or status (at least one).
+    A status move outside the table answers 409. User keys need projects:write; a coworker key
+    may change the tasks assigned to it.
+
+    Args:
+        task_id (str):
+        body (TaskUpdate): At least one field; ``null`` is refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | DetailedError | EnvelopeBTaskOut]
+    """
+
+    kwargs = _get_kwargs(
+        task_id=task_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    task_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TaskUpdate,
+) -> ConflictError | DetailedError | EnvelopeBTaskOut | None:
+    """Update Task
+
+     Change name (or title), description, metadata, coworkerId and/or status (at least one).
+    A status move outside the table answers 409. User keys need projects:write; a coworker key
+    may change the tasks assigned to it.
+
+    Args:
+        task_id (str):
+        body (TaskUpdate): At least one field; ``null`` is refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | DetailedError | EnvelopeBTaskOut
+    """
+
+    return sync_detailed(
+        task_id=task_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    task_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TaskUpdate,
+) -> Response[ConflictError | DetailedError | EnvelopeBTaskOut]:
+    """Update Task
+
+     Change name (or title), description, metadata, coworkerId and/or status (at least one).
+    A status move outside the table answers 409. User keys need projects:write; a coworker key
+    may change the tasks assigned to it.
+
+    Args:
+        task_id (str):
+        body (TaskUpdate): At least one field; ``null`` is refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | DetailedError | EnvelopeBTaskOut]
+    """
+
+    kwargs = _get_kwargs(
+        task_id=task_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    task_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TaskUpdate,
+) -> ConflictError | DetailedError | EnvelopeBTaskOut | None:
+    """Update Task
+
+     Change name (or title), description, metadata, coworkerId and/or status (at least one).
+    A status move outside the table answers 409. User keys need projects:write; a coworker key
+    may change the tasks assigned to it.
+
+    Args:
+        task_id (str):
+        body (TaskUpdate): At least one field; ``null`` is refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | DetailedError | EnvelopeBTaskOut
+    """
+
+    return (
+        await asyncio_detailed(
+            task_id=task_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

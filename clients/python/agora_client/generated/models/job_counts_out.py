@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="JobCountsOut")
+
+
+@_attrs_define
+class JobCountsOut:
+    """
+    Attributes:
+        active (int):
+        cancelled (int):
+        completed (int):
+        failed (int):
+        total (int):
+    """
+
+    active: int
+    cancelled: int
+    completed: int
+    failed: int
+    total: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        active = self.active
+
+        cancelled = self.cancelled
+
+        completed = self.completed
+
+        failed = self.failed
+
+        total = self.total
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "active": active,
+                "cancelled": cancelled,
+                "completed": completed,
+                "failed": failed,
+                "total": total,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        active = d.pop("active")
+
+        cancelled = d.pop("cancelled")
+
+        completed = d.pop("completed")
+
+        failed = d.pop("failed")
+
+        total = d.pop("total")
+
+        job_counts_out = cls(
+            active=active,
+            cancelled=cancelled,
+            completed=completed,
+            failed=failed,
+            total=total,
+        )
+
+        job_counts_out.additional_properties = d
+        return job_counts_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,268 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="PurchaseCreatedOut")
+
+
+@_attrs_define
+class PurchaseCreatedOut:
+    """
+    Attributes:
+        clawed_back (float): Credits taken back after a refund or dispute.
+        client_secret (str): The PaymentIntent's client secret, for Stripe.js.
+        created_at (datetime.datetime):
+        credits_ (float):
+        currency (str):
+        display_price (str): The price as shown to people: `10.00 EUR`, `1000 JPY`, `1.500 KWD`.
+        failure_message (None | str):
+        id (UUID):
+        pack_id (None | UUID):
+        paid_at (datetime.datetime | None):
+        pay_url (str): The web page that takes the payment.
+        price (int): In the currency's minor units, as Stripe counts them: cents for EUR and USD, yen for JPY (zero-
+            decimal), fils for KWD (three decimals; docs/billing.md).
+        publishable_key (str): Stripe's publishable key for Stripe.js.
+        receipt_url (None | str): Stripe's receipt, once Stripe has sent it.
+        refunded (int): Minor units refunded or disputed.
+        shortfall (float): Credits that could not be taken back (spent).
+        status (str): pending | failed | paid | partially_refunded | refunded | disputed
+        stripe_charge_id (None | str):
+        stripe_payment_intent_id (str):
+        workspace_id (UUID):
+    """
+
+    clawed_back: float
+    client_secret: str
+    created_at: datetime.datetime
+    credits_: float
+    currency: str
+    display_price: str
+    failure_message: None | str
+    id: UUID
+    pack_id: None | UUID
+    paid_at: datetime.datetime | None
+    pay_url: str
+    price: int
+    publishable_key: str
+    receipt_url: None | str
+    refunded: int
+    shortfall: float
+    status: str
+    stripe_charge_id: None | str
+    stripe_payment_intent_id: str
+    workspace_id: UUID
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        clawed_back = self.clawed_back
+
+        client_secret = self.client_secret
+
+        created_at = self.created_at.isoformat()
+
+        credits_ = self.credits_
+
+        currency = self.currency
+
+        display_price = self.display_price
+
+        failure_message: None | str
+        failure_message = self.failure_message
+
+        id = str(self.id)
+
+        pack_id: None | str
+        if isinstance(self.pack_id, UUID):
+            pack_id = str(self.pack_id)
+        else:
+            pack_id = self.pack_id
+
+        paid_at: None | str
+        if isinstance(self.paid_at, datetime.datetime):
+            paid_at = self.paid_at.isoformat()
+        else:
+            paid_at = self.paid_at
+
+        pay_url = self.pay_url
+
+        price = self.price
+
+        publishable_key = self.publishable_key
+
+        receipt_url: None | str
+        receipt_url = self.receipt_url
+
+        refunded = self.refunded
+
+        shortfall = self.shortfall
+
+        status = self.status
+
+        stripe_charge_id: None | str
+        stripe_charge_id = self.stripe_charge_id
+
+        stripe_payment_intent_id = self.stripe_payment_intent_id
+
+        workspace_id = str(self.workspace_id)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "clawedBack": clawed_back,
+                "clientSecret": client_secret,
+                "createdAt": created_at,
+                "credits": credits_,
+                "currency": currency,
+                "displayPrice": display_price,
+                "failureMessage": failure_message,
+                "id": id,
+                "packId": pack_id,
+                "paidAt": paid_at,
+                "payUrl": pay_url,
+                "price": price,
+                "publishableKey": publishable_key,
+                "receiptUrl": receipt_url,
+                "refunded": refunded,
+                "shortfall": shortfall,
+                "status": status,
+                "stripeChargeId": stripe_charge_id,
+                "stripePaymentIntentId": stripe_payment_intent_id,
+                "workspaceId": workspace_id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        clawed_back = d.pop("clawedBack")
+
+        client_secret = d.pop("clientSecret")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        credits_ = d.pop("credits")
+
+        currency = d.pop("currency")
+
+        display_price = d.pop("displayPrice")
+
+        def _parse_failure_message(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        failure_message = _parse_failure_message(d.pop("failureMessage"))
+
+        id = UUID(d.pop("id"))
+
+        def _parse_pack_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                pack_id_type_0 = UUID(data)
+
+                return pack_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        pack_id = _parse_pack_id(d.pop("packId"))
+
+        def _parse_paid_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                paid_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return paid_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        paid_at = _parse_paid_at(d.pop("paidAt"))
+
+        pay_url = d.pop("payUrl")
+
+        price = d.pop("price")
+
+        publishable_key = d.pop("publishableKey")
+
+        def _parse_receipt_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        receipt_url = _parse_receipt_url(d.pop("receiptUrl"))
+
+        refunded = d.pop("refunded")
+
+        shortfall = d.pop("shortfall")
+
+        status = d.pop("status")
+
+        def _parse_stripe_charge_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        stripe_charge_id = _parse_stripe_charge_id(d.pop("stripeChargeId"))
+
+        stripe_payment_intent_id = d.pop("stripePaymentIntentId")
+
+        workspace_id = UUID(d.pop("workspaceId"))
+
+        purchase_created_out = cls(
+            clawed_back=clawed_back,
+            client_secret=client_secret,
+            created_at=created_at,
+            credits_=credits_,
+            currency=currency,
+            display_price=display_price,
+            failure_message=failure_message,
+            id=id,
+            pack_id=pack_id,
+            paid_at=paid_at,
+            pay_url=pay_url,
+            price=price,
+            publishable_key=publishable_key,
+            receipt_url=receipt_url,
+            refunded=refunded,
+            shortfall=shortfall,
+            status=status,
+            stripe_charge_id=stripe_charge_id,
+            stripe_payment_intent_id=stripe_payment_intent_id,
+            workspace_id=workspace_id,
+        )
+
+        purchase_created_out.additional_properties = d
+        return purchase_created_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

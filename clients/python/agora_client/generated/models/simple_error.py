@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.field_error import FieldError
+
+
+T = TypeVar("T", bound="SimpleError")
+
+
+@_attrs_define
+class SimpleError:
+    """Error shape of the key family (jobs, users, credits, x-api-key agents).
+
+    Attributes:
+        code (str): the HTTP status as a string
+        error (str):
+        details (list[FieldError] | Unset):
+        message (str | Unset):
+    """
+
+    code: str
+    error: str
+    details: list[FieldError] | Unset = UNSET
+    message: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        error = self.error
+
+        details: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.details, Unset):
+            details = []
+            for details_item_data in self.details:
+                details_item = details_item_data.to_dict()
+                details.append(details_item)
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "code": code,
+                "error": error,
+            }
+        )
+        if details is not UNSET:
+            field_dict["details"] = details
+        if message is not UNSET:
+            field_dict["message"] = message
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.field_error import FieldError
+
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        error = d.pop("error")
+
+        _details = d.pop("details", UNSET)
+        details: list[FieldError] | Unset = UNSET
+        if _details is not UNSET:
+            details = []
+            for details_item_data in _details:
+                details_item = FieldError.from_dict(details_item_data)
+
+                details.append(details_item)
+
+        message = d.pop("message", UNSET)
+
+        simple_error = cls(
+            code=code,
+            error=error,
+            details=details,
+            message=message,
+        )
+
+        simple_error.additional_properties = d
+        return simple_error
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
