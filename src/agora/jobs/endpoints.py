@@ -49,6 +49,14 @@ StatusQuery = Annotated[
 CursorQuery = Annotated[
     str | None, Query(max_length=100, description="`pagination.nextCursor` of the previous page.")
 ]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        max_length=200,
+        description="Same key + same body → the same job, charged once.",
+    ),
+]
 LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
 
 
@@ -205,6 +213,31 @@ async def cancel_job(
     return _job(await service.cancel_job(session, principal, job_id, settings=settings))
 
 
+@router.post(
+    "/jobs/{jobId}/rerun",
+    status_code=201,
+    operation_id="rerunJob",
+    openapi_extra=errors(402, 409),
+)
+async def rerun_job(
+    job_id: JobId,
+    response: Response,
+    session: SessionDep,
+    principal: JobsWriter,
+    settings: SettingsDep,
+    idempotency_key: IdempotencyKey = None,
+) -> EnvelopeA[JobOut]:
+    """Run one of your jobs again: a new job of the same agent with the same input (and the same
+    maximum credits), admitted as `POST /v1/agents/{agentId}/jobs` (402 when short). Another
+    person's job is 404."""
+    created = await service.rerun_job(
+        session, principal, job_id, settings=settings, idempotency_key=idempotency_key
+    )
+    if created.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return _job(created.job)
+
+
 @router.put("/jobs/{jobId}/share", operation_id="shareJob")
 async def share_job(
     job_id: JobId,
@@ -264,14 +297,7 @@ async def create_job(
     session: SessionDep,
     principal: JobsWriter,
     settings: SettingsDep,
-    idempotency_key: Annotated[
-        str | None,
-        Header(
-            alias="Idempotency-Key",
-            max_length=200,
-            description="Same key + same body → the same job, charged once.",
-        ),
-    ] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> EnvelopeA[JobOut]:
     """Create a job: the input is validated against the agent's input schema, the price is held
     on the workspace's credits (402 when short) and the job is dispatched at once."""

@@ -18,7 +18,7 @@ from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES
 from agora.jobs.rendering import JobPostDep, agent_page, hire_errors, job_page
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
-from agora.kit.errors import AgoraError, BadRequest, FieldError
+from agora.kit.errors import AgoraError, BadRequest, FieldError, NotFound
 from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import service as notifications
 from agora.web import forms
@@ -31,9 +31,25 @@ Ids = Annotated[list[str] | None, Query(max_length=300)]
 
 @router.get("/agents/{agent_id}")
 async def agent(
-    request: Request, agent_id: str, session: SessionDep, principal: ViewerDep
+    request: Request,
+    agent_id: str,
+    session: SessionDep,
+    principal: ViewerDep,
+    settings: SettingsDep,
+    from_job: Annotated[str | None, Query(max_length=100)] = None,
 ) -> HTMLResponse:
-    return await agent_page(request, session, principal, agent_id)
+    """The agent page; ``?from_job=ID`` (the job page's "Run again") fills the hire form with
+    that job's input and maximum: the caller's own job of this agent, else 404."""
+    if not from_job:
+        return await agent_page(request, session, principal, agent_id)
+    if principal is None:
+        raise NotFound(f"Job {from_job} not found")
+    body = await jobs.rerun_form(session, principal, from_job, agent_id, settings=settings)
+    limit = body.maxAcceptedCredits
+    return await agent_page(
+        request, session, principal, agent_id, values=body.inputData,
+        max_credits=str(limit) if limit is not None else None,
+    )  # fmt: skip
 
 
 def _hire_body(data: dict[str, object], max_credits: str) -> tuple[JobCreate, list[FieldError]]:

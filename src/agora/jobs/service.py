@@ -24,13 +24,15 @@ from agora.jobs import lifecycle, signals
 from agora.jobs import repository as repo
 from agora.jobs.admission import CreatedJob, create_job, input_problems, price_limit_problem
 from agora.jobs.repository import DEMO_AGENT_PATH
-from agora.jobs.schemas import InputRequestOut, JobInputs, Pagination
+from agora.jobs.schemas import InputRequestOut, JobCreate, JobInputs, Pagination
 from agora.jobs.sharing import share_job, shared_job, unshare_job
 from agora.jobs.views import JobPage, ShownJob, shown, shown_one, visible_job
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
+from agora.kit.money import to_display
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models import Job, JobEvent
+from agora.models.rows import JobColumns
 from agora.settings import Settings
 
 __all__ = [
@@ -49,6 +51,8 @@ __all__ = [
     "list_jobs",
     "price_limit_problem",
     "provide_inputs",
+    "rerun_form",
+    "rerun_job",
     "share_job",
     "shared_job",
     "shown",
@@ -333,3 +337,49 @@ async def cancel_job(
     if paid_on_node:
         await signals.job_ready(session)
     return await shown_one(session, job, settings)
+
+
+# ---- running again -----------------------------------------------------------------------
+
+
+def _rerun_body(row: JobColumns) -> JobCreate:
+    """What running a job again asks: the same input and the same maximum (a Dynamic-priced
+    agent's ceiling); no name, share, task or webhook (docs/jobs.md, "Run again")."""
+    limit = row.max_accepted_credits
+    return JobCreate(
+        inputData=dict(row.input_data or {}),
+        maxAcceptedCredits=to_display(limit) if limit is not None else None,
+    )
+
+
+async def rerun_form(
+    session: AsyncSession, principal: Principal, job_id: str, agent_id: str, *, settings: Settings
+) -> JobCreate:
+    """What the hire form of ``agent_id`` is filled in with to run the caller's own job
+    ``job_id`` again (a job of another agent, or anyone else's, is 404)."""
+    shown = await get_job(session, principal, job_id, settings=settings)
+    if shown.row.agent_id != parse_uuid(agent_id):
+        raise NotFound(f"Job {job_id} not found")
+    return _rerun_body(shown.row)
+
+
+async def rerun_job(
+    session: AsyncSession,
+    principal: Principal,
+    job_id: str,
+    *,
+    settings: Settings,
+    idempotency_key: str | None = None,
+) -> CreatedJob:
+    """A new job of the same agent with the same input as the caller's own job ``job_id``
+    (anyone else's is 404), admitted like any other (credits, caps, schema, Idempotency-Key)."""
+    principal.require(Permission.JOBS_WRITE)
+    job = await visible_job(session, principal, job_id)
+    return await create_job(
+        session,
+        principal,
+        str(job.agent_id),
+        _rerun_body(job),
+        settings=settings,
+        idempotency_key=idempotency_key,
+    )
