@@ -11,6 +11,7 @@ endpoints, pages and MCP tools share them.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -27,6 +28,7 @@ from agora.jobs.repository import DEMO_AGENT_PATH
 from agora.jobs.schemas import InputRequestOut, JobCreate, JobInputs, Pagination
 from agora.jobs.sharing import share_job, shared_job, unshare_job
 from agora.jobs.views import JobPage, ShownJob, shown, shown_one, visible_job
+from agora.kit.csvexport import Export
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
 from agora.kit.money import to_display
@@ -44,6 +46,7 @@ __all__ = [
     "create_job",
     "get_job",
     "input_request",
+    "jobs_export",
     "job_events",
     "job_files",
     "job_links",
@@ -383,3 +386,55 @@ async def rerun_job(
         settings=settings,
         idempotency_key=idempotency_key,
     )
+
+
+# ---- the job list as CSV (docs/jobs.md, "Exports") ---------------------------------------
+
+EXPORT_HEADER = (
+    "job_id", "created_at", "completed_at", "name", "status", "agent_id", "agent_name",
+    "user_id", "project_id", "task_id", "price", "fee", "refund", "credits",
+)  # fmt: skip
+
+
+def _export_cells(row: repo.ExportedJob) -> list[object]:
+    return [
+        row.id, isoformat(row.created_at), isoformat(row.completed_at), row.name, row.status,
+        row.agent_id, row.agent_name or "", row.user_id, row.project_id, row.task_id,
+        to_display(row.price), to_display(row.fee), to_display(row.refund),
+        to_display(row.price - row.refund),
+    ]  # fmt: skip
+
+
+def _export_key(row: repo.ExportedJob) -> uuid.UUID:
+    return row.id
+
+
+def jobs_export(
+    principal: Principal,
+    *,
+    agent_id: str | None = None,
+    status: str | None = None,
+    scope: str = "owned",
+) -> Export[repo.ExportedJob, uuid.UUID]:
+    """The job list (``list_jobs``'s filters and order, newest first) as CSV rows: every job,
+    read page by page. Bad filters are refused here, before anything is streamed."""
+    if scope not in ("owned", "workspace"):
+        raise BadRequest.field("scope", "must be owned or workspace")
+    agent_uuid: uuid.UUID | None = None
+    if agent_id:
+        agent_uuid = parse_uuid(agent_id)
+        if agent_uuid is None:
+            raise BadRequest.field("agentId", "must be an agent id")
+    statuses = _statuses(status)
+    user_id = principal.user_id if scope == "owned" else None
+    workspace_id = principal.workspace_id
+
+    async def page(
+        session: AsyncSession, before: uuid.UUID | None, limit: int
+    ) -> Sequence[repo.ExportedJob]:
+        return await repo.export_page(
+            session, user_id=user_id, workspace_id=workspace_id, agent_id=agent_uuid,
+            statuses=statuses, before_id=before, limit=limit,
+        )  # fmt: skip
+
+    return Export("jobs.csv", EXPORT_HEADER, page, _export_key, _export_cells)
