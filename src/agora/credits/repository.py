@@ -299,8 +299,9 @@ async def entries_page(
         query = query.where(entry.kind.in_(list(kinds)))
     if after is not None:
         at, last = after
-        query = query.where(
-            or_(entry.created_at > at, and_(entry.created_at == at, entry.id > last))
+        query = query.where(  # the first condition is the index range, the second the key
+            entry.created_at >= at,
+            or_(entry.created_at > at, and_(entry.created_at == at, entry.id > last)),
         )
     query = query.order_by(entry.created_at, entry.id).limit(limit)
     return cast(Sequence[ExportedEntry], (await session.execute(query)).all())

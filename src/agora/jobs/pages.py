@@ -14,10 +14,12 @@ from pydantic import ValidationError
 from agora.agents import service as agents
 from agora.agents import views as agent_views
 from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.jobs import results
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES
 from agora.jobs.rendering import JobPostDep, agent_page, hire_errors, job_page
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
+from agora.kit import csvexport
 from agora.kit.errors import AgoraError, BadRequest, FieldError, NotFound
 from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import service as notifications
@@ -111,6 +113,17 @@ async def compare_run(
     )
 
 
+@router.get("/jobs/export.csv")  # before /jobs/{job_id}
+async def jobs_export(
+    request: Request,
+    principal: SignedInDep,
+    scope: Annotated[str, Query(max_length=20)] = "owned",
+) -> Response:
+    """Every job of yours (``scope=workspace``: the workspace's) as CSV, streamed (as
+    ``GET /v1/jobs/export``)."""
+    return csvexport.download(request.app.state.db, jobs.jobs_export(principal, scope=scope))
+
+
 @router.get("/jobs/following")  # before /jobs/{job_id}
 async def following(
     request: Request,
@@ -154,6 +167,24 @@ async def job_result(
         media_type="text/markdown; charset=utf-8",
         headers={
             "Content-Disposition": f'attachment; filename="job-{shown.row.id}.md"',
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
+
+
+@router.get("/jobs/{job_id}/result.{kind}")
+async def job_result_as(
+    job_id: str, kind: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    """The result as JSON or CSV (``GET /v1/jobs/{id}/result?format=``); ``.md`` is above."""
+    if kind not in ("json", "csv"):
+        raise NotFound(f"No result.{kind[:20]}")
+    found = await results.result_file(session, principal, job_id, kind)
+    return Response(
+        found.body,
+        media_type=found.media_type,
+        headers={
+            "Content-Disposition": f'attachment; filename="{found.filename}"',
             "X-Content-Type-Options": "nosniff",
         },
     )
