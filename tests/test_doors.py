@@ -157,6 +157,12 @@ ACTIONS: dict[str, Action] = {
         pages="POST /agents/{agent_id}/favourite",
         tools="favourite_agent",
     ),
+    "add an agent to my assistant": _a(
+        "agora.ratings.service.set_in_assistant",
+        rest="addAgentToAssistant, removeAgentFromAssistant",
+        pages="POST /agents/{agent_id}/assistant",
+        tools="add_to_assistant",
+    ),
     "rate a job": _a(
         "agora.ratings.service.rate",
         rest="rateJob",

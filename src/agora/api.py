@@ -38,6 +38,9 @@ from agora.developer.admin import router as developer_admin_router
 from agora.developer.endpoints import router as developer_router
 from agora.files.endpoints import router as files_router
 from agora.history import tools as history_tools
+from agora.jobs import toolbox as job_toolbox
+from agora.mcp.toolbox import Toolbox
+from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.history.endpoints import router as history_router
 from agora.jobs import pages as job_pages
 from agora.jobs import tools as job_tools
@@ -131,6 +134,15 @@ PAGES: list[APIRouter] = [
 LAYOUT = Layout(
     workspaces=account_workspaces.workspaces,
     parts=(billing_pages.header, notification_pages.header),
+)
+
+# Each person's own MCP tools: an agent of their toolbox (favourites, "add to my assistant") is
+# a tool of its own, hire_<slug> (mcp/toolbox.py, jobs/toolbox.py, docs/mcp.md).
+TOOLBOX = Toolbox(
+    prefix=job_toolbox.PREFIX,
+    topic=TOOLBOX_CHANGED,
+    listed=job_tools.toolbox_tools,
+    called=job_tools.hire_with_tool,
 )
 
 TOOLS: list[Tool] = [

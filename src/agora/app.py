@@ -21,7 +21,7 @@ from starlette.types import ASGIApp
 from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
-from agora.api import LAYOUT, PAGES, ROUTERS, TOOLS
+from agora.api import LAYOUT, PAGES, ROUTERS, TOOLBOX, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
@@ -40,6 +40,7 @@ from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.notifications.outbox import INBOX_TOPIC
+from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.oauth.endpoints import router as oauth_router
 from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
@@ -179,7 +180,8 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
             max_per_user=settings.streams.max_per_user,
             max_per_address=settings.streams.max_per_address,
         ),
-        also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
+        # the bell's unread count (notifications/bell.py); a person's MCP toolbox (mcp/toolbox.py)
+        also_listen=(INBOX_TOPIC, TOOLBOX_CHANGED),
     )
     app.state.agent_client = client_for(settings, local=stand_ins.local or None)
     # The dispatcher and its companions run here by default (the embedded default); `agora
@@ -220,7 +222,9 @@ def _routes(app: FastAPI, settings: Settings, database: Database, stand_ins: Sta
     for prefix, in_schema in (("/v1", True), ("/api/v1", False)):
         for domain_router in ROUTERS:
             app.include_router(domain_router, prefix=prefix, include_in_schema=in_schema)
-    app.state.mcp = build_mcp(database, settings, app.state.agent_client, TOOLS)
+    app.state.mcp = build_mcp(
+        database, settings, app.state.agent_client, TOOLS, TOOLBOX, app.state.job_streams.start
+    )
     app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if stand_ins.node is not None:  # the local payment node (docs/payments.md)

@@ -65,6 +65,8 @@ async def agent_page(
         reviews=(await ratings.of_agent(session, agent_id, offset=0, limit=10))[0],
         liked=principal is not None
         and agent.id in (await agents_views.marks(session, principal.user_id, [agent.id]))[0],
+        in_assistant=principal is not None
+        and await ratings.in_assistant(session, principal.user_id, agent.id),
         step=next_step(refusal, principal, f"/agents/{agent_id}") if refusal else None,
     )  # fmt: skip
 

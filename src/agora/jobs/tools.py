@@ -12,11 +12,12 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import TextContent
 
 from agora.auth.principal import Permission
-from agora.jobs import lifecycle, results, service
+from agora.jobs import lifecycle, results, service, toolbox
 from agora.jobs.schemas import JobCreate, JobEventOut, JobFileOut, JobInputs, JobLinkOut, JobOut
 from agora.kit import csvexport
 from agora.kit.units import Mode
-from agora.mcp.runner import Tool, as_text, dump, tool_call, validated
+from agora.mcp.runner import Tool, ToolCall, as_text, dump, tool_call, validated
+from agora.mcp.toolbox import PersonalTool
 from agora.models.statuses import JobStatus
 
 MAX_WAIT_SECONDS = 60.0
@@ -212,6 +213,23 @@ async def provide_job_input(
             call.session, call.principal, job_id, body, settings=call.settings
         )
         return dump(JobOut.model_validate(out))
+
+
+# ---- the caller's toolbox: hire_<slug> tools (mcp/toolbox.py lists and calls them) ------
+
+
+async def toolbox_tools(call: ToolCall) -> list[PersonalTool]:
+    """The caller's own tools: one per agent of their toolbox (jobs/toolbox.py)."""
+    tools = await toolbox.hire_tools(call.session, call.principal)
+    return [PersonalTool(t.name, t.description, t.input_schema) for t in tools]
+
+
+async def hire_with_tool(call: ToolCall, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A hire_<slug> tool called: the job created (as create_job answers it)."""
+    created = await toolbox.hire(
+        call.session, call.principal, name, arguments, settings=call.settings
+    )
+    return dump(JobOut.model_validate(created.job))
 
 
 # An export answered in a tool result is cut at this many rows (docs/mcp.md, "Exports").

@@ -25,6 +25,7 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
+from agora.models.assistant_agent import AssistantAgent
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
@@ -56,6 +57,7 @@ __all__ = [
     "CreditPack",
     "CreditPurchase",
     "Favourite",
+    "AssistantAgent",
     "Job",
     "JobEvent",
     "JobFileScan",
