@@ -243,6 +243,9 @@ ACTIONS: dict[str, Action] = {
     "read a job's events": _a(
         "agora.jobs.service.job_events", rest="getJobEvents", tools="list_job_events"
     ),
+    "upload a file": _a(
+        "agora.files.service.record_upload", rest="uploadFile", tools="upload_file"
+    ),
     "read a job's files": _a(
         "agora.jobs.service.job_files", rest="getJobFiles", tools="list_job_files"
     ),

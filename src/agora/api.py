@@ -36,6 +36,7 @@ from agora.credits.endpoints import router as credits_router
 from agora.developer import pages as developer_pages
 from agora.developer.admin import router as developer_admin_router
 from agora.developer.endpoints import router as developer_router
+from agora.files import tools as file_tools
 from agora.files.endpoints import router as files_router
 from agora.history import tools as history_tools
 from agora.jobs import toolbox as job_toolbox
@@ -155,6 +156,7 @@ TOOLS: list[Tool] = [
     *user_tools.TOOLS,
     *notification_tools.TOOLS,
     *credit_tools.TOOLS,
+    *file_tools.TOOLS,
     *coworker_tools.TOOLS,
     *task_tools.TOOLS,
     *schedule_tools.TOOLS,

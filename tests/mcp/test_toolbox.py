@@ -6,9 +6,11 @@ to their connected (SSE) session, not to anyone else's. Also the exports and res
 from __future__ import annotations
 
 import asyncio
+import base64
 import csv
 import io
 import json
+import uuid
 from typing import Any
 
 import httpx2
@@ -16,12 +18,15 @@ from fastapi import FastAPI
 from mcp.client.sse import sse_client
 from mcp.types import ToolListChangedNotification
 
+from agora.files import service as files_service
 from agora.kit.money import to_base
+from agora.settings import Settings
 from mcp import ClientSession
 from tests.conftest import MakeUser
 from tests.jobs.helpers import echo, register, reviewer
 from tests.mcp.test_mcp import call, call_error, connect
 from tests.support.agents import LoopbackAgents
+from tests.support.files import PNG
 
 RICH_SCHEMA: dict[str, Any] = {
     "input_data": [
@@ -193,3 +198,36 @@ async def test_export_and_result_tools(
             "get_job_result", {"job_id": created["id"], "format": "json"}
         )
         assert json.loads(result.content[0].text) == "HI"  # type: ignore[union-attr]
+
+
+async def test_upload_file_takes_base64_or_a_url_through_the_outbound_guard(
+    mcp_base: str, make_user: MakeUser, settings: Settings
+) -> None:
+    user = await make_user()
+    png = PNG
+    async with connect(mcp_base, "streamable-http", user.api_key) as session:
+        first = await call(
+            session, "upload_file", filename="dot.png",
+            content_base64=base64.b64encode(png).decode(),
+        )  # fmt: skip
+        assert first["name"] == "dot.png" and first["size"] == len(png)
+        headers = {"Authorization": f"Bearer {user.api_key}"}
+        async with httpx2.AsyncClient(base_url=mcp_base, headers=headers, timeout=30) as rest:
+            got = await rest.get(f"/v1/files/{first['id']}/content")
+            assert got.status_code == 200 and got.content == png
+        # The same bytes by URL: the server fetches its own signed link (loopback is allowed
+        # in the tests' outbound policy).
+        signed = files_service.signed_url(
+            settings, uuid.UUID(first["id"]), seconds=600, base=mcp_base
+        )
+        second = await call(session, "upload_file", filename="again.png", url=signed)
+        assert second["id"] != first["id"] and second["size"] == len(png)
+        for arguments, words in (
+            ({"filename": "x"}, "content_base64 or url"),
+            ({"filename": "x", "content_base64": "***"}, "not base64"),
+            ({"filename": "x", "url": "ftp://example.com/a"}, "url"),
+            ({"filename": "x", "url": "http://10.255.255.1/a.png"}, "url"),
+            ({"filename": "x", "url": f"{mcp_base}/v1/files/nope/content"}, "HTTP 4"),
+        ):
+            refused = await call_error(session, "upload_file", **arguments)
+            assert "400" in refused and words in refused, refused
