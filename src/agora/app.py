@@ -40,12 +40,12 @@ from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
 from agora.notifications.outbox import INBOX_TOPIC
-from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.oauth.endpoints import router as oauth_router
 from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
 from agora.payments.backend import payment_backend
 from agora.payments.embedded import NODE_PREFIX, node_token
+from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.sandbox import MOUNT_PREFIX, demo_host
 from agora.sandbox.payment_node import local_node
 from agora.sandbox.seller import demo_seller

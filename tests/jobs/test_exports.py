@@ -67,9 +67,7 @@ async def test_a_json_result_is_offered_as_json_and_csv_with_the_guard(
     as_json = await client.get(f"/v1/jobs/{job_id}/result?format=json", headers=user.key_headers)
     assert as_json.headers["content-type"].startswith("application/json")
     assert as_json.json() == records
-    rows = _rows(
-        await client.get(f"/v1/jobs/{job_id}/result?format=csv", headers=user.key_headers)
-    )
+    rows = _rows(await client.get(f"/v1/jobs/{job_id}/result?format=csv", headers=user.key_headers))
     assert rows[0] == ["name", "score", "tags", "note"]
     assert rows[1] == ["'" + HOSTILE[0], "3", '["a", "b"]', ""]
     assert rows[2] == ["plain", "'-2", "", "'" + HOSTILE[3]]
@@ -117,9 +115,7 @@ async def test_jobs_ledger_and_spend_export_as_guarded_csv(
     assert {row[4] for row in jobs[1:]} == {"COMPLETED"}
     assert {row[-1] for row in jobs[1:]} == {"1.05"}  # net credits of each
     assert all(_guarded(cell) for row in jobs for cell in row)
-    completed = await client.get(
-        "/v1/jobs/export?status=FAILED", headers=user.key_headers
-    )
+    completed = await client.get("/v1/jobs/export?status=FAILED", headers=user.key_headers)
     assert len(_rows(completed)) == 1  # the header only
     bad = await client.get("/v1/jobs/export?status=NOPE", headers=user.key_headers)
     assert bad.status_code == 400 and bad.json()["details"][0]["field"] == "status"
@@ -147,5 +143,3 @@ async def test_jobs_ledger_and_spend_export_as_guarded_csv(
         assert refused.status_code == 400, refused.text
         assert refused.json()["details"][0]["field"] == field
     assert (await client.get("/v1/credits/ledger/export")).status_code == 401
-
-

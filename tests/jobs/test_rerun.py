@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-
 import httpx2
 from fastapi import FastAPI
 from sqlalchemy import func, select
@@ -88,7 +87,6 @@ async def test_rerun_honours_the_idempotency_key_and_hides_other_peoples_jobs(
         refused = await client.post(f"/v1/jobs/{bad}/rerun", headers=stranger.key_headers)
         assert refused.status_code == 404, refused.text
     assert await _counts(db) == (2, 2)
-
 
 
 async def test_from_job_fills_the_hire_form_with_your_own_job_only(

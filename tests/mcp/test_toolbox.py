@@ -1,7 +1,8 @@
-"""A person's MCP toolbox through the official SDK client: their favourites and the agents they added
-to their assistant are tools of their own (``hire_<slug>``) with typed schemas; calling one hires
-the agent as ``create_job`` does; adding a favourite sends ``notifications/tools/list_changed``
-to their connected (SSE) session, not to anyone else's. Also the exports and result tools."""
+"""A person's MCP toolbox through the official SDK client: their favourites and the agents they
+added to their assistant are tools of their own (``hire_<slug>``) with typed schemas; calling
+one hires the agent as ``create_job`` does; adding a favourite sends
+``notifications/tools/list_changed`` to their connected (SSE) session, not to anyone else's.
+Also the exports, result and upload tools."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ from tests.support.files import PNG
 RICH_SCHEMA: dict[str, Any] = {
     "input_data": [
         {"id": "topic", "type": "string", "name": "Topic",
-         "validations": [{"validation": "min", "value": "2"}, {"validation": "max", "value": "80"}]},
+         "validations": [{"validation": "min", "value": "2"},
+                         {"validation": "max", "value": "80"}]},
         {"id": "count", "type": "number", "name": "Count",
          "validations": [{"validation": "min", "value": "1"}, {"validation": "max", "value": "5"},
                          {"validation": "format", "value": "integer"}]},
@@ -59,7 +61,7 @@ async def test_favourites_and_assistant_picks_are_typed_tools_that_hire(
         app, agents_server, echo(name="Brief Writer!", input_schema=RICH_SCHEMA), price=2
     )
     twin = await register(app, agents_server, echo(name="brief writer"), price=0)
-    reviewer_id = await register(app, agents_server, reviewer())
+    await register(app, agents_server, reviewer())
     headers = {"Authorization": f"Bearer {user.api_key}"}
     async with httpx2.AsyncClient(base_url=mcp_base, headers=headers, timeout=30) as rest:
         assert (await rest.put(f"/v1/agents/{rich}/favourite")).status_code == 204

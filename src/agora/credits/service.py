@@ -133,7 +133,8 @@ def _spend_cells(row: repo.ExportedEntry) -> list[object]:
 def ledger_export(
     principal: Principal, *, since: str | None = None, until: str | None = None
 ) -> Export[repo.ExportedEntry, tuple[datetime, uuid.UUID]]:
-    """The current workspace's ledger (``from``/``to``: one period; the whole ledger by default), oldest first, as CSV rows."""
+    """The current workspace's ledger (``from``/``to``: one period; the whole ledger by
+    default), oldest first, as CSV rows."""
     start, end = period(since, until)
     workspace = principal.workspace_id
 
@@ -151,7 +152,8 @@ def spend_export(
     principal: Principal, *, since: str | None = None, until: str | None = None
 ) -> Export[repo.ExportedEntry, tuple[datetime, uuid.UUID]]:
     """A period's spend in the current workspace (``from``/``to``; this calendar month, UTC, by
-    default; one bound alone leaves the other side open): every capture and usage charge, oldest first, as CSV rows."""
+    default; one bound alone leaves the other side open): every capture and usage charge,
+    oldest first, as CSV rows."""
     start, end = period(since, until)
     if start is None and end is None:
         start, end = this_month(utcnow())

@@ -36,7 +36,9 @@ async def upload_file(
         try:
             data = base64.b64decode(content_base64, validate=True)
         except (binascii.Error, ValueError):
-            raise ToolError("400 Invalid request parameters: content_base64 is not base64") from None
+            raise ToolError(
+                "400 Invalid request parameters: content_base64 is not base64"
+            ) from None
     async with tool_call(ctx, JOBS_WRITE, Mode.CALLS_OUT) as call:
         settings = call.settings
         storage = service.storage_for(settings)

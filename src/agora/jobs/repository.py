@@ -389,10 +389,20 @@ async def export_page(
     id, only the columns the export writes."""
     query = (
         select(
-            Job.id, Job.created_at, Job.completed_at, Job.name, Job.status, Job.agent_id,
-            Agent.name.label("agent_name"), Job.user_id, Job.project_id, Job.task_id,
-            Job.price, Job.fee, Job.refund,
-        )  # fmt: skip
+            Job.id,
+            Job.created_at,
+            Job.completed_at,
+            Job.name,
+            Job.status,
+            Job.agent_id,
+            Agent.name.label("agent_name"),
+            Job.user_id,
+            Job.project_id,
+            Job.task_id,
+            Job.price,
+            Job.fee,
+            Job.refund,
+        )
         .outerjoin(Agent, Agent.id == Job.agent_id)
         .where(Job.workspace_id == workspace_id)
     )

@@ -115,8 +115,8 @@ async def hire_tools(session: AsyncSession, principal: Principal) -> list[HireTo
     """The caller's toolbox as tools: their favourites and assistant picks that take jobs,
     in the order chosen."""
     entries = await ratings.toolbox(session, principal.user_id)
-    found = {a.id: a for a in await agents.hireable(session, [e.agent_id for e in entries])}
-    chosen = [found[e.agent_id] for e in entries if e.agent_id in found]
+    found = {a.id: a for a in await agents.hireable(session, entries)}
+    chosen = [found[agent_id] for agent_id in entries if agent_id in found]
     names = _names(chosen)
     return [HireTool(names[a.id], a.id, _description(a), _arguments(a)) for a in chosen]
 

@@ -135,7 +135,9 @@ class ToolboxMiddleware:
         self.toolbox = toolbox
         self.sessions = Sessions(toolbox.topic, listen)
 
-    async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    async def __call__(
+        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
+    ) -> HandlerResult:
         if ctx.request_id is not None and ctx.method == "tools/list":
             return await self._list(ctx, await call_next(ctx))
         if ctx.request_id is not None and ctx.method == "tools/call":
@@ -144,7 +146,9 @@ class ToolboxMiddleware:
                 return await self._call(ctx, name, (ctx.params or {}).get("arguments"))
         return await call_next(ctx)
 
-    async def _list(self, ctx: ServerRequestContext[Any, Any], result: HandlerResult) -> HandlerResult:
+    async def _list(
+        self, ctx: ServerRequestContext[Any, Any], result: HandlerResult
+    ) -> HandlerResult:
         listed = result if isinstance(result, dict) else None
         if isinstance(result, ListToolsResult):
             listed = result.model_dump(mode="json", by_alias=True, exclude_none=True)

@@ -56,9 +56,7 @@ def _bounds(prop: dict[str, Any], rules: list[tuple[str, str]], low: str, high: 
     for name, rule in rules:
         limit = _number(rule)
         if limit is not None and name in ("min", "max"):
-            prop[low if name == "min" else high] = (
-                limit if low == "minimum" else max(0, int(limit))
-            )
+            prop[low if name == "min" else high] = limit if low == "minimum" else max(0, int(limit))
 
 
 def _property(field: dict[str, Any]) -> dict[str, Any] | None:

@@ -4,6 +4,7 @@ from agora.models.account_token import AccountToken
 from agora.models.agent import Agent, Category, agent_categories
 from agora.models.agent_check import AgentCheck
 from agora.models.api_key import ApiKey
+from agora.models.assistant_agent import AssistantAgent
 from agora.models.audit_event import AuditEvent
 from agora.models.base import Base
 from agora.models.browser_session import BrowserSession
@@ -25,7 +26,6 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
-from agora.models.assistant_agent import AssistantAgent
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
@@ -45,6 +45,7 @@ __all__ = [
     "AgentCheck",
     "AgentDailyCompletions",
     "ApiKey",
+    "AssistantAgent",
     "AuditEvent",
     "Base",
     "BrowserSession",
@@ -57,7 +58,6 @@ __all__ = [
     "CreditPack",
     "CreditPurchase",
     "Favourite",
-    "AssistantAgent",
     "Job",
     "JobEvent",
     "JobFileScan",

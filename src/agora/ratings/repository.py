@@ -186,11 +186,9 @@ async def in_assistant(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid
     return await session.get(AssistantAgent, (user_id, agent_id)) is not None
 
 
-async def toolbox(
-    session: AsyncSession, user_id: uuid.UUID, limit: int
-) -> list[tuple[uuid.UUID, bool, bool]]:
-    """The agents of a person's toolbox: (agent id, favourite, added to the assistant), the
-    oldest choice first (so the names given to colliding slugs stay put), at most ``limit``."""
+async def toolbox(session: AsyncSession, user_id: uuid.UUID, limit: int) -> list[uuid.UUID]:
+    """The agents of a person's toolbox (favourites and assistant picks), the oldest choice
+    first (so the names given to colliding slugs stay put), at most ``limit``."""
     favourites = select(Favourite.agent_id, Favourite.created_at).where(
         Favourite.user_id == user_id
     )
@@ -199,6 +197,7 @@ async def toolbox(
     )
     fav = {a: t for a, t in (await session.execute(favourites)).all()}
     picked = {a: t for a, t in (await session.execute(chosen)).all()}
-    first = {a: min(t for t in (fav.get(a), picked.get(a)) if t is not None) for a in {*fav, *picked}}
-    ordered = sorted(first, key=lambda a: (first[a], str(a)))[:limit]
-    return [(a, a in fav, a in picked) for a in ordered]
+    first = {
+        a: min(t for t in (fav.get(a), picked.get(a)) if t is not None) for a in {*fav, *picked}
+    }
+    return sorted(first, key=lambda a: (first[a], str(a)))[:limit]

@@ -304,17 +304,9 @@ async def in_assistant(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid
     return await repo.in_assistant(session, user_id, agent_id)
 
 
-@dataclass(frozen=True)
-class ToolboxEntry:
-    agent_id: uuid.UUID
-    favourite: bool
-    assistant: bool
-
-
-async def toolbox(session: AsyncSession, user_id: uuid.UUID) -> list[ToolboxEntry]:
+async def toolbox(session: AsyncSession, user_id: uuid.UUID) -> list[uuid.UUID]:
     """The agents of a person's toolbox (favourites and assistant picks), oldest choice first."""
-    rows = await repo.toolbox(session, user_id, TOOLBOX_LIMIT)
-    return [ToolboxEntry(agent, fav, picked) for agent, fav, picked in rows]
+    return await repo.toolbox(session, user_id, TOOLBOX_LIMIT)
 
 
 async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:
