@@ -70,5 +70,6 @@ async def test_thirty_thousand_entries_stream_in_bounded_memory(
     # One page at a time: about half the CSV here (the whole export read at once: ~9x it).
     assert peak < size, (peak, size)
     last = list(csv.reader(io.StringIO(tail.decode())))[-1]
-    assert last[2] == "grant" and last[3] == str(to_display(ROWS - 1))  # oldest first: the last entry last
+    # Oldest first: the last entry comes last.
+    assert last[2] == "grant" and last[3] == str(to_display(ROWS - 1))
     assert last[-1] == "'=cmd|' /C calc'!A0"  # the formula guard
