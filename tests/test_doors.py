@@ -157,6 +157,12 @@ ACTIONS: dict[str, Action] = {
         pages="POST /agents/{agent_id}/favourite",
         tools="favourite_agent",
     ),
+    "add an agent to my assistant": _a(
+        "agora.ratings.service.set_in_assistant",
+        rest="addAgentToAssistant, removeAgentFromAssistant",
+        pages="POST /agents/{agent_id}/assistant",
+        tools="add_to_assistant",
+    ),
     "rate a job": _a(
         "agora.ratings.service.rate",
         rest="rateJob",
@@ -219,11 +225,26 @@ ACTIONS: dict[str, Action] = {
         tools="get_job, wait_for_job",
     ),
     "list jobs": _a("agora.jobs.service.list_jobs", rest="listJobs", tools="list_jobs"),
+    "export jobs as CSV": _a(
+        "agora.jobs.service.jobs_export",
+        rest="exportJobs",
+        pages="GET /jobs/export.csv",
+        tools="export_jobs",
+    ),
+    "download a job's result": _a(
+        "agora.jobs.results.result_file",
+        rest="getJobResult",
+        pages="GET /jobs/{job_id}/result.{kind}",
+        tools="get_job_result",
+    ),
     "list an agent's jobs": _a(
         "agora.jobs.service.list_agent_jobs", rest="listAgentJobs", tools="list_agent_jobs"
     ),
     "read a job's events": _a(
         "agora.jobs.service.job_events", rest="getJobEvents", tools="list_job_events"
+    ),
+    "upload a file": _a(
+        "agora.files.service.record_upload", rest="uploadFile", tools="upload_file"
     ),
     "read a job's files": _a(
         "agora.jobs.service.job_files", rest="getJobFiles", tools="list_job_files"
@@ -271,6 +292,18 @@ ACTIONS: dict[str, Action] = {
         rest="getCredits",
         pages="GET /credits",
         tools="get_credits",
+    ),
+    "export the ledger as CSV": _a(
+        "agora.credits.service.ledger_export",
+        rest="exportLedger",
+        pages="GET /credits/ledger.csv",
+        tools="export_ledger",
+    ),
+    "export a period's spend as CSV": _a(
+        "agora.credits.service.spend_export",
+        rest="exportSpend",
+        pages="GET /credits/spend.csv",
+        tools="export_spend",
     ),
     "list credit packs": _a(
         "agora.billing.service.list_packs",

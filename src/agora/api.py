@@ -36,14 +36,17 @@ from agora.credits.endpoints import router as credits_router
 from agora.developer import pages as developer_pages
 from agora.developer.admin import router as developer_admin_router
 from agora.developer.endpoints import router as developer_router
+from agora.files import tools as file_tools
 from agora.files.endpoints import router as files_router
 from agora.history import tools as history_tools
 from agora.history.endpoints import router as history_router
 from agora.jobs import pages as job_pages
+from agora.jobs import toolbox as job_toolbox
 from agora.jobs import tools as job_tools
 from agora.jobs.endpoints import router as jobs_router
 from agora.jobs.endpoints import shares_router
 from agora.mcp.runner import Tool
+from agora.mcp.toolbox import Toolbox
 from agora.notifications import pages as notification_pages
 from agora.notifications import tools as notification_tools
 from agora.notifications.endpoints import router as notifications_router
@@ -61,6 +64,7 @@ from agora.ratings import pages as rating_pages
 from agora.ratings import tools as rating_tools
 from agora.ratings.endpoints import admin_router as ratings_admin_router
 from agora.ratings.endpoints import router as ratings_router
+from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.registry.endpoints import router as registry_router
 from agora.schedules import pages as schedule_pages
 from agora.schedules import tools as schedule_tools
@@ -133,6 +137,15 @@ LAYOUT = Layout(
     parts=(billing_pages.header, notification_pages.header),
 )
 
+# Each person's own MCP tools: an agent of their toolbox (favourites, "add to my assistant") is
+# a tool of its own, hire_<slug> (mcp/toolbox.py, jobs/toolbox.py, docs/mcp.md).
+TOOLBOX = Toolbox(
+    prefix=job_toolbox.PREFIX,
+    topic=TOOLBOX_CHANGED,
+    listed=job_tools.toolbox_tools,
+    called=job_tools.hire_with_tool,
+)
+
 TOOLS: list[Tool] = [
     *agent_tools.TOOLS,
     *rating_tools.TOOLS,
@@ -143,6 +156,7 @@ TOOLS: list[Tool] = [
     *user_tools.TOOLS,
     *notification_tools.TOOLS,
     *credit_tools.TOOLS,
+    *file_tools.TOOLS,
     *coworker_tools.TOOLS,
     *task_tools.TOOLS,
     *schedule_tools.TOOLS,

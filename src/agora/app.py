@@ -22,7 +22,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
 from agora.a2a.client import client_for as a2a_client_for
-from agora.api import LAYOUT, PAGES, ROUTERS, TOOLS
+from agora.api import LAYOUT, PAGES, ROUTERS, TOOLBOX, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.files.content import UPLOAD_FRAMING_BYTES
 from agora.jobs.stream import JobStreams, StreamLimits
@@ -49,6 +49,7 @@ from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
 from agora.payments.backend import payment_backend
 from agora.payments.embedded import NODE_PREFIX, node_token
+from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.sandbox import MOUNT_PREFIX, demo_host
 from agora.sandbox.payment_node import local_node
 from agora.sandbox.seller import demo_seller
@@ -239,7 +240,8 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
             max_per_user=settings.streams.max_per_user,
             max_per_address=settings.streams.max_per_address,
         ),
-        also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
+        # the bell's unread count (notifications/bell.py); a person's MCP toolbox (mcp/toolbox.py)
+        also_listen=(INBOX_TOPIC, TOOLBOX_CHANGED),
     )
     app.state.agent_client = client_for(settings, local=stand_ins.local or None)
     app.state.a2a_client = a2a_client_for(  # A2A agents (a2a/, docs/a2a.md)
@@ -283,7 +285,9 @@ def _routes(app: FastAPI, settings: Settings, database: Database, stand_ins: Sta
     for prefix, in_schema in (("/v1", True), ("/api/v1", False)):
         for domain_router in ROUTERS:
             app.include_router(domain_router, prefix=prefix, include_in_schema=in_schema)
-    app.state.mcp = build_mcp(database, settings, app.state.agent_client, TOOLS)
+    app.state.mcp = build_mcp(
+        database, settings, app.state.agent_client, TOOLS, TOOLBOX, app.state.job_streams.start
+    )
     app.router.routes.extend(app.state.mcp.routes)
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if stand_ins.node is not None:  # the local payment node (docs/payments.md)

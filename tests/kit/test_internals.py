@@ -226,3 +226,15 @@ def test_param_introspection_is_memoised_and_answers_as_before() -> None:
     with TestClient(app) as client:
         got = client.get("/probe", params=[("tag", "a"), ("tag", "b"), ("one", "x")]).json()
     assert got == {"tag": ["a", "b"], "one": "x"}
+
+
+def test_mcp_connection_is_what_a_server_session_proxies() -> None:
+    from types import SimpleNamespace
+
+    from mcp.server.connection import Connection
+    from mcp.server.session import ServerSession
+
+    connection = SimpleNamespace(protocol_version="2025-06-18")
+    session = ServerSession(SimpleNamespace(), connection)  # type: ignore[arg-type]
+    assert internals.mcp_connection(session) is connection
+    assert callable(Connection.send_tool_list_changed)  # what mcp/toolbox.py calls on it

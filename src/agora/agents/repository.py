@@ -553,3 +553,17 @@ async def is_owned(session: AsyncSession, agent_id: uuid.UUID, owner: ColumnElem
 
 async def set_featured(session: AsyncSession, agent_id: uuid.UUID, when: datetime | None) -> None:
     await session.execute(update(Agent).where(Agent.id == agent_id).values(featured_at=when))
+
+
+async def shown_verified(session: AsyncSession, agent_ids: Sequence[uuid.UUID]) -> list[Agent]:
+    """The shown VERIFIED agents among ``agent_ids`` (a person's MCP toolbox)."""
+    if not agent_ids:
+        return []
+    rows = await session.scalars(
+        select(Agent).where(
+            Agent.id.in_(set(agent_ids)),
+            Agent.is_shown.is_(True),
+            Agent.status == AgentStatus.VERIFIED,
+        )
+    )
+    return list(rows)

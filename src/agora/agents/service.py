@@ -597,3 +597,8 @@ increment_job_count = repo.increment_job_count  # job admission: one more job fo
 popular_since = repo.popular_since  # housekeeping: the popularity window's first day
 by_identifier = repo.by_identifier  # the demo: its agents by their stable identifier
 set_base_url = repo.set_base_url  # the demo: its agents follow the server's address
+
+
+async def hireable(session: AsyncSession, agent_ids: Sequence[uuid.UUID]) -> list[Agent]:
+    """The agents among ``agent_ids`` that are shown and take jobs (VERIFIED)."""
+    return await repo.shown_verified(session, agent_ids)

@@ -9,9 +9,10 @@ from fastapi import Depends, Path, Query, Request
 from fastapi.responses import Response
 
 from agora.audit import service
-from agora.audit.export import CSV_ANSWER, csv_download
+from agora.audit.export import csv_download
 from agora.audit.schemas import AuditEventOut
 from agora.auth.dependencies import Admin, ProfileWriter, SessionDep
+from agora.kit.csvexport import CSV_ANSWER
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
 from agora.kit.families import bearer_router, key_router
 from agora.kit.openapi import errors

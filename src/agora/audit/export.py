@@ -3,17 +3,10 @@ page and the console's): ``service.to_csv`` rows as an attachment."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.responses import Response
 
 from agora.audit import service
 from agora.models import AuditEvent
-
-# The export's OpenAPI answer (``responses=`` of a REST route answering CSV).
-CSV_ANSWER: dict[int | str, dict[str, Any]] = {
-    "200": {"content": {"text/csv": {"schema": {"type": "string"}}}}
-}
 
 
 def csv_download(rows: list[AuditEvent], name: str = "audit.csv") -> Response:

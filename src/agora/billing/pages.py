@@ -5,9 +5,9 @@ Stripe.js from the configured origin only (its CSP names that origin and no othe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,6 +16,7 @@ from agora.auth.principal import Principal
 from agora.billing import service as billing
 from agora.billing import warnings as low_balance
 from agora.credits import service as credits
+from agora.kit import csvexport
 from agora.kit.errors import NotFound
 from agora.kit.money import shown_price, to_display
 from agora.kit.units import UnitOfWorkRoute
@@ -27,6 +28,8 @@ from agora.web.shell import SignedInDep, Text, safe_next
 from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
+From = Annotated[str | None, Query(alias="from", max_length=40)]
+To = Annotated[str | None, Query(alias="to", max_length=40)]
 
 
 async def header(session: AsyncSession, principal: Principal) -> dict[str, Any]:
@@ -116,3 +119,19 @@ async def credits_page(request: Request, session: SessionDep, principal: SignedI
         shortfall=account.shortfall,
         purchases=await billing.list_purchases(session, principal, limit=50),
     )  # fmt: skip
+
+
+@router.get("/credits/ledger.csv")
+async def ledger_export(request: Request, principal: SignedInDep) -> Response:
+    """The workspace's whole ledger as CSV, streamed (as ``GET /v1/credits/ledger/export``)."""
+    return csvexport.download(request.app.state.db, credits.ledger_export(principal))
+
+
+@router.get("/credits/spend.csv")
+async def spend_export(
+    request: Request, principal: SignedInDep, since: From = None, until: To = None
+) -> Response:
+    """A period's spend as CSV (``from``, ``to``: dates; this month by default), streamed (as
+    ``GET /v1/credits/spend/export``)."""
+    export = credits.spend_export(principal, since=since, until=until)
+    return csvexport.download(request.app.state.db, export)

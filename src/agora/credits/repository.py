@@ -4,9 +4,11 @@ holds can never take a balance below zero (the CHECK constraint is the second li
 from __future__ import annotations
 
 import uuid
-from typing import Any, Protocol
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol, cast
 
-from sqlalchemy import Table, bindparam, case, func, select, update
+from sqlalchemy import Table, and_, bindparam, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
@@ -246,3 +248,60 @@ async def purchased_total(session: AsyncSession) -> int:
         select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(LedgerEntry.kind == "purchase")
     )
     return int(total or 0)
+
+
+class ExportedEntry(Protocol):
+    """A ledger entry as the CSV exports write it."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def held_change(self) -> int: ...
+    @property
+    def balance_after(self) -> int: ...
+    @property
+    def job_id(self) -> uuid.UUID | None: ...
+    @property
+    def user_id(self) -> uuid.UUID | None: ...
+    @property
+    def memo(self) -> str: ...
+
+
+async def entries_page(
+    session: AsyncSession,
+    workspace_id: uuid.UUID,
+    *,
+    after: tuple[datetime, uuid.UUID] | None,
+    limit: int,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    kinds: Sequence[str] = (),
+) -> Sequence[ExportedEntry]:
+    """A page of the workspace's ledger, oldest first, keyset-paged on ``(created_at, id)``
+    (the index ``ix_ledger_workspace_created``): entries after ``after``, at or after ``since``
+    and before ``until``, of ``kinds`` (all when empty)."""
+    entry = LedgerEntry
+    query = select(
+        entry.id, entry.created_at, entry.kind, entry.amount, entry.held_change,
+        entry.balance_after, entry.job_id, entry.user_id, entry.memo,
+    ).where(entry.workspace_id == workspace_id)  # fmt: skip
+    if since is not None:
+        query = query.where(entry.created_at >= since)
+    if until is not None:
+        query = query.where(entry.created_at < until)
+    if kinds:
+        query = query.where(entry.kind.in_(list(kinds)))
+    if after is not None:
+        at, last = after
+        query = query.where(  # the first condition is the index range, the second the key
+            entry.created_at >= at,
+            or_(entry.created_at > at, and_(entry.created_at == at, entry.id > last)),
+        )
+    query = query.order_by(entry.created_at, entry.id).limit(limit)
+    return cast(Sequence[ExportedEntry], (await session.execute(query)).all())

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Principal
 from agora.credits import repository as repo
+from agora.kit.csvexport import Export
 from agora.kit.errors import BadRequest, NotFound
+from agora.kit.money import to_display
+from agora.kit.timeutil import isoformat, parse_isoformat, utcnow
 from agora.models import LedgerEntry
 
 MAX_ENTRIES = 100
@@ -64,3 +69,103 @@ async def set_low_balance_threshold(
 async def purchased_total(session: AsyncSession) -> int:
     """The credits every ``purchase`` ledger entry granted, in all (reconciliation)."""
     return await repo.purchased_total(session)
+
+
+# ---- exports (docs/billing.md, "Exports") ------------------------------------------------
+
+# What a period's spend is: credits a job's settlement captured and a coworker's usage charges
+# (holds are not spent yet; refunds give back what was never captured).
+SPEND_KINDS = ("capture", "usage")
+LEDGER_HEADER = (
+    "time", "entry_id", "kind", "credits", "held_change", "balance_after", "job_id", "user_id",
+    "memo",
+)  # fmt: skip
+SPEND_HEADER = ("time", "entry_id", "kind", "credits_spent", "job_id", "user_id", "memo")
+
+
+def _when(name: str, value: str | None) -> datetime | None:
+    """A period's bound: a date (midnight UTC) or an ISO 8601 timestamp; else 400 on ``name``."""
+    if value is None or not value.strip():
+        return None
+    found = parse_isoformat(value.strip())
+    if found is None:
+        raise BadRequest.field(name, "must be a date (YYYY-MM-DD) or an ISO 8601 timestamp")
+    return found
+
+
+def period(since: str | None, until: str | None) -> tuple[datetime | None, datetime | None]:
+    """``from`` (inclusive) and ``to`` (exclusive), either left open; ``to`` after ``from``."""
+    start, end = _when("from", since), _when("to", until)
+    if start is not None and end is not None and end <= start:
+        raise BadRequest.field("to", "must be after from")
+    return start, end
+
+
+def this_month(now: datetime) -> tuple[datetime, datetime]:
+    start = datetime(now.year, now.month, 1, tzinfo=UTC)
+    end = datetime(now.year + now.month // 12, now.month % 12 + 1, 1, tzinfo=UTC)
+    return start, end
+
+
+def _key(row: repo.ExportedEntry) -> tuple[datetime, uuid.UUID]:
+    return row.created_at, row.id
+
+
+def _ledger_cells(row: repo.ExportedEntry) -> list[object]:
+    return [
+        isoformat(row.created_at), row.id, row.kind, to_display(row.amount),
+        to_display(row.held_change), to_display(row.balance_after), row.job_id, row.user_id,
+        row.memo,
+    ]  # fmt: skip
+
+
+def _spent(row: repo.ExportedEntry) -> int:
+    return -row.held_change if row.kind == "capture" else -row.amount
+
+
+def _spend_cells(row: repo.ExportedEntry) -> list[object]:
+    return [
+        isoformat(row.created_at), row.id, row.kind, to_display(_spent(row)), row.job_id,
+        row.user_id, row.memo,
+    ]  # fmt: skip
+
+
+def ledger_export(
+    principal: Principal, *, since: str | None = None, until: str | None = None
+) -> Export[repo.ExportedEntry, tuple[datetime, uuid.UUID]]:
+    """The current workspace's ledger (``from``/``to``: one period; the whole ledger by
+    default), oldest first, as CSV rows."""
+    start, end = period(since, until)
+    workspace = principal.workspace_id
+
+    async def page(
+        session: AsyncSession, after: tuple[datetime, uuid.UUID] | None, limit: int
+    ) -> Sequence[repo.ExportedEntry]:
+        return await repo.entries_page(
+            session, workspace, after=after, limit=limit, since=start, until=end
+        )
+
+    return Export("ledger.csv", LEDGER_HEADER, page, _key, _ledger_cells)
+
+
+def spend_export(
+    principal: Principal, *, since: str | None = None, until: str | None = None
+) -> Export[repo.ExportedEntry, tuple[datetime, uuid.UUID]]:
+    """A period's spend in the current workspace (``from``/``to``; this calendar month, UTC, by
+    default; one bound alone leaves the other side open): every capture and usage charge,
+    oldest first, as CSV rows."""
+    start, end = period(since, until)
+    if start is None and end is None:
+        start, end = this_month(utcnow())
+    workspace = principal.workspace_id
+
+    async def page(
+        session: AsyncSession, after: tuple[datetime, uuid.UUID] | None, limit: int
+    ) -> Sequence[repo.ExportedEntry]:
+        return await repo.entries_page(
+            session, workspace, after=after, limit=limit, since=start, until=end,
+            kinds=SPEND_KINDS,
+        )  # fmt: skip
+
+    name = f"spend-{start:%Y-%m-%d}.csv" if start is not None else "spend.csv"
+    return Export(name, SPEND_HEADER, page, _key, _spend_cells)

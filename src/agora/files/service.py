@@ -8,11 +8,11 @@ import base64
 import hashlib
 import time
 import uuid
-from collections.abc import AsyncIterable, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from itsdangerous import Signer
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,6 +32,14 @@ from agora.files.storage import Storage, storage_from_settings
 from agora.kit.db import on_commit
 from agora.kit.errors import BadRequest, FieldError, NotFound, PayloadTooLarge, RequestTimeout
 from agora.kit.ids import fetch_by_id, parse_uuid, uuid7
+from agora.kit.outbound import (
+    OutboundError,
+    OutboundPolicy,
+    OutboundRefused,
+    OutboundTooLarge,
+    guarded_client,
+    send_limited,
+)
 from agora.kit.timeutil import utcnow
 from agora.mip003.validation import file_fields
 from agora.models import StoredFile
@@ -111,10 +119,25 @@ async def receive_upload(
     refused (415) before anything is stored unless the operator's allow-list has it. Runs with
     no transaction open (a calls_out route's call)."""
     form = MultipartFile(content_type)
+    return await _store(
+        storage, form.file_data(body), lambda: safe_name(form.filename),
+        workspace_id=workspace_id, allowance=allowance, settings=settings,
+    )  # fmt: skip
+
+
+async def _store(
+    storage: Storage,
+    chunks: AsyncIterable[bytes],
+    name: Callable[[], str],
+    *,
+    workspace_id: uuid.UUID,
+    allowance: Allowance,
+    settings: Settings,
+) -> Uploaded:
     meter = Meter(
         limit=allowance.limit,
         allowed=parse_types(settings.files.allowed_types),
-        name=lambda: safe_name(form.filename),
+        name=name,
         too_large=_over_quota if allowance.by_quota else upload_too_large,
         refused=upload_refused,
     )
@@ -123,10 +146,56 @@ async def receive_upload(
     seconds = settings.files.upload_timeout_seconds
     try:
         async with asyncio.timeout(seconds):
-            await storage.write(key, meter.run(form.file_data(body)), meter.content_type)
+            await storage.write(key, meter.run(chunks), meter.content_type)
     except TimeoutError:
         raise RequestTimeout(f"The upload did not arrive within {seconds:g} seconds") from None
     return Uploaded(file_id, key, meter.received)
+
+
+async def _one(data: bytes) -> AsyncIterator[bytes]:
+    yield data
+
+
+async def receive_content(
+    storage: Storage,
+    data: bytes,
+    filename: str,
+    *,
+    workspace_id: uuid.UUID,
+    allowance: Allowance,
+    settings: Settings,
+) -> Uploaded:
+    """``data`` (an MCP tool's base64 content, decoded) to storage, as an upload's file part."""
+    return await _store(
+        storage, _one(data), lambda: safe_name(filename),
+        workspace_id=workspace_id, allowance=allowance, settings=settings,
+    )  # fmt: skip
+
+
+async def fetch_content(url: str, *, allowance: Allowance, settings: Settings) -> bytes:
+    """GET ``url`` through the outbound guard (``AGORA_OUTBOUND_ALLOW``; no redirects), at most
+    the allowance's bytes and ``files_upload_timeout_seconds``: its body. 400 naming ``url``
+    when it is refused, unreachable or answers anything but 200; 413 when too large. Runs
+    with no transaction open."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise BadRequest.field("url", "must be an http(s) URL")
+    policy = OutboundPolicy.from_setting(settings.outbound_allow)
+    seconds = settings.files.upload_timeout_seconds
+    try:
+        async with guarded_client(policy, timeout=seconds) as client:
+            answer = await send_limited(
+                client, "GET", url, max_bytes=allowance.limit, total_seconds=seconds
+            )
+    except OutboundTooLarge:
+        raise (_over_quota if allowance.by_quota else upload_too_large)(allowance.limit) from None
+    except OutboundRefused:
+        raise BadRequest.field("url", "is not allowed by the outbound policy") from None
+    except OutboundError as exc:
+        raise BadRequest.field("url", f"could not be fetched ({type(exc).__name__})") from None
+    if answer.status_code != 200:
+        raise BadRequest.field("url", f"answered HTTP {answer.status_code}, not 200")
+    return answer.body
 
 
 def _over_quota(limit: int) -> Exception:

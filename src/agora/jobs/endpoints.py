@@ -10,7 +10,7 @@ from fastapi.responses import StreamingResponse
 from fastapi.sse import EventSourceResponse
 
 from agora.auth.dependencies import JobsWriter, OptionalPrincipal, Reader, SessionDep, SettingsDep
-from agora.jobs import service, stream
+from agora.jobs import results, service, stream
 from agora.jobs.schemas import (
     InputRequestOut,
     JobCreate,
@@ -24,7 +24,7 @@ from agora.jobs.schemas import (
     SharedJobOut,
     job_item,
 )
-from agora.kit import wire
+from agora.kit import csvexport, wire
 from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b, now_iso, written_a
 from agora.kit.families import bearer_router, key_router
 from agora.kit.openapi import errors
@@ -48,6 +48,14 @@ StatusQuery = Annotated[
 ]
 CursorQuery = Annotated[
     str | None, Query(max_length=100, description="`pagination.nextCursor` of the previous page.")
+]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        max_length=200,
+        description="Same key + same body → the same job, charged once.",
+    ),
 ]
 LimitQuery = Annotated[int | None, Query(ge=1, le=100, description="Page size (default 20).")]
 
@@ -100,12 +108,74 @@ async def list_jobs(
     )
 
 
+@router.get(
+    "/jobs/export",
+    operation_id="exportJobs",
+    response_class=StreamingResponse,
+    responses=csvexport.CSV_ANSWER,
+)
+async def export_jobs(
+    request: Request,
+    principal: Reader,
+    agentId: AgentIdQuery = None,
+    status: StatusQuery = None,
+    scope: Annotated[
+        Literal["owned", "workspace"],
+        Query(description="owned (yours, default) or workspace (every member's)."),
+    ] = "owned",
+) -> StreamingResponse:
+    """Every job of the list (`GET /v1/jobs`'s filters and order) as CSV, streamed: one line per
+    job, its price, fee, refund and net credits; cells a spreadsheet would run as a formula are
+    prefixed with `'` (docs/jobs.md, "Exports")."""
+    export = service.jobs_export(principal, agent_id=agentId, status=status, scope=scope)
+    return csvexport.download(request.app.state.db, export)
+
+
 @router.get("/jobs/{jobId}", operation_id="getJob")
 async def get_job(
     job_id: JobId, session: SessionDep, principal: Reader, settings: SettingsDep
 ) -> EnvelopeA[JobOut]:
     """One of the caller's jobs."""
     return _job(await service.get_job(session, principal, job_id, settings=settings))
+
+
+@router.get(
+    "/jobs/{jobId}/result",
+    operation_id="getJobResult",
+    response_class=Response,
+    openapi_extra=errors(409),
+    responses={
+        "200": {
+            "description": "The result: Markdown (as the agent gave it), JSON or CSV.",
+            "content": {
+                "text/markdown": {"schema": {"type": "string"}},
+                "application/json": {},
+                "text/csv": {"schema": {"type": "string"}},
+            },
+        }
+    },
+)
+async def get_job_result(
+    job_id: JobId,
+    session: SessionDep,
+    principal: Reader,
+    format: Annotated[
+        Literal["markdown", "json", "csv"],
+        Query(description="markdown (default: the text as the agent gave it), json or csv."),
+    ] = "markdown",
+) -> Response:
+    """The job's result as a download. A result that is a JSON object or array is kept as JSON:
+    `format=json` answers it as JSON (another result: the text as a JSON string), `format=csv`
+    as CSV (409 when the result is not JSON). 409 while the job has no result."""
+    found = await results.result_file(session, principal, job_id, format)
+    return Response(
+        found.body,
+        media_type=found.media_type,
+        headers={
+            "Content-Disposition": f'attachment; filename="{found.filename}"',
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
 
 
 @router.get("/jobs/{jobId}/events", operation_id="getJobEvents")
@@ -205,6 +275,31 @@ async def cancel_job(
     return _job(await service.cancel_job(session, principal, job_id, settings=settings))
 
 
+@router.post(
+    "/jobs/{jobId}/rerun",
+    status_code=201,
+    operation_id="rerunJob",
+    openapi_extra=errors(402, 409),
+)
+async def rerun_job(
+    job_id: JobId,
+    response: Response,
+    session: SessionDep,
+    principal: JobsWriter,
+    settings: SettingsDep,
+    idempotency_key: IdempotencyKey = None,
+) -> EnvelopeA[JobOut]:
+    """Run one of your jobs again: a new job of the same agent with the same input (and the same
+    maximum credits), admitted as `POST /v1/agents/{agentId}/jobs` (402 when short). Another
+    person's job is 404."""
+    created = await service.rerun_job(
+        session, principal, job_id, settings=settings, idempotency_key=idempotency_key
+    )
+    if created.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return _job(created.job)
+
+
 @router.put("/jobs/{jobId}/share", operation_id="shareJob")
 async def share_job(
     job_id: JobId,
@@ -264,14 +359,7 @@ async def create_job(
     session: SessionDep,
     principal: JobsWriter,
     settings: SettingsDep,
-    idempotency_key: Annotated[
-        str | None,
-        Header(
-            alias="Idempotency-Key",
-            max_length=200,
-            description="Same key + same body → the same job, charged once.",
-        ),
-    ] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> EnvelopeA[JobOut]:
     """Create a job: the input is validated against the agent's input schema, the price is held
     on the workspace's credits (402 when short) and the job is dispatched at once."""

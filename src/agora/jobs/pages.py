@@ -14,11 +14,13 @@ from pydantic import ValidationError
 from agora.agents import service as agents
 from agora.agents import views as agent_views
 from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.jobs import results
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES
 from agora.jobs.rendering import JobPostDep, agent_page, hire_errors, job_page
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
-from agora.kit.errors import AgoraError, BadRequest, FieldError
+from agora.kit import csvexport
+from agora.kit.errors import AgoraError, BadRequest, FieldError, NotFound
 from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import service as notifications
 from agora.web import forms
@@ -31,9 +33,25 @@ Ids = Annotated[list[str] | None, Query(max_length=300)]
 
 @router.get("/agents/{agent_id}")
 async def agent(
-    request: Request, agent_id: str, session: SessionDep, principal: ViewerDep
+    request: Request,
+    agent_id: str,
+    session: SessionDep,
+    principal: ViewerDep,
+    settings: SettingsDep,
+    from_job: Annotated[str | None, Query(max_length=100)] = None,
 ) -> HTMLResponse:
-    return await agent_page(request, session, principal, agent_id)
+    """The agent page; ``?from_job=ID`` (the job page's "Run again") fills the hire form with
+    that job's input and maximum: the caller's own job of this agent, else 404."""
+    if not from_job:
+        return await agent_page(request, session, principal, agent_id)
+    if principal is None:
+        raise NotFound(f"Job {from_job} not found")
+    body = await jobs.rerun_form(session, principal, from_job, agent_id, settings=settings)
+    limit = body.maxAcceptedCredits
+    return await agent_page(
+        request, session, principal, agent_id, values=body.inputData,
+        max_credits=str(limit) if limit is not None else None,
+    )  # fmt: skip
 
 
 def _hire_body(data: dict[str, object], max_credits: str) -> tuple[JobCreate, list[FieldError]]:
@@ -95,6 +113,17 @@ async def compare_run(
     )
 
 
+@router.get("/jobs/export.csv")  # before /jobs/{job_id}
+async def jobs_export(
+    request: Request,
+    principal: SignedInDep,
+    scope: Annotated[str, Query(max_length=20)] = "owned",
+) -> Response:
+    """Every job of yours (``scope=workspace``: the workspace's) as CSV, streamed (as
+    ``GET /v1/jobs/export``)."""
+    return csvexport.download(request.app.state.db, jobs.jobs_export(principal, scope=scope))
+
+
 @router.get("/jobs/following")  # before /jobs/{job_id}
 async def following(
     request: Request,
@@ -138,6 +167,24 @@ async def job_result(
         media_type="text/markdown; charset=utf-8",
         headers={
             "Content-Disposition": f'attachment; filename="job-{shown.row.id}.md"',
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
+
+
+@router.get("/jobs/{job_id}/result.{kind}")
+async def job_result_as(
+    job_id: str, kind: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    """The result as JSON or CSV (``GET /v1/jobs/{id}/result?format=``); ``.md`` is above."""
+    if kind not in ("json", "csv"):
+        raise NotFound(f"No result.{kind[:20]}")
+    found = await results.result_file(session, principal, job_id, kind)
+    return Response(
+        found.body,
+        media_type=found.media_type,
+        headers={
+            "Content-Disposition": f'attachment; filename="{found.filename}"',
             "X-Content-Type-Options": "nosniff",
         },
     )

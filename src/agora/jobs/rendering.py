@@ -19,6 +19,7 @@ from agora.auth.principal import Principal
 from agora.files import service as files_service
 from agora.files.attachments import JobFile
 from agora.files.serving import is_preview
+from agora.jobs import results
 from agora.jobs import service as jobs
 from agora.jobs.lifecycle import FINAL_STATUSES, INPUT_REQUIRED
 from agora.jobs.refunds import refund_offer
@@ -64,6 +65,8 @@ async def agent_page(
         reviews=(await ratings.of_agent(session, agent_id, offset=0, limit=10))[0],
         liked=principal is not None
         and agent.id in (await agents_views.marks(session, principal.user_id, [agent.id]))[0],
+        in_assistant=principal is not None
+        and await ratings.in_assistant(session, principal.user_id, agent.id),
         step=next_step(refusal, principal, f"/agents/{agent_id}") if refusal else None,
     )  # fmt: skip
 
@@ -114,6 +117,7 @@ async def job_page(
         job_files=job_file_views(files, settings), summary=forms.summary(groups),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
+        result_is_json=results.structured(row.result) is not None,
         refund=refund_offer(row),
         refund_summary=[(None, f"{errors['refund']}.")] if errors and errors.get("refund") else [],
         share_link=share_link(settings, row.share_token),

@@ -365,3 +365,77 @@ async def _write_share(session: AsyncSession, job_id: uuid.UUID, **values: Any) 
     await session.execute(
         update(Job).where(Job.id == job_id).values(**values, updated_at=Job.updated_at)
     )
+
+
+class ExportedJob(Protocol):
+    """A job as the CSV export writes it (no input, no result: a page stays small)."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def completed_at(self) -> datetime | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def agent_id(self) -> uuid.UUID: ...
+    @property
+    def agent_name(self) -> str | None: ...
+    @property
+    def user_id(self) -> uuid.UUID: ...
+    @property
+    def project_id(self) -> uuid.UUID | None: ...
+    @property
+    def task_id(self) -> uuid.UUID | None: ...
+    @property
+    def price(self) -> int: ...
+    @property
+    def fee(self) -> int: ...
+    @property
+    def refund(self) -> int: ...
+
+
+async def export_page(
+    session: AsyncSession,
+    *,
+    user_id: uuid.UUID | None,
+    workspace_id: uuid.UUID,
+    agent_id: uuid.UUID | None,
+    statuses: Sequence[str],
+    before_id: uuid.UUID | None,
+    limit: int,
+) -> Sequence[ExportedJob]:
+    """A page of the job export: the listing's order and filters (``list_visible``), keyset by
+    id, only the columns the export writes."""
+    query = (
+        select(
+            Job.id,
+            Job.created_at,
+            Job.completed_at,
+            Job.name,
+            Job.status,
+            Job.agent_id,
+            Agent.name.label("agent_name"),
+            Job.user_id,
+            Job.project_id,
+            Job.task_id,
+            Job.price,
+            Job.fee,
+            Job.refund,
+        )
+        .outerjoin(Agent, Agent.id == Job.agent_id)
+        .where(Job.workspace_id == workspace_id)
+    )
+    if user_id is not None:
+        query = query.where(Job.user_id == user_id)
+    if agent_id is not None:
+        query = query.where(Job.agent_id == agent_id)
+    if statuses:
+        query = query.where(Job.status.in_(list(statuses)))
+    if before_id is not None:
+        query = query.where(Job.id < before_id)
+    rows = (await session.execute(query.order_by(Job.id.desc()).limit(limit))).all()
+    return cast(Sequence[ExportedJob], rows)

@@ -11,6 +11,7 @@ endpoints, pages and MCP tools share them.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -24,13 +25,16 @@ from agora.jobs import lifecycle, signals
 from agora.jobs import repository as repo
 from agora.jobs.admission import CreatedJob, create_job, input_problems, price_limit_problem
 from agora.jobs.repository import DEMO_AGENT_PATH
-from agora.jobs.schemas import InputRequestOut, JobInputs, Pagination
+from agora.jobs.schemas import InputRequestOut, JobCreate, JobInputs, Pagination
 from agora.jobs.sharing import share_job, shared_job, unshare_job
 from agora.jobs.views import JobPage, ShownJob, shown, shown_one, visible_job
+from agora.kit.csvexport import Export
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id, parse_uuid
+from agora.kit.money import to_display
 from agora.kit.timeutil import isoformat, utcnow
 from agora.models import Job, JobEvent
+from agora.models.rows import JobColumns
 from agora.models.statuses import AgentProtocol
 from agora.settings import Settings
 
@@ -46,10 +50,13 @@ __all__ = [
     "job_events",
     "job_files",
     "job_links",
+    "jobs_export",
     "list_agent_jobs",
     "list_jobs",
     "price_limit_problem",
     "provide_inputs",
+    "rerun_form",
+    "rerun_job",
     "share_job",
     "shared_job",
     "shown",
@@ -340,3 +347,101 @@ async def cancel_job(
     if paid_on_node or tell_agent:
         await signals.job_ready(session)
     return await shown_one(session, job, settings)
+
+
+# ---- running again -----------------------------------------------------------------------
+
+
+def _rerun_body(row: JobColumns) -> JobCreate:
+    """What running a job again asks: the same input and the same maximum (a Dynamic-priced
+    agent's ceiling); no name, share, task or webhook (docs/jobs.md, "Run again")."""
+    limit = row.max_accepted_credits
+    return JobCreate(
+        inputData=dict(row.input_data or {}),
+        maxAcceptedCredits=to_display(limit) if limit is not None else None,
+    )
+
+
+async def rerun_form(
+    session: AsyncSession, principal: Principal, job_id: str, agent_id: str, *, settings: Settings
+) -> JobCreate:
+    """What the hire form of ``agent_id`` is filled in with to run the caller's own job
+    ``job_id`` again (a job of another agent, or anyone else's, is 404)."""
+    shown = await get_job(session, principal, job_id, settings=settings)
+    if shown.row.agent_id != parse_uuid(agent_id):
+        raise NotFound(f"Job {job_id} not found")
+    return _rerun_body(shown.row)
+
+
+async def rerun_job(
+    session: AsyncSession,
+    principal: Principal,
+    job_id: str,
+    *,
+    settings: Settings,
+    idempotency_key: str | None = None,
+) -> CreatedJob:
+    """A new job of the same agent with the same input as the caller's own job ``job_id``
+    (anyone else's is 404), admitted like any other (credits, caps, schema, Idempotency-Key)."""
+    principal.require(Permission.JOBS_WRITE)
+    job = await visible_job(session, principal, job_id)
+    return await create_job(
+        session,
+        principal,
+        str(job.agent_id),
+        _rerun_body(job),
+        settings=settings,
+        idempotency_key=idempotency_key,
+    )
+
+
+# ---- the job list as CSV (docs/jobs.md, "Exports") ---------------------------------------
+
+EXPORT_HEADER = (
+    "job_id", "created_at", "completed_at", "name", "status", "agent_id", "agent_name",
+    "user_id", "project_id", "task_id", "price", "fee", "refund", "credits",
+)  # fmt: skip
+
+
+def _export_cells(row: repo.ExportedJob) -> list[object]:
+    return [
+        row.id, isoformat(row.created_at), isoformat(row.completed_at), row.name, row.status,
+        row.agent_id, row.agent_name or "", row.user_id, row.project_id, row.task_id,
+        to_display(row.price), to_display(row.fee), to_display(row.refund),
+        to_display(row.price - row.refund),
+    ]  # fmt: skip
+
+
+def _export_key(row: repo.ExportedJob) -> uuid.UUID:
+    return row.id
+
+
+def jobs_export(
+    principal: Principal,
+    *,
+    agent_id: str | None = None,
+    status: str | None = None,
+    scope: str = "owned",
+) -> Export[repo.ExportedJob, uuid.UUID]:
+    """The job list (``list_jobs``'s filters and order, newest first) as CSV rows: every job,
+    read page by page. Bad filters are refused here, before anything is streamed."""
+    if scope not in ("owned", "workspace"):
+        raise BadRequest.field("scope", "must be owned or workspace")
+    agent_uuid: uuid.UUID | None = None
+    if agent_id:
+        agent_uuid = parse_uuid(agent_id)
+        if agent_uuid is None:
+            raise BadRequest.field("agentId", "must be an agent id")
+    statuses = _statuses(status)
+    user_id = principal.user_id if scope == "owned" else None
+    workspace_id = principal.workspace_id
+
+    async def page(
+        session: AsyncSession, before: uuid.UUID | None, limit: int
+    ) -> Sequence[repo.ExportedJob]:
+        return await repo.export_page(
+            session, user_id=user_id, workspace_id=workspace_id, agent_id=agent_uuid,
+            statuses=statuses, before_id=before, limit=limit,
+        )  # fmt: skip
+
+    return Export("jobs.csv", EXPORT_HEADER, page, _export_key, _export_cells)

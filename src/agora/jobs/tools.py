@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import TextContent
 
 from agora.auth.principal import Permission
-from agora.jobs import lifecycle, service
+from agora.jobs import lifecycle, results, service, toolbox
 from agora.jobs.schemas import JobCreate, JobEventOut, JobFileOut, JobInputs, JobLinkOut, JobOut
+from agora.kit import csvexport
 from agora.kit.units import Mode
-from agora.mcp.runner import Tool, as_text, dump, tool_call, validated
+from agora.mcp.runner import Tool, ToolCall, as_text, dump, tool_call, validated
+from agora.mcp.toolbox import PersonalTool
 from agora.models.statuses import JobStatus
 
 MAX_WAIT_SECONDS = 60.0
@@ -212,6 +215,51 @@ async def provide_job_input(
         return dump(JobOut.model_validate(out))
 
 
+# ---- the caller's toolbox: hire_<slug> tools (mcp/toolbox.py lists and calls them) ------
+
+
+async def toolbox_tools(call: ToolCall) -> list[PersonalTool]:
+    """The caller's own tools: one per agent of their toolbox (jobs/toolbox.py)."""
+    tools = await toolbox.hire_tools(call.session, call.principal)
+    return [PersonalTool(t.name, t.description, t.input_schema) for t in tools]
+
+
+async def hire_with_tool(call: ToolCall, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A hire_<slug> tool called: the job created (as create_job answers it)."""
+    created = await toolbox.hire(
+        call.session, call.principal, name, arguments, settings=call.settings
+    )
+    return dump(JobOut.model_validate(created.job))
+
+
+# An export answered in a tool result is cut at this many rows (docs/mcp.md, "Exports").
+EXPORT_ROWS = 1000
+
+
+async def export_jobs(
+    ctx: Context, agent_id: str | None = None, status: str | None = None, scope: str = "owned"
+) -> dict[str, Any]:
+    """Your jobs (scope workspace: every member's) as CSV, newest first: up to 1000 rows in
+    `csv`; `truncated` says more were left out, and `download` is the REST export of them all
+    (GET, with the same key). Cells a spreadsheet would run as a formula start with '."""
+    async with tool_call(ctx, READ) as call:
+        export = service.jobs_export(call.principal, agent_id=agent_id, status=status, scope=scope)
+        text, rows, more = await csvexport.first_rows(call.session, export, EXPORT_ROWS)
+        query = urlencode(
+            {k: v for k, v in (("agentId", agent_id), ("status", status), ("scope", scope)) if v}
+        )
+        link = f"{call.settings.public_url}/v1/jobs/export?{query}"
+    return {"csv": text, "rows": rows, "truncated": more, "download": link}
+
+
+async def get_job_result(ctx: Context, job_id: str, format: str = "markdown") -> TextContent:
+    """One of your job's result: markdown (as the agent gave it), json (a JSON result as JSON)
+    or csv (a JSON result as CSV; refused when the result is not JSON)."""
+    async with tool_call(ctx, READ) as call:
+        found = await results.result_file(call.session, call.principal, job_id, format)
+    return TextContent(type="text", text=found.body)
+
+
 TOOLS: list[Tool] = [
     create_job,
     get_job,
@@ -226,4 +274,6 @@ TOOLS: list[Tool] = [
     list_job_links,
     get_job_input_request,
     provide_job_input,
+    export_jobs,
+    get_job_result,
 ]

@@ -29,6 +29,11 @@ SQLAlchemy 2.1 (kit/reads.py, kit/writes.py: statements compiled once, run on th
   result columns and their processors (``_result_columns``, ``_cached_result_processor``).
 - ``driver_connection(connection)``: the driver's connection under a SQLAlchemy connection.
 
+MCP 2.3 (mcp/toolbox.py):
+- ``mcp_connection(session)``: the client's connection behind a request's ``ServerSession``
+  (a proxy built per request): what lives as long as an SSE client stays connected, and sends
+  it ``notifications/tools/list_changed`` (``Connection.send_tool_list_changed``, public).
+
 httpx2 / httpcore2 (kit/outbound.py):
 - ``AutoBackend``: the network backend the outbound guard wraps to check each address.
 - ``replace_pool(transport, pool)``: an ``AsyncHTTPTransport`` sending through our pool.
@@ -66,6 +71,7 @@ __all__ = [
     "driver_connection",
     "get_route_path",
     "inclusion_key",
+    "mcp_connection",
     "replace_pool",
     "route_paths",
     "select_route",
@@ -222,3 +228,11 @@ def driver_connection(connection: Any) -> Any:
 def replace_pool(transport: httpx2.AsyncHTTPTransport, pool: httpcore2.AsyncConnectionPool) -> None:
     """Make ``transport`` send through ``pool`` (httpx2 offers no way to give it one)."""
     transport._pool = pool
+
+
+# ---- MCP: a request's session → its connection ---------------------------------------------
+
+
+def mcp_connection(session: Any) -> Any:
+    """The ``mcp.server.connection.Connection`` a ``ServerSession`` proxies (``_connection``)."""
+    return session._connection

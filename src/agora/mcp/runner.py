@@ -98,14 +98,19 @@ class ToolRunner:
     settings: Settings
     agent_client: Mip003Client
 
-    @asynccontextmanager
-    async def call(
+    def call(
         self, ctx: Context, permission: Permission, declared: Mode = Mode.READ
-    ) -> AsyncIterator[ToolCall]:
+    ) -> AbstractAsyncContextManager[ToolCall]:
         """The tool call's unit of work in its declared mode (it commits only when the tool
         returns) and the authenticated caller holding ``permission``; after-commit hooks run
         before the tool's answer."""
-        request = ctx.request_context.request
+        return self.call_for(ctx.request_context.request, permission, declared)
+
+    @asynccontextmanager
+    async def call_for(
+        self, request: Any, permission: Permission, declared: Mode = Mode.READ
+    ) -> AsyncIterator[ToolCall]:
+        """``call`` for the HTTP request an MCP message came in (a middleware's: mcp/toolbox.py)."""
         state = getattr(request, "state", None)
         key = getattr(state, TOKEN_STATE, None) if state is not None else None
         headers = getattr(request, "headers", {}) or {}

@@ -6,7 +6,7 @@ AGORA_ALLOWED_HOSTS)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -19,12 +19,15 @@ from agora import __version__
 from agora.kit.db import Database
 from agora.mcp.auth import McpAuthMiddleware
 from agora.mcp.runner import Tool, ToolRunner, register
+from agora.mcp.toolbox import Toolbox, ToolboxMiddleware
 from agora.mip003.client import Mip003Client
 from agora.settings import Settings
 
 INSTRUCTIONS = """Agora: hire software agents for jobs paid in credits, organise jobs and tasks in
 projects, and read one history feed. Typical flow: list_agents → get_agent_input_schema →
-create_job → wait_for_job (answer_input_request when it is INPUT_REQUIRED) → read_history."""
+create_job → wait_for_job (answer_input_request when it is INPUT_REQUIRED) → read_history.
+Your favourite agents and those you add with add_to_assistant are tools of their own,
+hire_<name>, whose arguments are the agent's input."""
 
 
 def transport_security(settings: Settings) -> TransportSecuritySettings:
@@ -97,10 +100,21 @@ class _WithTools:
 
 
 def build_mcp(
-    db: Database, settings: Settings, agent_client: Mip003Client, tools: Sequence[Tool]
+    db: Database,
+    settings: Settings,
+    agent_client: Mip003Client,
+    tools: Sequence[Tool],
+    toolbox: Toolbox | None = None,
+    listen: Callable[[], Awaitable[None]] | None = None,
 ) -> McpApp:
-    server: MCPServer = MCPServer(name="agora", instructions=INSTRUCTIONS, version=__version__)
-    mcp = McpApp(server, ToolRunner(db, settings, agent_client), tools)
+    """The MCP app: ``tools`` for everyone and, with ``toolbox``, each caller's own tools
+    (mcp/toolbox.py; ``listen`` starts the process's listener of its topic)."""
+    runner = ToolRunner(db, settings, agent_client)
+    middleware = [ToolboxMiddleware(runner, toolbox, listen)] if toolbox is not None else []
+    server: MCPServer = MCPServer(
+        name="agora", instructions=INSTRUCTIONS, version=__version__, middleware=middleware
+    )
+    mcp = McpApp(server, runner, tools)
     security = transport_security(settings)
     # RFC 9728: where a refused client finds the authorization server (oauth/endpoints.py).
     well_known = f"{settings.public_url.rstrip('/')}/.well-known/oauth-protected-resource"

@@ -4,6 +4,7 @@ from agora.models.account_token import AccountToken
 from agora.models.agent import Agent, Category, agent_categories
 from agora.models.agent_check import AgentCheck
 from agora.models.api_key import ApiKey
+from agora.models.assistant_agent import AssistantAgent
 from agora.models.audit_event import AuditEvent
 from agora.models.base import Base
 from agora.models.browser_session import BrowserSession
@@ -44,6 +45,7 @@ __all__ = [
     "AgentCheck",
     "AgentDailyCompletions",
     "ApiKey",
+    "AssistantAgent",
     "AuditEvent",
     "Base",
     "BrowserSession",

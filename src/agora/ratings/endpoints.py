@@ -142,6 +142,27 @@ async def unfavourite_agent(
     return Response(status_code=204)
 
 
+@router.put("/agents/{agentId}/assistant", status_code=204, operation_id="addAgentToAssistant")
+async def add_to_assistant(
+    agent_id: AgentId, session: SessionDep, principal: JobsWriter
+) -> Response:
+    """Add the agent to your assistant: your MCP sessions get a tool of its own to hire it
+    (`hire_<slug>`, docs/mcp.md) and are told their tool list changed."""
+    await service.set_in_assistant(session, principal, agent_id, True)
+    return Response(status_code=204)
+
+
+@router.delete(
+    "/agents/{agentId}/assistant", status_code=204, operation_id="removeAgentFromAssistant"
+)
+async def remove_from_assistant(
+    agent_id: AgentId, session: SessionDep, principal: JobsWriter
+) -> Response:
+    """Remove the agent from your assistant (a favourite keeps its tool)."""
+    await service.set_in_assistant(session, principal, agent_id, False)
+    return Response(status_code=204)
+
+
 @admin_router.get("/rating-reports", operation_id="adminListRatingReports")
 async def list_reports(
     request: Request,

@@ -31,6 +31,17 @@ async def favourite(
     return RedirectResponse(target, status_code=303)
 
 
+@router.post("/agents/{agent_id}/assistant")
+async def assistant(
+    request: Request, agent_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    """Add the agent to my assistant (its own MCP tool), or remove it (``assistant=0``)."""
+    form = await posted(request)
+    wanted = text(form, "assistant", 5) != "0"
+    await ratings.set_in_assistant(session, principal, agent_id, wanted)
+    return RedirectResponse(f"/agents/{agent_id}", status_code=303)
+
+
 @router.post("/jobs/{job_id}/rate")
 async def rate(
     request: Request, job_id: str, session: SessionDep, principal: SignedInDep

@@ -1,4 +1,4 @@
-"""All SQL for ratings, their reports and favourites."""
+"""All SQL for ratings, their reports, favourites and the agents added to a person's assistant."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.models import Agent, Favourite, Job, Rating, RatingReport, User
+from agora.models import Agent, AssistantAgent, Favourite, Job, Rating, RatingReport, User
 
 
 async def own_job_for_update(
@@ -159,3 +159,45 @@ async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uu
         .where(Job.id.in_(job_ids))
     )
     return {job_id: rating for job_id, rating in rows.all()}
+
+
+async def add_to_assistant(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID) -> bool:
+    """Add the agent to the person's assistant; False when it already was."""
+    if await session.get(AssistantAgent, (user_id, agent_id)) is not None:
+        return False
+    session.add(AssistantAgent(user_id=user_id, agent_id=agent_id))
+    await session.flush()
+    return True
+
+
+async def remove_from_assistant(
+    session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID
+) -> bool:
+    """Remove it; False when it was not there."""
+    result = await session.execute(
+        delete(AssistantAgent).where(
+            AssistantAgent.user_id == user_id, AssistantAgent.agent_id == agent_id
+        )
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def in_assistant(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID) -> bool:
+    return await session.get(AssistantAgent, (user_id, agent_id)) is not None
+
+
+async def toolbox(session: AsyncSession, user_id: uuid.UUID, limit: int) -> list[uuid.UUID]:
+    """The agents of a person's toolbox (favourites and assistant picks), the oldest choice
+    first (so the names given to colliding slugs stay put), at most ``limit``."""
+    favourites = select(Favourite.agent_id, Favourite.created_at).where(
+        Favourite.user_id == user_id
+    )
+    chosen = select(AssistantAgent.agent_id, AssistantAgent.created_at).where(
+        AssistantAgent.user_id == user_id
+    )
+    fav = {a: t for a, t in (await session.execute(favourites)).all()}
+    picked = {a: t for a, t in (await session.execute(chosen)).all()}
+    first = {
+        a: min(t for t in (fav.get(a), picked.get(a)) if t is not None) for a in {*fav, *picked}
+    }
+    return sorted(first, key=lambda a: (first[a], str(a)))[:limit]

@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service as agents
-from agora.auth.principal import Principal
+from agora.auth.principal import Permission, Principal
 from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import fetch_by_id
 from agora.kit.schemas import RowView
@@ -35,6 +35,7 @@ from agora.kit.timeutil import as_utc, utcnow
 from agora.models import Job, Rating, RatingReport
 from agora.models.statuses import JobStatus
 from agora.ratings import repository as repo
+from agora.ratings.signals import toolbox_changed
 
 EDIT_WINDOW = timedelta(days=7)
 ENDED = (JobStatus.COMPLETED, JobStatus.FAILED)
@@ -275,6 +276,37 @@ async def set_favourite(
         await repo.favourite(session, principal.user_id, agent.id)
     else:
         await repo.unfavourite(session, principal.user_id, agent.id)
+    await toolbox_changed(session, principal.user_id)
+
+
+# ---- the person's assistant (docs/mcp.md, "Your toolbox") --------------------------------
+
+TOOLBOX_LIMIT = 50  # agents in a person's toolbox (favourites and assistant picks) as MCP tools
+
+
+async def set_in_assistant(
+    session: AsyncSession, principal: Principal, agent_id: str, chosen: bool
+) -> bool:
+    """Add the agent to the caller's assistant ("add to my assistant"; ``chosen`` False:
+    remove it); the person's MCP sessions are told their tool list changed. Returns ``chosen``."""
+    principal.require(Permission.JOBS_WRITE)
+    agent = await agents.get_shown(session, agent_id)
+    if chosen:
+        changed = await repo.add_to_assistant(session, principal.user_id, agent.id)
+    else:
+        changed = await repo.remove_from_assistant(session, principal.user_id, agent.id)
+    if changed:
+        await toolbox_changed(session, principal.user_id)
+    return chosen
+
+
+async def in_assistant(session: AsyncSession, user_id: uuid.UUID, agent_id: uuid.UUID) -> bool:
+    return await repo.in_assistant(session, user_id, agent_id)
+
+
+async def toolbox(session: AsyncSession, user_id: uuid.UUID) -> list[uuid.UUID]:
+    """The agents of a person's toolbox (favourites and assistant picks), oldest choice first."""
+    return await repo.toolbox(session, user_id, TOOLBOX_LIMIT)
 
 
 async def rated_jobs(session: AsyncSession, job_ids: list[uuid.UUID]) -> dict[uuid.UUID, Rating]:

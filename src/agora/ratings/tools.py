@@ -54,4 +54,13 @@ async def favourite_agent(ctx: Context, agent_id: str, favourite: bool = True) -
     return {"agentId": agent_id, "favourite": favourite}
 
 
-TOOLS: list[Tool] = [rate_job, update_rating, favourite_agent]
+async def add_to_assistant(ctx: Context, agent_id: str, added: bool = True) -> dict[str, Any]:
+    """Add an agent to your assistant (added=false: remove it): it becomes a tool of its own,
+    hire_<slug>, with its input schema as the tool's arguments (favourites are tools too).
+    Your connected sessions are told the tool list changed."""
+    async with tool_call(ctx, JOBS_WRITE, Mode.WRITE) as call:
+        await service.set_in_assistant(call.session, call.principal, agent_id, added)
+    return {"agentId": agent_id, "assistant": added}
+
+
+TOOLS: list[Tool] = [rate_job, update_rating, favourite_agent, add_to_assistant]
