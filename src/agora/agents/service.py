@@ -26,6 +26,7 @@ from typing_extensions import Unpack
 
 from agora.agents import filters
 from agora.agents import repository as repo
+from agora.agents import versions
 from agora.agents.filters import PersonFilters
 from agora.agents.schemas import AGENT_STATUSES, InputSchemaOut
 from agora.auth.principal import Principal
@@ -480,7 +481,9 @@ async def register_agent(
         verification_expires_at=now + _verification_window(settings) if verify else None,
         last_checked_at=now,
     )
-    return await add(session, agent, ids)
+    await add(session, agent, ids)
+    await versions.record(session, agent, now=now)  # an operator's registration: version 1
+    return agent
 
 
 async def probe_and_verify(
@@ -505,8 +508,11 @@ async def verify_agent(
         raise BadRequest(f"Agent {agent_id} failed its check: {probe.error}")
     if not probe.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable")
+    if probe.input_schema != agent.input_schema:  # a new schema behind the same URL
+        await versions.warn_breaking(session, agent, probe.input_schema)
     mark_verified(agent, settings, probe)
     await session.flush()
+    await versions.record(session, agent)  # an operator's verify approves what it found
     return agent
 
 

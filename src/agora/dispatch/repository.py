@@ -17,7 +17,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.leases import claim_due
-from agora.models import Agent, Job
+from agora.models import Agent, AgentVersion, Job
 from agora.models.statuses import DispatchState
 
 QUEUED, LEASED = DispatchState.QUEUED, DispatchState.LEASED
@@ -46,10 +46,16 @@ async def claim(
 
 
 async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str] | None:
+    """The job and the base URL it runs against: its version's (docs/developer.md, "Versions"),
+    or the agent's own for a job made before versions."""
     row = (
         await session.execute(
-            select(Job, Agent.base_url)
+            select(Job, func.coalesce(AgentVersion.base_url, Agent.base_url))
             .join(Agent, Agent.id == Job.agent_id)
+            .outerjoin(
+                AgentVersion,
+                and_(AgentVersion.agent_id == Job.agent_id, AgentVersion.number == Job.agent_version),
+            )
             .where(Job.id == job_id)
         )
     ).first()
