@@ -9,7 +9,7 @@ from mcp.types import TextContent
 
 from agora.agents import comparison, filters, service
 from agora.agents import search as agent_search
-from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut
+from agora.agents.schemas import AgentDetailOut, AgentOut, CategoryOut, ComparedAgentOut
 from agora.auth.principal import Permission
 from agora.mcp.runner import Tool, as_text, dump, tool_call
 
@@ -36,9 +36,10 @@ async def list_agents(
 
 
 async def get_agent(ctx: Context, agent_id: str) -> dict[str, Any]:
-    """One agent: description, verification status, price (credits, fee included), tags."""
+    """One agent: description, verification status, price (credits, fee included), tags, its
+    current version and its Conformant badge (conformance: passedAt, suiteVersion, or null)."""
     async with tool_call(ctx, READ) as call:
-        return dump(AgentOut.model_validate(await service.get_listed(call.session, agent_id)))
+        return dump(AgentDetailOut.model_validate(await service.get_detail(call.session, agent_id)))
 
 
 async def get_agent_input_schema(ctx: Context, agent_id: str) -> dict[str, Any]:
