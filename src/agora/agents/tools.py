@@ -7,9 +7,15 @@ from typing import Any
 from mcp.server.mcpserver import Context
 from mcp.types import TextContent
 
-from agora.agents import comparison, filters, service
+from agora.agents import comparison, filters, saved_inputs, service
 from agora.agents import search as agent_search
-from agora.agents.schemas import AgentDetailOut, AgentOut, CategoryOut, ComparedAgentOut
+from agora.agents.schemas import (
+    AgentDetailOut,
+    AgentOut,
+    CategoryOut,
+    ComparedAgentOut,
+    SavedInputOut,
+)
 from agora.auth.principal import Permission
 from agora.mcp.runner import Tool, as_text, dump, tool_call
 
@@ -123,6 +129,14 @@ async def fetch(ctx: Context, id: str) -> dict[str, Any]:
     return out
 
 
+async def list_saved_inputs(ctx: Context, agent_id: str) -> TextContent:
+    """Your saved inputs for an agent (name, inputData, agentVersion: pinned, or null to follow
+    the latest compatible version). Hire with one: create_job(saved_input_id=...)."""
+    async with tool_call(ctx, READ) as call:
+        found = await saved_inputs.of_agent(call.session, call.principal, agent_id)
+    return as_text([SavedInputOut.model_validate(s) for s in found])
+
+
 TOOLS: list[Tool] = [
     list_agents,
     get_agent,
@@ -132,4 +146,5 @@ TOOLS: list[Tool] = [
     compare_agents,
     search,
     fetch,
+    list_saved_inputs,
 ]

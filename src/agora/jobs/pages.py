@@ -31,9 +31,14 @@ Ids = Annotated[list[str] | None, Query(max_length=300)]
 
 @router.get("/agents/{agent_id}")
 async def agent(
-    request: Request, agent_id: str, session: SessionDep, principal: ViewerDep
+    request: Request,
+    agent_id: str,
+    session: SessionDep,
+    principal: ViewerDep,
+    saved_input: Annotated[str | None, Query(alias="savedInput", max_length=100)] = None,
 ) -> HTMLResponse:
-    return await agent_page(request, session, principal, agent_id)
+    """The agent page; ``savedInput``: one of your saved inputs fills the hire form."""
+    return await agent_page(request, session, principal, agent_id, saved_input=saved_input)
 
 
 def _hire_body(data: dict[str, object], max_credits: str) -> tuple[JobCreate, list[FieldError]]:
