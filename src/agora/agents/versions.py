@@ -224,6 +224,41 @@ def schema_diff(old: dict[str, Any] | None, new: dict[str, Any] | None) -> Schem
     )
 
 
+@dataclass(frozen=True)
+class PendingChange:
+    """What approving an agent would make of its versions (the review queue shows it):
+    ``current`` (None: no version yet), ``next`` (the number approval gives, or ``current`` when
+    nothing versioned changed), the developer's changelog and the schema diff in words."""
+
+    current: int | None
+    next: int
+    changelog: str | None
+    changes: list[str]
+    base_url_changed: bool
+    price_changed: bool
+
+
+async def pending_change(session: AsyncSession, agent: Agent) -> PendingChange:
+    last = await repo.latest(session, agent.id)
+    if last is None:
+        return PendingChange(None, 1, agent.pending_changelog, [], False, False)
+    diff = schema_diff(last.input_schema, agent.input_schema)
+    changes = diff.words()
+    if not changes and last.input_schema != agent.input_schema:
+        changes = [
+            "the schema changed (labels, validations or choices; no field added, removed "
+            "or retyped)"
+        ]
+    return PendingChange(
+        last.number,
+        last.number if _same(last, agent) else last.number + 1,
+        agent.pending_changelog,
+        changes,
+        last.base_url != agent.base_url,
+        (last.price, last.pricing_type) != (agent.price, agent.pricing_type),
+    )
+
+
 def _used(data: dict[str, Any]) -> set[str]:
     return {key for key, value in data.items() if value not in (None, "", [])}
 
