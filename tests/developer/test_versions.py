@@ -12,9 +12,13 @@ import httpx2
 from fastapi import FastAPI
 from sqlalchemy import select
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Job, Notification
+from agora.settings import Settings
+from tests.accounts.helpers import sign_in, sign_up_verified
 from tests.conftest import MakeUser, TestUser
 from tests.developer.conftest import submission
 from tests.jobs.helpers import dispatcher, echo
@@ -295,3 +299,34 @@ async def test_saved_inputs_over_the_api_are_the_persons_own(
     deleted = await client.delete(f"{base}/{saved['id']}", headers=alice.key_headers)
     assert deleted.status_code == 200, deleted.text
     assert (await client.get(base, headers=alice.key_headers)).json()["data"] == []
+
+
+async def test_the_review_page_shows_the_coming_version_and_its_schema_diff(
+    app: FastAPI,
+    client: httpx2.AsyncClient,
+    agents_server: LoopbackAgents,
+    make_user: MakeUser,
+    admin: TestUser,
+    settings: Settings,
+) -> None:
+    developer = await make_user()
+    agent_id = await _listed_agent(client, agents_server.serve(echo()), developer, admin)
+    second = agents_server.serve(echo(input_schema=V2_SCHEMA))
+    await _new_version(client, developer, None, agent_id, second, "Counts, and text as numbers")
+    await sign_up_verified(client, settings, "reviewer@example.com", "Rita Reviewer")
+    async with app.state.db.transaction() as session:
+        operator = await identity_repo.user_by_email(session, "reviewer@example.com")
+        assert operator is not None
+        await identity.create_key(session, user=operator, kind="admin")
+    await sign_in(client, "reviewer@example.com")
+    queue = await client.get("/admin/reviews", params={"live": "0"})
+    assert queue.status_code == 200, queue.text
+    assert "Approving makes version 2 (now version 1); new base URL." in queue.text
+    assert "Changelog: Counts, and text as numbers" in queue.text
+    diff = queue.text.split(f'id="schema-diff-{agent_id}"', 1)[1].split("</ul>", 1)[0]
+    for line in (
+        "added field “count” (number)",
+        "removed field “mode” (option)",
+        "field “text” changed type from textarea to number",
+    ):
+        assert line in diff
