@@ -208,9 +208,7 @@ async def test_a_pinned_schedule_keeps_version_1_and_a_breaking_change_warns_its
     await scheduler(app, clock, "w").run_once()
     await dispatcher(app).run_until_idle()
     async with db.transaction(write=False) as session:
-        jobs = (
-            await session.scalars(select(Job).where(Job.agent_id == uuid.UUID(agent_id)))
-        ).all()
+        jobs = (await session.scalars(select(Job).where(Job.agent_id == uuid.UUID(agent_id)))).all()
     ran = [j for j in jobs if j.user_id == owner.user_id]
     assert len(ran) == 2
     assert {(j.agent_version, j.status) for j in ran} == {(1, "COMPLETED")}

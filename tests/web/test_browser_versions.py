@@ -23,7 +23,6 @@ from agora.kit.db import Database
 from agora.models import Agent
 from agora.models.statuses import AgentCheckKind
 from agora.settings import Settings
-
 from tests.support.server import agora_env, running_agora_serve
 from tests.web.test_browser import TIMEOUT_MS, _shot, _sign_up_and_in
 

@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import Path, Query, Request, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.agents import comparison, filters, service
+from agora.agents import comparison, filters, saved_inputs, service
 from agora.agents.schemas import (
     AgentDetailOut,
     AgentId,
@@ -27,7 +27,6 @@ from agora.agents.schemas import (
     SavedInputOut,
     agent_item,
 )
-from agora.agents import saved_inputs
 from agora.auth.dependencies import (
     JobsWriter,
     Reader,
@@ -202,9 +201,7 @@ async def get_agent(
     )
 
 
-@router.get(
-    "/agents/{agentId}/versions", operation_id="listAgentVersions", openapi_extra=_PUBLIC
-)
+@router.get("/agents/{agentId}/versions", operation_id="listAgentVersions", openapi_extra=_PUBLIC)
 @public
 async def list_agent_versions(
     agent_id: AgentId,
@@ -220,9 +217,7 @@ async def list_agent_versions(
         session, agent_id, limit=size + 1, offset=(number - 1) * size
     )
     pagination = {"page": number, "limit": size, "hasMore": len(found) > size}
-    return EnvelopeB[list[AgentVersionOut]](
-        data=found[:size], meta=meta_b(request, pagination)
-    )
+    return EnvelopeB[list[AgentVersionOut]](data=found[:size], meta=meta_b(request, pagination))
 
 
 @router.get(

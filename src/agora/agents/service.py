@@ -24,9 +24,8 @@ from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
 from typing_extensions import Unpack
 
-from agora.agents import badge_repository, filters
+from agora.agents import badge_repository, filters, versions
 from agora.agents import repository as repo
-from agora.agents import versions
 from agora.agents.filters import PersonFilters
 from agora.agents.schemas import AGENT_STATUSES, InputSchemaOut
 from agora.auth.principal import Principal

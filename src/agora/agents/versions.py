@@ -17,19 +17,20 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import versions_repository as repo
-from agora.kit.errors import BadRequest, NotFound
+from agora.kit.errors import BadRequest
 from agora.kit.ids import uuid7
 from agora.kit.timeutil import utcnow
 from agora.mip003.validation import schema_fields, validate_input
 from agora.models import Agent, AgentVersion
 from agora.models.rows import AgentForJob
 from agora.notifications import notify
+from agora.notifications.kinds import AGENT_VERSION_BREAKING
 
 FIRST_CHANGELOG = "First version"
 CHANGELOG_MAX = 2000
 # How many versions "latest compatible" looks back through (newest first).
 LOOKBACK = 50
-BREAKING_KIND = "agent.version_breaking"
+BREAKING_KIND = AGENT_VERSION_BREAKING.name
 
 
 def clean_changelog(value: Any) -> str | None:
@@ -164,19 +165,6 @@ async def chosen(
     if pinned is not None:
         return pinned
     return await latest_compatible(session, agent_id, data)
-
-
-async def check_pin(session: AsyncSession, agent_id: uuid.UUID, number: int | None) -> None:
-    """A version to pin must exist (400 naming ``agentVersion``)."""
-    if number is not None and await repo.get(session, agent_id, number) is None:
-        raise BadRequest.field("agentVersion", f"the agent has no version {number}")
-
-
-async def get_version(session: AsyncSession, agent_id: uuid.UUID, number: int) -> AgentVersion:
-    found = await repo.get(session, agent_id, number)
-    if found is None:
-        raise NotFound(f"Agent {agent_id} has no version {number}")
-    return found
 
 
 # ---- schema diff and breaking changes ------------------------------------------------------

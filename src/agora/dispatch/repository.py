@@ -54,7 +54,9 @@ async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str] | No
             .join(Agent, Agent.id == Job.agent_id)
             .outerjoin(
                 AgentVersion,
-                and_(AgentVersion.agent_id == Job.agent_id, AgentVersion.number == Job.agent_version),
+                and_(
+                    AgentVersion.agent_id == Job.agent_id, AgentVersion.number == Job.agent_version
+                ),
             )
             .where(Job.id == job_id)
         )

@@ -57,7 +57,9 @@ async def agent_page(
     if principal is not None:
         saved = await saved_inputs.of_agent(session, principal, agent_id)
         if saved_input and values is None:
-            chosen = await saved_inputs.get_owned(session, principal, saved_input, agent_id=agent.id)
+            chosen = await saved_inputs.get_owned(
+                session, principal, saved_input, agent_id=agent.id
+            )
             values = dict(chosen.input_data)
     price, fee = to_display(agent.price + agent.fee), to_display(agent.fee)
     groups = forms.fill(forms.groups(agent.input_schema), values or {}, errors or {})

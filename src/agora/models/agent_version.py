@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from agora.models.base import BigInt, Base, JSONType, created_at_column, foreign_key, id_column
+from agora.models.base import Base, BigInt, JSONType, created_at_column, foreign_key, id_column
 
 
 class AgentVersion(Base):

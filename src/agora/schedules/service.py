@@ -12,9 +12,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.agents import saved_inputs
+from agora.agents import saved_inputs, versions
 from agora.agents import service as agents_service
-from agora.agents import versions
 from agora.auth.principal import Permission, Principal
 from agora.jobs import service as jobs_service
 from agora.jobs.schemas import JobCreate

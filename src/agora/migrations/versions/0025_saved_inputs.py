@@ -41,7 +41,10 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
-            ["user_id"], ["users.id"], name=op.f("fk_saved_inputs_user_id_users"), ondelete="CASCADE"
+            ["user_id"],
+            ["users.id"],
+            name=op.f("fk_saved_inputs_user_id_users"),
+            ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
             ["workspace_id"],
