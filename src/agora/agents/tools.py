@@ -123,7 +123,7 @@ async def search(ctx: Context, query: str) -> TextContent:
 async def fetch(ctx: Context, id: str) -> dict[str, Any]:
     """One agent by id, with its input schema (`inputSchema`)."""
     async with tool_call(ctx, READ) as call:
-        listed = await service.get_listed(call.session, id)
+        listed = await service.get_detail(call.session, id)
         out: dict[str, Any] = dump(AgentOut.model_validate(listed))
     out["inputSchema"] = listed.input_schema
     return out
