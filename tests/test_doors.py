@@ -135,7 +135,10 @@ ACTIONS: dict[str, Action] = {
         "agora.agents.service.cursor_listing", rest="listAgents", tools="list_agents, search_agents"
     ),
     "read an agent": _a(
-        "agora.agents.service.get_listed", rest="getAgent", tools="get_agent, fetch"
+        "agora.agents.service.get_detail", rest="getAgent", tools="get_agent, fetch"
+    ),
+    "list your saved inputs for an agent": _a(
+        "agora.agents.saved_inputs.of_agent", rest="listSavedInputs", tools="list_saved_inputs"
     ),
     "read an agent's input schema": _a(
         "agora.agents.service.get_input_schema",

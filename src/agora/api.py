@@ -19,6 +19,7 @@ from agora.agents import pages as agent_pages
 from agora.agents import tools as agent_tools
 from agora.agents.admin import router as admin_router
 from agora.agents.endpoints import router as agents_router
+from agora.agents.endpoints import saved_inputs_router
 from agora.audit.endpoints import admin_router as audit_admin_router
 from agora.audit.endpoints import organization_router as audit_organization_router
 from agora.billing import pages as billing_pages
@@ -82,6 +83,7 @@ ROUTERS: list[APIRouter] = [
     meta_router,
     users_router,
     agents_router,
+    saved_inputs_router,
     admin_router,
     jobs_router,
     shares_router,

@@ -57,7 +57,7 @@ def test_a_statement_without_a_shapes_column_is_refused() -> None:
     with pytest.raises(TypeError, match=r"no \['input_schema'\] of AgentForJob"):
         Prepared(
             select(Agent.id, Agent.name, Agent.status, Agent.is_shown, Agent.price)
-            .add_columns(Agent.fee, Agent.pricing_type, Agent.base_url)
+            .add_columns(Agent.fee, Agent.pricing_type, Agent.base_url, Agent.current_version)
             .where(Agent.id == bindparam("agent_id")),
             shape=rows.AgentForJob,
         )

@@ -10,20 +10,30 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query, Request, Response
+from fastapi import Path, Query, Request, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.agents import comparison, filters, service
+from agora.agents import comparison, filters, saved_inputs, service
 from agora.agents.schemas import (
+    AgentDetailOut,
     AgentId,
     AgentOut,
+    AgentVersionOut,
     CategoryIdOrSlug,
     CategoryOut,
     ComparedAgentOut,
     InputSchemaOut,
+    SavedInputCreate,
+    SavedInputOut,
     agent_item,
 )
-from agora.auth.dependencies import SessionDep, authenticate_request, public
+from agora.auth.dependencies import (
+    JobsWriter,
+    Reader,
+    SessionDep,
+    authenticate_request,
+    public,
+)
 from agora.kit import wire
 from agora.kit.envelopes import (
     EnvelopeA,
@@ -35,11 +45,14 @@ from agora.kit.envelopes import (
     written_b,
 )
 from agora.kit.errors import BadRequest
-from agora.kit.families import Family, bearer_router, set_family
+from agora.kit.families import Family, bearer_router, key_router, set_family
 from agora.kit.openapi import errors
 from agora.models.statuses import AgentStatus
 
 router = bearer_router(tags=["agents"])
+# A person's saved inputs (key family: Envelope A, as the jobs they make).
+saved_inputs_router = key_router(tags=["agents"])
+SavedInputId = Annotated[str, Path(alias="savedInputId", max_length=100)]
 
 _OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"bearerAuth": []}, {"apiKeyHeader": []}]
 _PUBLIC = {"security": [], **errors(429)}
@@ -181,11 +194,30 @@ async def compare_agents(
 @public
 async def get_agent(
     agent_id: AgentId, request: Request, session: SessionDep
-) -> EnvelopeB[AgentOut]:
-    """One agent by id (no authentication)."""
-    return EnvelopeB[AgentOut](
-        data=await service.get_listed(session, agent_id), meta=meta_b(request)
+) -> EnvelopeB[AgentDetailOut]:
+    """One agent by id (no authentication), with its current version and Conformant badge."""
+    return EnvelopeB[AgentDetailOut](
+        data=await service.get_detail(session, agent_id), meta=meta_b(request)
     )
+
+
+@router.get("/agents/{agentId}/versions", operation_id="listAgentVersions", openapi_extra=_PUBLIC)
+@public
+async def list_agent_versions(
+    agent_id: AgentId,
+    request: Request,
+    session: SessionDep,
+    page: PageNumber = None,
+    limit: Limit = None,
+) -> EnvelopeB[list[AgentVersionOut]]:
+    """The agent's versions, newest first: number, changelog, created, price and input schema
+    (no authentication; docs/developer.md, "Versions")."""
+    number, size = page or 1, limit or 20
+    found = await service.list_versions(
+        session, agent_id, limit=size + 1, offset=(number - 1) * size
+    )
+    pagination = {"page": number, "limit": size, "hasMore": len(found) > size}
+    return EnvelopeB[list[AgentVersionOut]](data=found[:size], meta=meta_b(request, pagination))
 
 
 @router.get(
@@ -216,3 +248,42 @@ async def get_category(
     """One category by id or slug, with its number of available agents."""
     category = await service.get_category(session, id_or_slug)
     return EnvelopeB[CategoryOut](data=category, meta=meta_b(request))
+
+
+@saved_inputs_router.get("/agents/{agentId}/saved-inputs", operation_id="listSavedInputs")
+async def list_saved_inputs(
+    agent_id: AgentId, session: SessionDep, principal: Reader
+) -> EnvelopeA[list[SavedInputOut]]:
+    """Your saved inputs for the agent in this workspace, newest first (at most 100)."""
+    found = await saved_inputs.of_agent(session, principal, agent_id)
+    return EnvelopeA[list[SavedInputOut]](data=[SavedInputOut.model_validate(s) for s in found])
+
+
+@saved_inputs_router.post(
+    "/agents/{agentId}/saved-inputs",
+    status_code=201,
+    operation_id="createSavedInput",
+    openapi_extra=errors(409),
+)
+async def create_saved_input(
+    agent_id: AgentId, body: SavedInputCreate, session: SessionDep, principal: JobsWriter
+) -> EnvelopeA[SavedInputOut]:
+    """Save a named input for the agent (checked as the hire form checks it), pinned to a
+    version or following the latest compatible one. Use it from the hire form, a schedule
+    (`savedInputId`) or MCP's `create_job`."""
+    saved = await saved_inputs.create(
+        session, principal, agent_id, name=body.name, input_data=body.inputData,
+        agent_version=body.agentVersion,
+    )  # fmt: skip
+    return EnvelopeA[SavedInputOut](data=SavedInputOut.model_validate(saved))
+
+
+@saved_inputs_router.delete(
+    "/agents/{agentId}/saved-inputs/{savedInputId}", operation_id="deleteSavedInput"
+)
+async def delete_saved_input(
+    agent_id: AgentId, saved_input_id: SavedInputId, session: SessionDep, principal: JobsWriter
+) -> EnvelopeA[SavedInputOut]:
+    """Delete one of your saved inputs (schedules made from it keep their own copy)."""
+    saved = await saved_inputs.delete(session, principal, agent_id, saved_input_id)
+    return EnvelopeA[SavedInputOut](data=SavedInputOut.model_validate(saved))

@@ -188,6 +188,7 @@ _FOR_JOB: Prepared[AgentForJob] = Prepared(
         Agent.pricing_type,
         Agent.base_url,
         Agent.input_schema,
+        Agent.current_version,
     ).where(Agent.id == bindparam("agent_id")),
     shape=AgentForJob,
 )

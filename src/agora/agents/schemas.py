@@ -87,6 +87,12 @@ class AgentOut(Schema):
     rating_4: int = Field(default=0, exclude=True)
     rating_5: int = Field(default=0, exclude=True)
     featured_at: UtcDateTime | None = Field(default=None, exclude=True)
+    version: int | None = Field(
+        default=None,
+        validation_alias="current_version",
+        description="The agent's current version (GET /v1/agents/{id}/versions); null before "
+        "its first approval.",
+    )
 
     @field_validator("tags", mode="before")
     @classmethod
@@ -158,11 +164,44 @@ def agent_item(agent: Any) -> dict[str, Any]:
         "tags": tag_list(row.tags),
         "categories": [{"slug": c.slug, "name": c.name} for c in agent.categories],
         "jobCount": row.job_count,
+        "version": row.current_version,
         "price": price_json(row.price + fee, fee),
         "rating": rating_summary(row),
         "featured": row.featured_at is not None,
         "isNew": is_new(row.created_at),
     }
+
+
+class ConformanceOut(Schema):
+    """The Conformant badge (docs/developer.md, "Certification"): the latest passing run's time
+    and the suite's version."""
+
+    passed_at: UtcDateTime
+    suite_version: str
+
+
+class AgentDetailOut(AgentOut):
+    """One agent (``GET /v1/agents/{id}``): ``AgentOut`` and its Conformant badge."""
+
+    conformance: ConformanceOut | None = Field(
+        default=None, description="The Conformant badge; null when the listing holds none."
+    )
+
+
+class AgentVersionOut(Schema):
+    """One version of an agent (read from an ``AgentVersion`` row)."""
+
+    number: int
+    changelog: str
+    created_at: UtcDateTime
+    pricing_type: str
+    base_price: int = Field(validation_alias="price", exclude=True)
+    fee: int = Field(exclude=True)
+    input_schema: dict[str, Any] | None
+
+    @computed_field
+    def price(self) -> Price:
+        return Price(credits=self.base_price + self.fee, included_fee=self.fee)
 
 
 class InputField(Schema):
@@ -224,3 +263,28 @@ class CategoryCreate(ApiModel):
     slug: str = Field(min_length=1, max_length=100)
     name: str = Field(min_length=1, max_length=200)
     description: str = Field(default="", max_length=2000)
+
+
+class SavedInputCreate(ApiModel):
+    name: str = Field(min_length=1, max_length=200)
+    inputData: dict[str, Any] = Field(default_factory=dict)
+    agentVersion: int | None = Field(
+        default=None,
+        ge=1,
+        description="Pin this version of the agent; left out: follow the latest compatible one "
+        "(the newest version whose input schema accepts inputData).",
+    )
+
+
+class SavedInputOut(Schema):
+    """A saved input (read from a ``SavedInput`` row)."""
+
+    id: UUID
+    agent_id: UUID
+    name: str
+    input_data: dict[str, Any]
+    agent_version: int | None = Field(
+        description="The pinned version; null: follows the latest compatible version."
+    )
+    created_at: UtcDateTime
+    updated_at: UtcDateTime

@@ -24,7 +24,7 @@ from sqlalchemy import ColumnElement
 from sqlalchemy.ext.asyncio import AsyncSession
 from typing_extensions import Unpack
 
-from agora.agents import filters
+from agora.agents import badge_repository, filters, versions
 from agora.agents import repository as repo
 from agora.agents.filters import PersonFilters
 from agora.agents.schemas import AGENT_STATUSES, InputSchemaOut
@@ -37,7 +37,7 @@ from agora.kit.timeutil import utcnow
 from agora.kit.units import Unit
 from agora.mip003.client import Mip003Client, validate_base_url
 from agora.mip003.errors import AgentError
-from agora.models import Agent, Category
+from agora.models import Agent, AgentVersion, Category
 from agora.models.rows import AgentForJob, CategoryColumns, ListedAgentColumns
 from agora.models.statuses import AgentStatus, PricingType
 from agora.settings import Settings
@@ -244,6 +244,40 @@ async def get_for_job(session: AsyncSession, agent_id: str) -> AgentForJob:
 
 async def get_listed(session: AsyncSession, agent_id: str) -> ShownAgent:
     return await with_categories_one(session, await get_shown(session, agent_id))
+
+
+@dataclass(frozen=True)
+class Conformance:
+    """The Conformant badge a listing holds: its latest passing run's time, the suite's version."""
+
+    passed_at: datetime
+    suite_version: str
+
+
+@dataclass(frozen=True)
+class DetailedAgent(RowView):
+    """One shown agent with its categories and its badge: what ``AgentDetailOut`` reads."""
+
+    row: Agent
+    categories: Sequence[CategoryColumns]
+    conformance: Conformance | None
+
+
+async def get_detail(session: AsyncSession, agent_id: str) -> DetailedAgent:
+    """A shown agent for ``GET /v1/agents/{id}`` and MCP's ``get_agent``: with its badge."""
+    shown = await get_listed(session, agent_id)
+    badge = (await badge_repository.badges(session, [shown.row.id])).get(shown.row.id)
+    return DetailedAgent(
+        shown.row, shown.categories, None if badge is None else Conformance(*badge)
+    )
+
+
+async def list_versions(
+    session: AsyncSession, agent_id: str, *, limit: int, offset: int
+) -> list[AgentVersion]:
+    """A shown agent's versions, newest first (its changelog)."""
+    agent = await get_shown(session, agent_id)
+    return await versions.listed(session, agent.id, limit=limit, offset=offset)
 
 
 async def get_any(session: AsyncSession, agent_id: str, *, for_update: bool = False) -> Agent:
@@ -480,7 +514,9 @@ async def register_agent(
         verification_expires_at=now + _verification_window(settings) if verify else None,
         last_checked_at=now,
     )
-    return await add(session, agent, ids)
+    await add(session, agent, ids)
+    await versions.record(session, agent, now=now)  # an operator's registration: version 1
+    return agent
 
 
 async def probe_and_verify(
@@ -505,8 +541,11 @@ async def verify_agent(
         raise BadRequest(f"Agent {agent_id} failed its check: {probe.error}")
     if not probe.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable")
+    if probe.input_schema != agent.input_schema:  # a new schema behind the same URL
+        await versions.warn_breaking(session, agent, probe.input_schema)
     mark_verified(agent, settings, probe)
     await session.flush()
+    await versions.record(session, agent)  # an operator's verify approves what it found
     return agent
 
 

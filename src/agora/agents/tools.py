@@ -7,9 +7,15 @@ from typing import Any
 from mcp.server.mcpserver import Context
 from mcp.types import TextContent
 
-from agora.agents import comparison, filters, service
+from agora.agents import comparison, filters, saved_inputs, service
 from agora.agents import search as agent_search
-from agora.agents.schemas import AgentOut, CategoryOut, ComparedAgentOut
+from agora.agents.schemas import (
+    AgentDetailOut,
+    AgentOut,
+    CategoryOut,
+    ComparedAgentOut,
+    SavedInputOut,
+)
 from agora.auth.principal import Permission
 from agora.mcp.runner import Tool, as_text, dump, tool_call
 
@@ -36,9 +42,10 @@ async def list_agents(
 
 
 async def get_agent(ctx: Context, agent_id: str) -> dict[str, Any]:
-    """One agent: description, verification status, price (credits, fee included), tags."""
+    """One agent: description, verification status, price (credits, fee included), tags, its
+    current version and its Conformant badge (conformance: passedAt, suiteVersion, or null)."""
     async with tool_call(ctx, READ) as call:
-        return dump(AgentOut.model_validate(await service.get_listed(call.session, agent_id)))
+        return dump(AgentDetailOut.model_validate(await service.get_detail(call.session, agent_id)))
 
 
 async def get_agent_input_schema(ctx: Context, agent_id: str) -> dict[str, Any]:
@@ -116,10 +123,18 @@ async def search(ctx: Context, query: str) -> TextContent:
 async def fetch(ctx: Context, id: str) -> dict[str, Any]:
     """One agent by id, with its input schema (`inputSchema`)."""
     async with tool_call(ctx, READ) as call:
-        listed = await service.get_listed(call.session, id)
+        listed = await service.get_detail(call.session, id)
         out: dict[str, Any] = dump(AgentOut.model_validate(listed))
     out["inputSchema"] = listed.input_schema
     return out
+
+
+async def list_saved_inputs(ctx: Context, agent_id: str) -> TextContent:
+    """Your saved inputs for an agent (name, inputData, agentVersion: pinned, or null to follow
+    the latest compatible version). Hire with one: create_job(saved_input_id=...)."""
+    async with tool_call(ctx, READ) as call:
+        found = await saved_inputs.of_agent(call.session, call.principal, agent_id)
+    return as_text([SavedInputOut.model_validate(s) for s in found])
 
 
 TOOLS: list[Tool] = [
@@ -131,4 +146,5 @@ TOOLS: list[Tool] = [
     compare_agents,
     search,
     fetch,
+    list_saved_inputs,
 ]

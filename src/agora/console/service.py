@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.agents import versions
 from agora.developer import certification
 from agora.developer import service as developer
 from agora.kit.errors import AgoraError
@@ -26,6 +27,7 @@ class QueuedAgent:
     description: str
     input_schema: dict[str, Any]
     conformance: certification.ShownRun | None  # the latest run of the suite
+    version: versions.PendingChange  # the version approval makes, and the schema diff
 
 
 async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedAgent]:
@@ -44,6 +46,7 @@ async def review_queue(session: AsyncSession, agents: list[Any]) -> list[QueuedA
                 agent.description or "",
                 agent.input_schema or {},
                 runs.get(agent.id),
+                await versions.pending_change(session, agent),
             )
         )
     return out

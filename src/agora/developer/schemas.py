@@ -60,6 +60,9 @@ class AgentSubmission(ApiModel):
         default=0,
         description="Base price in credits per job (the marketplace fee is added); 0 = free",
     )
+    changelog: str | None = Field(
+        default=None, max_length=2000, description="What version 1 is (shown in its changelog)"
+    )
 
 
 class A2aAgentSubmission(ApiModel):
@@ -102,6 +105,12 @@ class AgentUpdate(ApiModel):
     legal: LegalIn | None = None
     image: str | None = Field(default=None, max_length=2000)
     price: float | int | str | None = None
+    changelog: str | None = Field(
+        default=None,
+        max_length=2000,
+        description="What the change of baseUrl, schema or price brings: the next version's "
+        "changelog once approved",
+    )
 
 
 class ReviewDecision(ApiModel):

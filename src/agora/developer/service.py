@@ -27,6 +27,7 @@ from agora.a2a.client import A2aClient, A2aError, Card
 from agora.a2a.client import input_schema as a2a_input_schema
 from agora.a2a.credentials import seal
 from agora.agents import service as agents
+from agora.agents import versions
 from agora.agents.schemas import AGENT_STATUSES
 from agora.agents.service import Probe
 from agora.audit import service as audit
@@ -167,6 +168,7 @@ async def submit(
         input_schema=checked.input_schema,
         last_checked_at=now,
         name=listing["name"],
+        pending_changelog=versions.clean_changelog(body.get("changelog")),
     )
     set_price(agent, price, settings)
     publish(agent)
@@ -296,7 +298,11 @@ async def update(
         raise Conflict(f"Agent {agent_id} was withdrawn; submit it again instead")
     listing = {**(agent.listing or {}), **listing_text(given)}
     reasons: list[str] = []
+    if "changelog" in given:
+        agent.pending_changelog = versions.clean_changelog(given["changelog"])
     if checked is not None and checked.base_url != agent.base_url:
+        # Before the change takes effect: owners of inputs it breaks are told now.
+        await versions.warn_breaking(session, agent, checked.input_schema)
         agent.base_url = checked.base_url
         agent.input_schema = checked.input_schema
         agent.last_checked_at = utcnow()
@@ -416,10 +422,13 @@ async def approve(
     await agents.record_check(session, agent.id, AgentCheckKind.REVIEW, checked)
     if not checked.available:
         raise BadRequest(f"Agent {agent_id} reports itself unavailable; cannot approve it")
+    if checked.input_schema != agent.input_schema:  # changed since it was submitted
+        await versions.warn_breaking(session, agent, checked.input_schema)
     agents.mark_verified(agent, settings, checked)
     agent.review_state = APPROVED
     agent.review_note = note.strip() or None
     agent.reviewed_at = agent.verified_at
+    await versions.record(session, agent)  # the approved change: the next version
     await _decided(session, agent, "approved", actor, {"note": agent.review_note})
     return agent
 

@@ -17,7 +17,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.leases import claim_due
-from agora.models import Agent, Job, JobEvent
+from agora.models import Agent, AgentVersion, Job, JobEvent
 from agora.models.statuses import DispatchState
 
 QUEUED, LEASED = DispatchState.QUEUED, DispatchState.LEASED
@@ -46,11 +46,19 @@ async def claim(
 
 
 async def load(session: AsyncSession, job_id: uuid.UUID) -> tuple[Job, str, str] | None:
-    """The job, its agent's base URL and protocol (``mip003`` | ``a2a``)."""
+    """The job, the base URL it runs against — its version's (docs/developer.md, "Versions"),
+    or the agent's own for a job made before versions — and the agent's protocol (``mip003`` |
+    ``a2a``)."""
     row = (
         await session.execute(
-            select(Job, Agent.base_url, Agent.protocol)
+            select(Job, func.coalesce(AgentVersion.base_url, Agent.base_url), Agent.protocol)
             .join(Agent, Agent.id == Job.agent_id)
+            .outerjoin(
+                AgentVersion,
+                and_(
+                    AgentVersion.agent_id == Job.agent_id, AgentVersion.number == Job.agent_version
+                ),
+            )
             .where(Job.id == job_id)
         )
     ).first()

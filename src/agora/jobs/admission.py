@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service as agents_service
+from agora.agents import versions
 from agora.auth.principal import Permission, Principal
 from agora.billing import caps
 from agora.billing import warnings as low_balance
@@ -298,6 +299,7 @@ def _job_values(a: Admission) -> dict[str, Any]:
         "user_id": principal.user_id,
         "organization_id": principal.organization_id,
         "agent_id": a.agent.id,
+        "agent_version": a.agent.current_version,
         "task_id": a.task_id,
         "name": (body.name or "").strip() or f"{a.agent.name} · {now:%Y-%m-%d %H:%M} UTC",
         "status": lifecycle.PENDING,
@@ -454,11 +456,14 @@ async def create_job(
     idempotency_key: str | None = None,
     every_problem: bool = False,
     found: Sequence[FieldError] = (),
+    version: int | None = None,
 ) -> CreatedJob:
     """Admit a job: check, hold the price, enqueue (402 when the workspace's credits or a
     spending cap are short). An Idempotency-Key already used by the caller replays its job.
     ``every_problem``: refuse with every field problem at once (the web form's summary), with
-    ``found``, the problems the door met while reading its form."""
+    ``found``, the problems the door met while reading its form. ``version``: the agent's
+    version to run (a schedule's or saved input's; 400 naming agentVersion when it has none such);
+    otherwise its current one. The job records the version, priced and validated as it."""
     principal.require(Permission.JOBS_WRITE)
     key = _clean_idempotency_key(idempotency_key)
     digest = _request_hash(principal, agent_id, body) if key is not None else ""
@@ -467,6 +472,8 @@ async def create_job(
         if existing is not None:
             return await _replay(session, existing, digest, settings)
     agent = await agents_service.get_for_job(session, agent_id)
+    if version is not None:
+        agent = await versions.at_version(session, agent, version)
     a = Admission(session, principal, agent_id, agent, body, settings, key, digest)
     await _check(a, every_problem=every_problem, found=found)
     for step in WRITES:

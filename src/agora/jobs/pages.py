@@ -39,11 +39,13 @@ async def agent(
     principal: ViewerDep,
     settings: SettingsDep,
     from_job: Annotated[str | None, Query(max_length=100)] = None,
+    saved_input: Annotated[str | None, Query(alias="savedInput", max_length=100)] = None,
 ) -> HTMLResponse:
     """The agent page; ``?from_job=ID`` (the job page's "Run again") fills the hire form with
-    that job's input and maximum: the caller's own job of this agent, else 404."""
+    that job's input and maximum: the caller's own job of this agent, else 404;
+    ``?savedInput=ID``: one of your saved inputs fills it."""
     if not from_job:
-        return await agent_page(request, session, principal, agent_id)
+        return await agent_page(request, session, principal, agent_id, saved_input=saved_input)
     if principal is None:
         raise NotFound(f"Job {from_job} not found")
     body = await jobs.rerun_form(session, principal, from_job, agent_id, settings=settings)

@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
+from agora.agents import saved_inputs
 from agora.agents import service as agents
 from agora.agents import views as agents_views
 from agora.auth.dependencies import SessionDep, SettingsDep
@@ -47,10 +48,20 @@ async def agent_page(
     status_code: int = 200,
     max_credits: str | None = None,
     refusal: AgoraError | None = None,
+    saved_input: str | None = None,
 ) -> HTMLResponse:
-    """The agent page; after a refused hire, with what was filled in and the problems."""
+    """The agent page; after a refused hire, with what was filled in and the problems; with
+    ``saved_input`` (one of the person's saved inputs for this agent), its input filled in."""
     listed = await agents.get_listed(session, agent_id)
     agent = listed.row
+    saved = []
+    if principal is not None:
+        saved = await saved_inputs.of_agent(session, principal, agent_id)
+        if saved_input and values is None:
+            chosen = await saved_inputs.get_owned(
+                session, principal, saved_input, agent_id=agent.id
+            )
+            values = dict(chosen.input_data)
     price, fee = to_display(agent.price + agent.fee), to_display(agent.fee)
     groups = forms.fill(forms.groups(agent.input_schema), values or {}, errors or {})
     summary = forms.summary(groups)
@@ -68,6 +79,7 @@ async def agent_page(
         in_assistant=principal is not None
         and await ratings.in_assistant(session, principal.user_id, agent.id),
         step=next_step(refusal, principal, f"/agents/{agent_id}") if refusal else None,
+        saved_inputs=saved, chosen_saved=saved_input,
     )  # fmt: skip
 
 

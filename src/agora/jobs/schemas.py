@@ -104,6 +104,11 @@ class JobOut(Schema):
         description="True when resultHash equals the hash the agent submitted on chain, false "
         "when they differ (the job's events say so); null when there is nothing to compare.",
     )
+    agent_version: int | None = Field(
+        default=None,
+        description="The agent's version that runs the job (GET /v1/agents/{id}/versions); "
+        "null for jobs made before versions.",
+    )
 
     @field_validator("input", mode="before")
     @classmethod
@@ -163,6 +168,7 @@ def job_item(job: Any) -> dict[str, Any]:
         "isDemo": job.is_demo,
         "inputHash": row.input_hash,
         "verified": row.verified,
+        "agentVersion": row.agent_version,
         "price": price_json(charged, fee),
         "refund": price_json(refunded, row.refund_fee),
         "credits": wire_credits(charged - refunded),

@@ -11,10 +11,12 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import TextContent
 
+from agora.agents import saved_inputs
 from agora.auth.principal import Permission
 from agora.jobs import lifecycle, results, service, toolbox
 from agora.jobs.schemas import JobCreate, JobEventOut, JobFileOut, JobInputs, JobLinkOut, JobOut
 from agora.kit import csvexport
+from agora.kit.errors import BadRequest
 from agora.kit.units import Mode
 from agora.mcp.runner import Tool, ToolCall, as_text, dump, tool_call, validated
 from agora.mcp.toolbox import PersonalTool
@@ -32,7 +34,7 @@ READ, JOBS_WRITE = Permission.READ, Permission.JOBS_WRITE
 
 async def create_job(
     ctx: Context,
-    agent_id: str,
+    agent_id: str | None = None,
     max_accepted_credits: float | None = None,
     input_data: dict[str, Any] | None = None,
     name: str | None = None,
@@ -40,11 +42,15 @@ async def create_job(
     idempotency_key: str | None = None,
     webhook: str | None = None,
     webhook_events_filter: list[str] | None = None,
+    saved_input_id: str | None = None,
 ) -> dict[str, Any]:
     """Hire an agent: input_data is validated against its input schema, the price is held
-    on the workspace's credits, and the job is dispatched at once. Returns the job.
+    on the workspace's credits, and the job is dispatched at once. Returns the job (agentVersion:
+    the agent's version that runs it).
     webhook: a URL told about the job's status changes (Standard Webhooks signature),
-    webhook_events_filter: only these (e.g. ["completed", "failed"])."""
+    webhook_events_filter: only these (e.g. ["completed", "failed"]).
+    saved_input_id: one of your saved inputs (list_saved_inputs) instead of agent_id and
+    input_data: its agent and input, at its pinned version or the latest compatible one."""
     body = validated(
         JobCreate,
         inputData=input_data,
@@ -55,6 +61,17 @@ async def create_job(
         webhookEventsFilter=webhook_events_filter,
     )
     async with tool_call(ctx, JOBS_WRITE, Mode.WRITE) as call:
+        version = None
+        if saved_input_id is not None:
+            if input_data is not None:
+                raise BadRequest.field("input_data", "give either saved_input_id or input_data")
+            saved = await saved_inputs.chosen(call.session, call.principal, saved_input_id)
+            if agent_id is not None and agent_id != str(saved.agent_id):
+                raise BadRequest.field("agent_id", "is not the saved input's agent")
+            agent_id, version = str(saved.agent_id), saved.version
+            body = body.model_copy(update={"inputData": saved.input_data})
+        if agent_id is None:
+            raise BadRequest.field("agent_id", "is required (or give saved_input_id)")
         created = await service.create_job(
             call.session,
             call.principal,
@@ -62,6 +79,7 @@ async def create_job(
             body,
             settings=call.settings,
             idempotency_key=idempotency_key,
+            version=version,
         )
         return dump(JobOut.model_validate(created.job))
 

@@ -3,6 +3,7 @@
 from agora.models.account_token import AccountToken
 from agora.models.agent import Agent, Category, agent_categories
 from agora.models.agent_check import AgentCheck
+from agora.models.agent_version import AgentVersion
 from agora.models.api_key import ApiKey
 from agora.models.assistant_agent import AssistantAgent
 from agora.models.audit_event import AuditEvent
@@ -29,6 +30,7 @@ from agora.models.project import Project
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
+from agora.models.saved_input import SavedInput
 from agora.models.schedule import Schedule, ScheduleRun
 from agora.models.spending_cap import SpendingCap
 from agora.models.stored_file import JobFileScan, StoredFile
@@ -44,6 +46,7 @@ __all__ = [
     "Agent",
     "AgentCheck",
     "AgentDailyCompletions",
+    "AgentVersion",
     "ApiKey",
     "AssistantAgent",
     "AuditEvent",
@@ -78,6 +81,7 @@ __all__ = [
     "RatingReport",
     "RegistryCheckpoint",
     "RegistryQuarantine",
+    "SavedInput",
     "Schedule",
     "ScheduleRun",
     "SpendingCap",

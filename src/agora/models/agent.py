@@ -91,6 +91,10 @@ class Agent(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(Timestamp)
     last_checked_at: Mapped[datetime | None] = mapped_column(Timestamp)
     consecutive_failures: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # The latest approved version (agent_versions.number; NULL: none recorded yet) and the
+    # developer's changelog for the change waiting for review (docs/developer.md, "Versions").
+    current_version: Mapped[int | None] = mapped_column(Integer)
+    pending_changelog: Mapped[str | None] = mapped_column(Text)
     # Developer listing (developer/): who submitted it, what they submitted, the review.
     # ``listing`` holds the submitted text (name, description, tags, image, exampleOutputs,
     # author, legal); ``admin_override`` the fields an admin fixed. The published columns above

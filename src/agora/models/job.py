@@ -46,6 +46,9 @@ class Job(Base):
     user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False)
     organization_id: Mapped[uuid.UUID | None] = foreign_key("organizations.id", "SET NULL")
     agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "RESTRICT", nullable=False)
+    # The agent's version that runs it (agent_versions.number), set at admission; NULL for jobs
+    # created before versions (they run against the agent's current base URL).
+    agent_version: Mapped[int | None] = mapped_column(Integer)
     task_id: Mapped[uuid.UUID | None] = foreign_key("tasks.id", "SET NULL")
     project_id: Mapped[uuid.UUID | None] = foreign_key("projects.id", "SET NULL")
     name: Mapped[str] = mapped_column(String(500), nullable=False)

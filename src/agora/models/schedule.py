@@ -40,6 +40,9 @@ class Schedule(Base):
     agent_id: Mapped[uuid.UUID] = foreign_key("agents.id", "CASCADE", nullable=False)
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     input_data: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
+    # A pinned agent version (agent_versions.number), or NULL: the latest compatible version
+    # (the newest whose input schema accepts input_data) at each run.
+    agent_version: Mapped[int | None] = mapped_column(Integer)
     # The task template: each run creates a task (name, description) and its job.
     task_template: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     cron: Mapped[str | None] = mapped_column(String(200))

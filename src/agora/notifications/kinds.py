@@ -147,6 +147,16 @@ AGENT_CONFORMANCE_LOST = register(
         "failed checks are named on its page).",
     )
 )
+AGENT_VERSION_BREAKING = register(
+    Kind(
+        "agent.version_breaking",
+        lambda d: f"A coming version of “{d.get('name')}” breaks your saved input or schedule",
+        BOTH,
+        lambda d: f"/agents/{d.get('agentId', '')}",
+        "A change of an agent waiting for review drops or retypes a field your schedule or "
+        "saved input uses (told before the change takes effect).",
+    )
+)
 CREDITS_LOW_BALANCE = register(
     Kind(
         "credits.low_balance",

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service as agents_service
+from agora.agents import versions
 from agora.auth import service as auth
 from agora.auth.principal import Principal
 from agora.auth.roles import ROLE_PERMISSIONS
@@ -146,6 +147,7 @@ class Snapshot:
     workspace_id: uuid.UUID
     name: str
     agent_id: uuid.UUID
+    agent_version: int | None  # pinned; None: the latest compatible
     input_data: dict[str, Any]
     task_template: dict[str, Any] | None
     timezone: str
@@ -162,6 +164,7 @@ def _snapshot(schedule: Schedule) -> Snapshot:
         schedule.workspace_id,
         schedule.name,
         schedule.agent_id,
+        schedule.agent_version,
         dict(schedule.input_data or {}),
         dict(schedule.task_template) if schedule.task_template else None,
         schedule.timezone,
@@ -210,8 +213,10 @@ def _budget_problem(snap: Snapshot, spent: int, price: int) -> str | None:
     )
 
 
-async def _expected_price(session: AsyncSession, snap: Snapshot) -> int:
+async def _expected_price(session: AsyncSession, snap: Snapshot, version: int | None) -> int:
     agent = await agents_service.get_for_job(session, str(snap.agent_id))
+    if version is not None:
+        agent = await versions.at_version(session, agent, version)
     if agent.pricing_type == PricingType.DYNAMIC:
         return snap.max_accepted_credits or 0
     return int(agent.price + agent.fee)
@@ -233,7 +238,11 @@ async def _run_one(
     try:
         async with session.begin_nested():
             principal = await owner_principal(session, snap.id, snap.user_id, snap.workspace_id)
-            price = await _expected_price(session, snap)
+            # The version this run makes a job of: pinned, or the latest compatible one.
+            version = await versions.chosen(
+                session, snap.agent_id, snap.agent_version, snap.input_data
+            )
+            price = await _expected_price(session, snap, version)
             spent = await repo.spent(session, snap.id, run.period)
             problem = _budget_problem(snap, spent, price)
             if problem is not None:
@@ -264,6 +273,7 @@ async def _run_one(
                     taskId=str(task_id) if task_id else None,
                 ),
                 settings=settings,
+                version=version,
             )
             job_id, held = created.job.row.id, int(created.job.row.price)
     except _Skip as skip:

@@ -34,9 +34,23 @@ class ScheduleRule(ApiModel):
 
 
 class ScheduleCreate(ScheduleRule):
-    agentId: str = Field(min_length=1, max_length=100)
+    agentId: str | None = Field(
+        default=None, min_length=1, max_length=100, description="Required without savedInputId."
+    )
     name: str | None = Field(default=None, max_length=200)
     inputData: dict[str, Any] | None = None
+    agentVersion: int | None = Field(
+        default=None,
+        ge=1,
+        description="Run this version of the agent at every occurrence; left out: the latest "
+        "compatible version (the newest whose input schema accepts inputData).",
+    )
+    savedInputId: str | None = Field(
+        default=None,
+        max_length=100,
+        description="One of your saved inputs: its agent, input and pinned version (instead of "
+        "agentId, inputData and agentVersion).",
+    )
     task: TaskTemplate | None = None
     maxAcceptedCredits: float | None = Field(default=None, ge=0)
     monthlyBudget: float | None = Field(
@@ -52,6 +66,9 @@ class ScheduleUpdate(ApiModel):
 
     name: str | None = Field(default=None, min_length=1, max_length=200)
     inputData: dict[str, Any] | None = None
+    agentVersion: int | None = Field(
+        default=None, ge=1, description="Pin a version; null: follow the latest compatible one."
+    )
     task: TaskTemplate | None = None
     cron: str | None = Field(default=None, max_length=200)
     intervalSeconds: int | None = Field(default=None, ge=1)
@@ -71,6 +88,9 @@ class ScheduleOut(Schema):
     workspace_id: uuid.UUID
     user_id: uuid.UUID
     input_data: dict[str, Any]
+    agent_version: int | None = Field(
+        default=None, description="The pinned version; null: follows the latest compatible one."
+    )
     task: dict[str, Any] | None = Field(default=None, validation_alias="task_template")
     cron: str | None
     interval_seconds: int | None

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.agents import saved_inputs, versions
 from agora.agents import service as agents_service
 from agora.auth.principal import Permission, Principal
 from agora.jobs import service as jobs_service
@@ -54,9 +55,16 @@ def _require_owner_key(principal: Principal) -> None:
 
 
 async def _check_agent(
-    session: AsyncSession, agent_id: str, data: dict[str, Any], max_credits: float | None
+    session: AsyncSession,
+    agent_id: str,
+    data: dict[str, Any],
+    max_credits: float | None,
+    pinned: int | None = None,
 ) -> uuid.UUID:
+    """The agent takes jobs and ``data`` fits the pinned version (or the current one)."""
     agent = await agents_service.get_for_job(session, agent_id)
+    if pinned is not None:
+        agent = await versions.at_version(session, agent, pinned)
     if agent.status != AgentStatus.VERIFIED:
         raise BadRequest.field("agentId", f"agent {agent_id} is {agent.status}; it takes no jobs")
     problems = validate_input(agent.input_schema, data)
@@ -82,8 +90,16 @@ async def create_schedule(
     rule = rules.clean_rule(
         body.cron, body.intervalSeconds, body.timezone, body.startsAt, body.endsAt, now
     )
-    data = body.inputData or {}
-    agent_id = await _check_agent(session, body.agentId, data, body.maxAcceptedCredits)
+    data, agent_ref, pinned = body.inputData or {}, body.agentId, body.agentVersion
+    if body.savedInputId is not None:  # the saved input's agent, input and pinned version
+        for field in ("agentId", "inputData", "agentVersion"):
+            if field in body.model_fields_set and getattr(body, field) is not None:
+                raise BadRequest.field(field, "give either savedInputId or this, not both")
+        saved = await saved_inputs.get_owned(session, principal, body.savedInputId)
+        data, agent_ref, pinned = dict(saved.input_data), str(saved.agent_id), saved.agent_version
+    if agent_ref is None:
+        raise BadRequest.field("agentId", "is required (or give savedInputId)")
+    agent_id = await _check_agent(session, agent_ref, data, body.maxAcceptedCredits, pinned)
     name = (body.name or "").strip()
     if not name:
         name = body.task.name if body.task else f"Every {rule.cron or f'{rule.interval_seconds}s'}"
@@ -94,6 +110,7 @@ async def create_schedule(
         agent_id=agent_id,
         name=name[:200],
         input_data=data,
+        agent_version=pinned,
         task_template=body.task.model_dump() if body.task else None,
         cron=rule.cron,
         interval_seconds=rule.interval_seconds,
@@ -219,15 +236,18 @@ async def _change_rule(
 
 
 async def _change_input(session: AsyncSession, schedule: Schedule, body: ScheduleUpdate) -> None:
-    """New input data and/or price limit, checked against the agent as at creation."""
+    """New input data, price limit and/or pinned version (null: follow the latest compatible),
+    checked against the agent as at creation."""
     sent = body.model_fields_set
     data = body.inputData if "inputData" in sent and body.inputData else schedule.input_data
+    pinned = body.agentVersion if "agentVersion" in sent else schedule.agent_version
     kept = schedule.max_accepted_credits
     limit = body.maxAcceptedCredits if "maxAcceptedCredits" in sent else (
         to_display(kept) if kept else None
     )  # fmt: skip
-    await _check_agent(session, str(schedule.agent_id), data, limit)
+    await _check_agent(session, str(schedule.agent_id), data, limit, pinned)
     schedule.input_data = data
+    schedule.agent_version = pinned
     schedule.max_accepted_credits = _credits(limit, "maxAcceptedCredits")
 
 
@@ -248,7 +268,7 @@ async def update_schedule(
             raise BadRequest.field(field, "may not be null")
     if sent & RULE_FIELDS:
         await _change_rule(session, schedule, body, now)
-    if "inputData" in sent or "maxAcceptedCredits" in sent:
+    if sent & {"inputData", "maxAcceptedCredits", "agentVersion"}:
         await _change_input(session, schedule, body)
     if "name" in sent and body.name:
         schedule.name = body.name.strip() or schedule.name
