@@ -2,7 +2,7 @@
 their MCP tools of their own)
 
 Revision ID: 0026_assistant_agents
-Revises: 0023_conformance_runs
+Revises: 0025_saved_inputs
 Create Date: 2026-11-27 21:20:00
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0026_assistant_agents"
-down_revision: str | None = "0023_conformance_runs"
+down_revision: str | None = "0025_saved_inputs"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """agents.protocol (mip003 | a2a), the A2A Agent Card as read and the sealed credential for it
 
-Revision ID: 0028_agent_protocol
-Revises: 0023_conformance_runs
+Revision ID: 0027_agent_protocol
+Revises: 0026_assistant_agents
 Create Date: 2026-11-27 21:00:00
 """
 
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "0028_agent_protocol"
-down_revision: str | None = "0023_conformance_runs"
+revision: str = "0027_agent_protocol"
+down_revision: str | None = "0026_assistant_agents"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
