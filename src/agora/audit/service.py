@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.audit import repository as repo
 from agora.auth import service as auth
 from agora.auth.principal import Principal, coworker_of
+from agora.kit.csv_safe import safe_cell
 from agora.kit.errors import NotFound
 from agora.kit.ids import parse_uuid
 from agora.kit.requestid import current_request
@@ -45,6 +46,9 @@ ACTIONS = (
     "credits.granted",
     "credits.purchased",
     "credits.refunded",
+    "job.refunded",
+    "promotion.created",
+    "promotion.changed",
     "cap.changed",
     "agent.submitted",
     "agent.approved",
@@ -240,12 +244,6 @@ CSV_COLUMNS = (
 )
 
 
-def _cell(value: object) -> str:
-    text = "" if value is None else str(value)
-    # Spreadsheets run a cell starting with = + - @ as a formula (CSV injection).
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def to_csv(rows: list[AuditEvent]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
@@ -253,18 +251,18 @@ def to_csv(rows: list[AuditEvent]) -> str:
     for row in rows:
         writer.writerow(
             [
-                _cell(row.created_at.isoformat()),
-                _cell(row.action),
-                _cell(row.actor_kind),
-                _cell(row.actor_id),
-                _cell(row.actor_key_id),
-                _cell(row.target_kind),
-                _cell(row.target_id),
-                _cell(row.workspace_id),
-                _cell(row.organization_id),
-                _cell(row.request_id),
-                _cell(row.client_address),
-                _cell(json.dumps(row.details, sort_keys=True)),
+                safe_cell(row.created_at.isoformat()),
+                safe_cell(row.action),
+                safe_cell(row.actor_kind),
+                safe_cell(row.actor_id),
+                safe_cell(row.actor_key_id),
+                safe_cell(row.target_kind),
+                safe_cell(row.target_id),
+                safe_cell(row.workspace_id),
+                safe_cell(row.organization_id),
+                safe_cell(row.request_id),
+                safe_cell(row.client_address),
+                safe_cell(json.dumps(row.details, sort_keys=True)),
             ]
         )
     return out.getvalue()

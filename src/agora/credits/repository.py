@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, RowInsert, insert_row, write
-from agora.models import LedgerEntry, Workspace
+from agora.models import Agent, EarningsEntry, LedgerEntry, Workspace
 from agora.models.rows import LedgerEntryColumns
 
 
@@ -246,3 +246,34 @@ async def purchased_total(session: AsyncSession) -> int:
         select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(LedgerEntry.kind == "purchase")
     )
     return int(total or 0)
+
+
+# ---- sellers' earnings accounts -------------------------------------------------------------
+
+
+async def agent_owner(
+    session: AsyncSession, agent_id: uuid.UUID
+) -> tuple[uuid.UUID | None, uuid.UUID | None] | None:
+    """The earnings account of a listing: (None, its organization) when an organization owns
+    it, else (its submitting user, None); None when it has neither (an agent the operator lists:
+    its earnings stay with the operator)."""
+    row = (
+        await session.execute(
+            select(Agent.owner_user_id, Agent.owner_organization_id).where(Agent.id == agent_id)
+        )
+    ).first()
+    if row is None or (row[0] is None and row[1] is None):
+        return None
+    return (None, row[1]) if row[1] is not None else (row[0], None)
+
+
+async def add_earnings_entry(session: AsyncSession, **values: Any) -> None:
+    entry = EarningsEntry(**values)
+    session.add(entry)
+    await session.flush()
+
+
+async def earning_of(session: AsyncSession, job_id: uuid.UUID) -> EarningsEntry | None:
+    return await session.scalar(
+        select(EarningsEntry).where(EarningsEntry.job_id == job_id, EarningsEntry.kind == "earning")
+    )

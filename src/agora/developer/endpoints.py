@@ -8,11 +8,15 @@ transaction open, then writes.
 
 from __future__ import annotations
 
-from fastapi import Request
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.responses import Response, StreamingResponse
 
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep, UnitDep
-from agora.developer import service
+from agora.developer import earnings, service
 from agora.developer.listings import listed, listed_one
 from agora.developer.schemas import (
     AgentId,
@@ -20,8 +24,11 @@ from agora.developer.schemas import (
     AgentUpdate,
     DeveloperAgentOut,
     DeveloperStatsOut,
+    EarningsOut,
+    StatementOut,
 )
 from agora.developer.stats import stats
+from agora.kit.csv_safe import CSV_ANSWER, csv_text
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.fields import patch_fields
@@ -115,4 +122,56 @@ async def agent_stats(
     credits earned and the last errors Agora saw from the agent."""
     return EnvelopeB[DeveloperStatsOut](
         data=await stats(session, principal, agent_id), meta=meta_b(request)
+    )
+
+
+Period = Annotated[str, Path(max_length=7, description="A UTC month, YYYY-MM")]
+
+
+@router.get("/earnings", operation_id="developerEarnings")
+async def get_earnings(
+    request: Request, session: SessionDep, settings: SettingsDep, principal: Reader
+) -> EnvelopeB[EarningsOut]:
+    """Your earnings (your organization's, in its workspace): per currency held back (pending),
+    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands."""
+    return EnvelopeB[EarningsOut](
+        data=await earnings.earnings(session, principal, settings), meta=meta_b(request)
+    )
+
+
+@router.get("/earnings/statements/{period}", operation_id="developerEarningsStatement")
+async def get_statement(
+    period: Period, request: Request, session: SessionDep, principal: Reader
+) -> EnvelopeB[StatementOut]:
+    """A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net."""
+    return EnvelopeB[StatementOut](
+        data=await earnings.statement(session, principal, period), meta=meta_b(request)
+    )
+
+
+@router.get(
+    "/earnings/statements/{period}/csv",
+    operation_id="developerEarningsStatementCsv",
+    response_class=Response,
+    responses=CSV_ANSWER,
+)
+async def get_statement_csv(period: Period, session: SessionDep, principal: Reader) -> Response:
+    """A month's statement as CSV, one line per earnings entry (formula-guarded cells)."""
+    found = await earnings.statement_rows(session, principal, period)
+    return statement_csv(found)
+
+
+def statement_csv(found: earnings.Statement) -> StreamingResponse:
+    """The statement's entries as a CSV attachment, written in chunks of 500 lines."""
+    rows = earnings.csv_rows(found)
+
+    async def chunks() -> AsyncIterator[bytes]:
+        yield csv_text([earnings.CSV_HEADER]).encode()
+        for start in range(0, len(rows), 500):
+            yield csv_text(rows[start : start + 500]).encode()
+
+    return StreamingResponse(
+        chunks(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="earnings-{found.period}.csv"'},
     )

@@ -31,6 +31,7 @@ from typing import Any
 import structlog
 from sqlalchemy import make_url
 
+from agora.credits.ledger import PayoutTerms
 from agora.dispatch import repository as repo
 from agora.dispatch.payment import Event, PaymentBackend
 from agora.files import service as files_service
@@ -401,7 +402,10 @@ class Dispatcher(LoopService):
             current = await repo.get(session, job.id)
             if current is None or current.status != job.status:
                 return False
-            return await lifecycle.transition(session, current, to_status, detail=detail, **fields)
+            terms = PayoutTerms.of(self.settings.payouts)  # a capture credits the seller's earnings
+            return await lifecycle.transition(
+                session, current, to_status, detail=detail, terms=terms, **fields
+            )
 
     def waiting_input_fields(self) -> dict[str, Any]:
         """The job's dispatch columns for 'parked until the buyer answers the agent' (no lease,
