@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.credits import repository as repo
 from agora.kit.errors import BadRequest, NotFound, PaymentRequired
 from agora.kit.money import BASE_UNITS_PER_CREDIT, to_display
+from agora.kit.timeutil import as_utc
 from agora.settings import PayoutSettings
 
 CREDIT_KINDS = ("grant", "purchase", "bonus")
@@ -333,7 +334,7 @@ async def refund_captured(
             currency=earning.currency,
             credit_value=earning.credit_value,
             amount=-earning.amount,
-            payable_at=max(earning.payable_at, now),
+            payable_at=max(as_utc(earning.payable_at), now),
             created_at=now,
         )
     return balance

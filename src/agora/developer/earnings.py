@@ -24,7 +24,7 @@ from agora.developer.schemas import (
 from agora.developer.service import require_developer
 from agora.kit.errors import BadRequest
 from agora.kit.money import shown_price, to_display
-from agora.kit.timeutil import utcnow
+from agora.kit.timeutil import isoformat, utcnow
 from agora.settings import Settings
 
 STATEMENT_LIMIT = 10_000  # entries in one month's statement (page, API and CSV)
@@ -160,7 +160,7 @@ def csv_rows(found: Statement) -> list[tuple[object, ...]]:
     empty until Stripe Connect lands."""
     return [
         (
-            entry.created_at.astimezone(UTC).isoformat(),
+            isoformat(entry.created_at),
             entry.kind,
             entry.agent_id,
             name,
@@ -170,7 +170,7 @@ def csv_rows(found: Statement) -> list[tuple[object, ...]]:
             entry.currency,
             entry.credit_value,
             entry.amount,
-            entry.payable_at.astimezone(UTC).isoformat(),
+            isoformat(entry.payable_at),
             None,
         )
         for entry, name in found.rows

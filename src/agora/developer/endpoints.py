@@ -8,15 +8,15 @@ transaction open, then writes.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep, UnitDep
 from agora.developer import earnings, service
+from agora.developer.exports import statement_csv
 from agora.developer.listings import listed, listed_one
 from agora.developer.schemas import (
     AgentId,
@@ -28,7 +28,7 @@ from agora.developer.schemas import (
     StatementOut,
 )
 from agora.developer.stats import stats
-from agora.kit.csv_safe import CSV_ANSWER, csv_text
+from agora.kit.csv_safe import CSV_ANSWER
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.fields import patch_fields
@@ -159,19 +159,3 @@ async def get_statement_csv(period: Period, session: SessionDep, principal: Read
     """A month's statement as CSV, one line per earnings entry (formula-guarded cells)."""
     found = await earnings.statement_rows(session, principal, period)
     return statement_csv(found)
-
-
-def statement_csv(found: earnings.Statement) -> StreamingResponse:
-    """The statement's entries as a CSV attachment, written in chunks of 500 lines."""
-    rows = earnings.csv_rows(found)
-
-    async def chunks() -> AsyncIterator[bytes]:
-        yield csv_text([earnings.CSV_HEADER]).encode()
-        for start in range(0, len(rows), 500):
-            yield csv_text(rows[start : start + 500]).encode()
-
-    return StreamingResponse(
-        chunks(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="earnings-{found.period}.csv"'},
-    )
