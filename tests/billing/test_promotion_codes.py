@@ -23,12 +23,8 @@ from tests.billing.test_purchases import balance, deliver, pay
 from tests.conftest import MakeUser, TestUser
 
 
-async def make_code(
-    client: httpx2.AsyncClient, admin: TestUser, **body: Any
-) -> dict[str, Any]:
-    response = await client.post(
-        "/v1/admin/promotion-codes", json=body, headers=admin.key_headers
-    )
+async def make_code(client: httpx2.AsyncClient, admin: TestUser, **body: Any) -> dict[str, Any]:
+    response = await client.post("/v1/admin/promotion-codes", json=body, headers=admin.key_headers)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()["data"]
     return data
@@ -110,9 +106,7 @@ async def test_bonus_and_percent_codes_at_checkout_and_their_refusals(
 
     # 99 % off would take the price below Stripe's minimum charge: refused.
     await make_code(client, admin, code="ALMOSTFREE", percentOff=99)
-    assert "below what can be charged" in refusal(
-        await checkout(client, other, pack, "ALMOSTFREE")
-    )
+    assert "below what can be charged" in refusal(await checkout(client, other, pack, "ALMOSTFREE"))
 
     # Switched off by the operator: refused.
     off = await client.patch(
@@ -165,8 +159,6 @@ async def test_twenty_concurrent_checkouts_of_a_code_limited_to_ten_take_it_ten_
             assert "TEN-ONLY" in refusal(answer)
     async with app.state.db.transaction(write=False) as session:
         row = await session.get(PromotionCode, __import__("uuid").UUID(code["id"]))
-        redemptions = await session.scalar(
-            select(func.count()).select_from(PromotionRedemption)
-        )
+        redemptions = await session.scalar(select(func.count()).select_from(PromotionRedemption))
     assert row is not None and row.uses == 10
     assert redemptions == 10

@@ -6,13 +6,14 @@ from __future__ import annotations
 import uuid
 from typing import Any, Protocol
 
-from sqlalchemy import Table, bindparam, case, func, select, update
+from sqlalchemy import Table, and_, bindparam, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, RowInsert, insert_row, write
-from agora.models import Agent, EarningsEntry, LedgerEntry, Workspace
+from agora.models import Agent, EarningsEntry, Job, LedgerEntry, Workspace
 from agora.models.rows import LedgerEntryColumns
+from agora.models.statuses import JobStatus
 
 
 async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
@@ -277,3 +278,50 @@ async def earning_of(session: AsyncSession, job_id: uuid.UUID) -> EarningsEntry 
     return await session.scalar(
         select(EarningsEntry).where(EarningsEntry.job_id == job_id, EarningsEntry.kind == "earning")
     )
+
+
+def _expected_share() -> Any:
+    """What a job should have left on its seller's earnings account: a completed credit job
+    (no payment node) of an owned listing, not refunded, earns its price less the fee."""
+    earns = and_(
+        Job.status == JobStatus.COMPLETED,
+        Job.settled.is_(True),
+        Job.payment_backend.is_(None),
+        Job.refund == 0,
+        Job.price > Job.fee,
+        or_(Agent.owner_user_id.is_not(None), Agent.owner_organization_id.is_not(None)),
+    )
+    return case((earns, Job.price - Job.fee), else_=0)
+
+
+async def earnings_against_captures(
+    session: AsyncSession, limit: int
+) -> tuple[int, int, list[tuple[uuid.UUID | None, int, int]]]:
+    """Reconciliation of the earnings accounts: (the seller shares of captured credit jobs less
+    reversals, the credits on the earnings accounts, and up to ``limit`` jobs where the two
+    differ as (job id, expected, recorded)). An entry whose job is gone counts in the total."""
+    per_job = (
+        select(EarningsEntry.job_id, func.sum(EarningsEntry.credits).label("held"))
+        .group_by(EarningsEntry.job_id)
+        .subquery()
+    )
+    expected = _expected_share()
+    recorded = func.coalesce(per_job.c.held, 0)
+    jobs = (
+        select(Job.id, expected, recorded)
+        .join(Agent, Agent.id == Job.agent_id)
+        .outerjoin(per_job, per_job.c.job_id == Job.id)
+        .where(Job.price > 0, Job.payment_backend.is_(None))
+    )
+    differing = await session.execute(
+        jobs.where(expected != recorded).order_by(Job.id).limit(limit)
+    )
+    total_expected = await session.scalar(
+        select(func.coalesce(func.sum(expected), 0))
+        .select_from(Job)
+        .join(Agent, Agent.id == Job.agent_id)
+        .where(Job.price > 0)
+    )
+    total_recorded = await session.scalar(select(func.coalesce(func.sum(EarningsEntry.credits), 0)))
+    rows = [(row[0], int(row[1]), int(row[2])) for row in differing.all()]
+    return int(total_expected or 0), int(total_recorded or 0), rows

@@ -64,3 +64,12 @@ async def set_low_balance_threshold(
 async def purchased_total(session: AsyncSession) -> int:
     """The credits every ``purchase`` ledger entry granted, in all (reconciliation)."""
     return await repo.purchased_total(session)
+
+
+async def earnings_against_captures(
+    session: AsyncSession, limit: int = 100
+) -> tuple[int, int, list[tuple[uuid.UUID | None, int, int]]]:
+    """Sellers' earnings against the captures (``agora credits reconcile``): the shares the
+    captured credit jobs give less reversals, what the earnings accounts hold, and the jobs
+    that differ (docs/billing.md, "Paying sellers")."""
+    return await repo.earnings_against_captures(session, limit)
