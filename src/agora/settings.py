@@ -270,7 +270,7 @@ class PayoutSettings(Group):
     # payout currency (its minor units: 100 EUR minor units = 1.00 EUR), stored with each
     # earnings entry; earnings become payable this many days after the capture (the holdback).
     env_prefix = "payouts_"
-    currency: str = Field(default="eur", pattern=r"^[a-z]{3}$")
+    currency: str = "eur"  # ISO 4217, lower case; checked when a dispatcher starts
     credit_value: int = Field(default=100, ge=0)
     holdback_days: float = Field(default=14.0, ge=0, le=365)
 

@@ -243,7 +243,12 @@ class PayoutTerms:
 
     @classmethod
     def of(cls, payouts: PayoutSettings) -> PayoutTerms:
-        return cls(payouts.currency, payouts.credit_value, timedelta(days=payouts.holdback_days))
+        """The terms of the settings; ValueError when the currency is not an ISO 4217 code
+        (the dispatcher builds them when it starts, so a wrong setting stops it at once)."""
+        currency = payouts.currency.strip().lower()
+        if len(currency) != 3 or not currency.isascii() or not currency.isalpha():
+            raise ValueError(f"AGORA_PAYOUTS_CURRENCY: {payouts.currency!r} is not a currency code")
+        return cls(currency, payouts.credit_value, timedelta(days=payouts.holdback_days))
 
 
 def money_of(credits: int, credit_value: int) -> int:

@@ -74,6 +74,8 @@ class Dispatcher(LoopService):
         concurrency: int | None = None,
     ) -> None:
         self.db, self.client, self.settings = db, client, settings
+        # A capture credits the seller's earnings at these terms (a wrong currency stops here).
+        self.payout_terms = PayoutTerms.of(settings.payouts)
         self.payments = payments
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.concurrency = max(1, concurrency or settings.dispatch.concurrency)
@@ -402,9 +404,8 @@ class Dispatcher(LoopService):
             current = await repo.get(session, job.id)
             if current is None or current.status != job.status:
                 return False
-            terms = PayoutTerms.of(self.settings.payouts)  # a capture credits the seller's earnings
             return await lifecycle.transition(
-                session, current, to_status, detail=detail, terms=terms, **fields
+                session, current, to_status, detail=detail, terms=self.payout_terms, **fields
             )
 
     def waiting_input_fields(self) -> dict[str, Any]:
