@@ -199,6 +199,21 @@ ACTIONS: dict[str, Action] = {
         rest="developerAgentStats",
         pages="GET /developer/{agent_id}/stats",
     ),
+    "read your earnings": _a(
+        "agora.developer.earnings.earnings",
+        rest="developerEarnings",
+        pages="GET /developer/earnings",
+    ),
+    "read a month's earnings statement": _a(
+        "agora.developer.earnings.statement",
+        rest="developerEarningsStatement",
+        pages="GET /developer/earnings/{period}",
+    ),
+    "export a month's earnings statement": _a(
+        "agora.developer.earnings.statement_rows",
+        rest="developerEarningsStatementCsv",
+        pages="GET /developer/earnings/{period}.csv",
+    ),
     "approve an agent": _a(
         "agora.developer.service.probe_and_approve",
         rest="adminApproveAgent",

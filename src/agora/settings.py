@@ -265,6 +265,16 @@ class StripeSettings(Group):
         return f"{base}/js.stripe.com/v3/" if base else "https://js.stripe.com/v3/"
 
 
+class PayoutSettings(Group):
+    # Paying sellers (docs/billing.md, "Paying sellers"): what one whole credit is worth in the
+    # payout currency (its minor units: 100 EUR minor units = 1.00 EUR), stored with each
+    # earnings entry; earnings become payable this many days after the capture (the holdback).
+    env_prefix = "payouts_"
+    currency: str = "eur"  # ISO 4217, lower case; checked when a dispatcher starts
+    credit_value: int = Field(default=100, ge=0)
+    holdback_days: float = Field(default=14.0, ge=0, le=365)
+
+
 class StorageSettings(Group):
     # Files (docs/files.md): storage (empty: <data_dir>/files; file:///path; s3://bucket/prefix
     # with the endpoint, region and credentials below)
@@ -371,6 +381,7 @@ class Settings(BaseSettings):
     masumi: MasumiSettings = MasumiSettings()
     demo_seller: DemoSellerSettings = DemoSellerSettings()
     stripe: StripeSettings = StripeSettings()
+    payouts: PayoutSettings = PayoutSettings()
     storage: StorageSettings = StorageSettings()
     files: FileSettings = FileSettings()
     metrics: MetricsSettings = MetricsSettings()

@@ -22,7 +22,8 @@ from agora.accounts import service as accounts
 from agora.audit import service as audit
 from agora.auth import service as auth
 from agora.auth.principal import Principal
-from agora.billing import caps, webhook
+from agora.billing import caps, promotions, webhook
+from agora.console import jobs as console_jobs
 from agora.console import organizations as console_organizations
 from agora.console import users as console_users
 from agora.credits import ledger
@@ -146,6 +147,34 @@ async def _granted(s: AsyncSession, w: World) -> object:
     return await console_users.grant_credits(
         s, w.operator(), str(w.member.user_id), amount=2, reason="ticket 1"
     )
+
+
+async def _job_refunded(s: AsyncSession, w: World) -> object:
+    job = Job(
+        workspace_id=w.member.workspace_id,
+        user_id=w.member.user_id,
+        agent_id=uuid.UUID(w.agent_id),
+        name="completed",
+        status="COMPLETED",
+        job_type="PAID",
+        identifier_from_purchaser=uuid.uuid4().hex[:16],
+        price=1_000_000,
+        fee=0,
+        settled=True,
+    )
+    s.add(job)
+    await s.flush()
+    return await console_jobs.refund_job(s, w.operator(), str(job.id), "ticket 2")
+
+
+async def _promotion_created(s: AsyncSession, w: World) -> object:
+    code = "CASE-" + uuid.uuid4().hex[:8]
+    return await promotions.create_code(s, w.operator(), code=code, bonus_credits=1)
+
+
+async def _promotion_changed(s: AsyncSession, w: World) -> object:
+    row = await _promotion_created(s, w)
+    return await promotions.set_active(s, w.operator(), str(row.id), False)  # type: ignore[attr-defined]
 
 
 def _intent(intent_id: str, amount: int) -> dict[str, Any]:
@@ -356,6 +385,9 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "org.invitation_accepted": [("org.invitation_accepted", _invitation_accepted)],
     "org.member_added": [("org.member_added", _invitation_accepted)],
     "credits.granted": [("credits.granted", _granted)],
+    "job.refunded": [("job.refunded", _job_refunded)],
+    "promotion.created": [("promotion.created", _promotion_created)],
+    "promotion.changed": [("promotion.changed", _promotion_changed)],
     "credits.purchased": [("credits.purchased", _purchased)],
     "credits.refunded": [("credits.refunded", _refunded)],
     "cap.changed": [("cap.changed", _cap_changed)],

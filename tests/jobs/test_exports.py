@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import httpx2
 from fastapi import FastAPI
@@ -28,10 +29,13 @@ def _rows(response: httpx2.Response) -> list[list[str]]:
     assert "attachment" in response.headers["content-disposition"]
     return list(csv.reader(io.StringIO(response.text)))
 
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
 
 def _guarded(cell: str) -> bool:
-    """What a spreadsheet sees: a cell starting with ' is text, never a formula."""
-    return cell[:1] not in ("=", "+", "-", "@", "\t", "\r")
+    """What a spreadsheet sees: a cell starting with ' is text, never a formula; a plain number
+    (``-2``) is a number."""
+    return cell[:1] not in ("=", "+", "-", "@", "\t", "\r") or NUMBER.fullmatch(cell) is not None
 
 
 def _table(records: list[dict[str, object]]) -> Step:
@@ -70,7 +74,7 @@ async def test_a_json_result_is_offered_as_json_and_csv_with_the_guard(
     rows = _rows(await client.get(f"/v1/jobs/{job_id}/result?format=csv", headers=user.key_headers))
     assert rows[0] == ["name", "score", "tags", "note"]
     assert rows[1] == ["'" + HOSTILE[0], "3", '["a", "b"]', ""]
-    assert rows[2] == ["plain", "'-2", "", "'" + HOSTILE[3]]
+    assert rows[2] == ["plain", "-2", "", "'" + HOSTILE[3]]  # a JSON number stays a number
     assert all(_guarded(cell) for row in rows for cell in row)
 
     # A text result: JSON is the text as a string; CSV is refused (409).

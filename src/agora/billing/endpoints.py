@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import Path, Query, Request
 
+from agora.audit import service as audit
 from agora.auth.dependencies import (
     Admin,
     JobsWriter,
@@ -22,7 +23,7 @@ from agora.auth.dependencies import (
     UnitDep,
     public,
 )
-from agora.billing import caps, service, stripe_api, webhook
+from agora.billing import caps, promotions, service, stripe_api, webhook
 from agora.billing import warnings as low_balance
 from agora.billing.schemas import (
     CapOut,
@@ -33,6 +34,9 @@ from agora.billing.schemas import (
     PackOut,
     PackUpdate,
     PaymentOut,
+    PromotionCodeCreate,
+    PromotionCodeOut,
+    PromotionCodeUpdate,
     PurchaseCreate,
     PurchaseCreatedOut,
     PurchaseOut,
@@ -89,8 +93,12 @@ async def create_purchase(
 ) -> EnvelopeA[PurchaseCreatedOut]:
     """Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
     `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
-    Stripe's webhook confirms the payment. Organizations: owners and admins only."""
-    started = await service.start_purchase(unit, principal, settings, body.packId)
+    Stripe's webhook confirms the payment. Organizations: owners and admins only. A
+    `promotionCode` adds bonus credits or takes a percentage off; one that is unknown, expired
+    or used up is 400 naming `promotionCode`."""
+    started = await service.start_purchase(
+        unit, principal, settings, body.packId, body.promotionCode
+    )
     data = PurchaseCreatedOut.model_validate(
         {
             **purchase_fields(started.purchase),
@@ -230,3 +238,54 @@ async def admin_update_pack(
     """Rename a pack, or take it off sale (`active: false`) and back."""
     pack = await service.update_pack(session, pack_id, active=body.active, name=body.name)
     return EnvelopeA[PackOut](data=PackOut.model_validate(pack))
+
+
+@router.get("/admin/promotion-codes", operation_id="adminListPromotionCodes", tags=["admin"])
+async def admin_list_codes(session: SessionDep, _admin: Admin) -> EnvelopeA[list[PromotionCodeOut]]:
+    """Every promotion code, newest first (at most 200), with its uses."""
+    rows = await promotions.list_codes(session)
+    return EnvelopeA[list[PromotionCodeOut]](
+        data=[PromotionCodeOut.model_validate(r) for r in rows]
+    )
+
+
+@router.post(
+    "/admin/promotion-codes",
+    status_code=201,
+    operation_id="adminCreatePromotionCode",
+    tags=["admin"],
+)
+async def admin_create_code(
+    body: PromotionCodeCreate, session: SessionDep, admin: Admin
+) -> EnvelopeA[PromotionCodeOut]:
+    """Create a promotion code: bonus credits or a percentage off a pack, limits in total and
+    per person (default 1), an expiry."""
+    row = await promotions.create_code(
+        session,
+        audit.actor_of(admin, operator=True),
+        code=body.code,
+        bonus_credits=body.bonusCredits,
+        percent_off=body.percentOff,
+        max_uses=body.maxUses,
+        per_person=body.perPerson,
+        expires_at=body.expiresAt,
+    )
+    return EnvelopeA[PromotionCodeOut](data=PromotionCodeOut.model_validate(row))
+
+
+@router.patch(
+    "/admin/promotion-codes/{codeId}",
+    operation_id="adminUpdatePromotionCode",
+    tags=["admin"],
+    openapi_extra=errors(404),
+)
+async def admin_update_code(
+    code_id: Annotated[str, Path(alias="codeId", max_length=64)],
+    body: PromotionCodeUpdate,
+    session: SessionDep,
+    admin: Admin,
+) -> EnvelopeA[PromotionCodeOut]:
+    """Switch a promotion code off (`active: false`) or on again."""
+    actor = audit.actor_of(admin, operator=True)
+    row = await promotions.set_active(session, actor, code_id, body.active)
+    return EnvelopeA[PromotionCodeOut](data=PromotionCodeOut.model_validate(row))

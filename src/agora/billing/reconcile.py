@@ -7,11 +7,14 @@ names the Stripe or Agora object to look at.
 - a paid purchase whose charge Stripe does not list, or lists for another amount;
 - refunds and disputes: what Stripe took back (refund and adjustment transactions of the
   charge) against what the purchase recorded;
-- the ledger: the credits of ``purchase`` entries against the credits of paid purchases.
+- the ledger: the credits of ``purchase`` entries against the credits of paid purchases;
+- sellers' earnings: the earnings accounts against the seller shares of captured credit jobs
+  less their reversals (per job, and in all).
 """
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -46,10 +49,43 @@ class Difference:
 class Books:
     purchases: list[CreditPurchase]
     ledger_purchased: int
+    # sellers' earnings: (expected from captures, held by the accounts, differing jobs)
+    earnings: tuple[int, int, list[tuple[uuid.UUID | None, int, int]]] = (0, 0, [])
 
 
 async def books(session: AsyncSession) -> Books:
-    return Books(await repo.paid_purchases(session), await credits.purchased_total(session))
+    return Books(
+        await repo.paid_purchases(session),
+        await credits.purchased_total(session),
+        await credits.earnings_against_captures(session),
+    )
+
+
+def earnings_differences(books: Books) -> list[Difference]:
+    expected, held, jobs = books.earnings
+    out = [
+        Difference(
+            "earnings",
+            f"job {job_id}",
+            None,
+            recorded,
+            f"the capture gives the seller {to_display(share)} credits, the earnings "
+            f"account holds {to_display(recorded)} for it",
+        )
+        for job_id, share, recorded in jobs
+    ]
+    if expected != held:
+        out.append(
+            Difference(
+                "earnings_total",
+                "earnings accounts",
+                None,
+                held,
+                f"the captured credit jobs give sellers {to_display(expected)} credits less "
+                f"reversals, the earnings accounts hold {to_display(held)}",
+            )
+        )
+    return out
 
 
 def compare(books: Books, transactions: list[BalanceTransaction]) -> list[Difference]:
@@ -122,4 +158,4 @@ def compare(books: Books, transactions: list[BalanceTransaction]) -> list[Differ
                 f"credits, the paid purchases {to_display(expected)}",
             )
         )
-    return out
+    return out + earnings_differences(books)

@@ -4,11 +4,13 @@ billing columns."""
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, select, update
+from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
@@ -17,6 +19,8 @@ from agora.models import (
     CreditPurchase,
     OrganizationMember,
     Project,
+    PromotionCode,
+    PromotionRedemption,
     SpendingCap,
     StripeEvent,
     Task,
@@ -277,3 +281,67 @@ async def payers(session: AsyncSession, workspace_id: uuid.UUID) -> list[uuid.UU
             )
         )
     return list(await session.scalars(query))
+
+
+# ---- promotion codes (docs/billing.md, "Promotion codes") ----------------------------------
+
+
+def add_code(session: AsyncSession, **values: Any) -> PromotionCode:
+    row = PromotionCode(**values)
+    session.add(row)
+    return row
+
+
+async def code_by_text(session: AsyncSession, code: str) -> PromotionCode | None:
+    return await session.scalar(select(PromotionCode).where(PromotionCode.code == code))
+
+
+async def code_by_id(session: AsyncSession, code_id: uuid.UUID) -> PromotionCode | None:
+    return await session.get(PromotionCode, code_id)
+
+
+async def codes(session: AsyncSession, limit: int) -> list[PromotionCode]:
+    rows = await session.scalars(
+        select(PromotionCode).order_by(PromotionCode.created_at.desc()).limit(limit)
+    )
+    return list(rows)
+
+
+async def take_code_use(session: AsyncSession, code_id: uuid.UUID, now: datetime) -> bool:
+    """One more use of a code, if it is on, unexpired and below its limit in total: one
+    conditional UPDATE (compare-and-set on the counter), so concurrent checkouts never pass the
+    limit (PostgreSQL re-checks the condition on the locked row; SQLite has one writer)."""
+    result = await session.execute(
+        update(PromotionCode)
+        .where(
+            PromotionCode.id == code_id,
+            PromotionCode.active.is_(True),
+            or_(PromotionCode.max_uses.is_(None), PromotionCode.uses < PromotionCode.max_uses),
+            or_(PromotionCode.expires_at.is_(None), PromotionCode.expires_at > now),
+        )
+        .values(uses=PromotionCode.uses + 1)
+        .returning(PromotionCode.id)
+        .execution_options(synchronize_session=False)
+    )
+    return result.first() is not None
+
+
+async def uses_by(session: AsyncSession, code_id: uuid.UUID, user_id: uuid.UUID) -> int:
+    count = await session.scalar(
+        select(func.count())
+        .select_from(PromotionRedemption)
+        .where(PromotionRedemption.code_id == code_id, PromotionRedemption.user_id == user_id)
+    )
+    return int(count or 0)
+
+
+async def add_redemption(session: AsyncSession, **values: Any) -> bool:
+    """Insert a person's nth use of a code; False when a concurrent checkout took that n
+    (the unique (code, user, seq))."""
+    try:
+        async with session.begin_nested():
+            session.add(PromotionRedemption(**values))
+            await session.flush()
+    except IntegrityError:
+        return False
+    return True

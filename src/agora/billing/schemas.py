@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -62,6 +63,38 @@ class PackUpdate(ApiModel):
 
 class PurchaseCreate(ApiModel):
     packId: UUID = Field(description="The credit pack to buy (GET /v1/credits/packs).")
+    promotionCode: str | None = Field(
+        default=None,
+        max_length=40,
+        description="A promotion code: bonus credits or a percentage off the pack's price.",
+    )
+
+
+class PromotionCodeCreate(ApiModel):
+    code: str = Field(min_length=3, max_length=40, description="Letters, digits, - or _")
+    bonusCredits: Decimal | None = Field(
+        default=None, gt=0, description="Credits added to the pack (display units)"
+    )
+    percentOff: int | None = Field(default=None, ge=1, le=100, description="Off the pack's price")
+    maxUses: int | None = Field(default=None, ge=1, le=1_000_000, description="In total")
+    perPerson: int | None = Field(default=1, ge=1, le=1000, description="null: no limit")
+    expiresAt: datetime | None = None
+
+
+class PromotionCodeUpdate(ApiModel):
+    active: bool
+
+
+class PromotionCodeOut(Schema):
+    id: UUID
+    code: str
+    bonus_credits: Credits
+    percent_off: int
+    max_uses: int | None
+    per_person: int | None
+    uses: int
+    expires_at: UtcDateTime | None
+    active: bool
 
 
 class PurchasePay(ApiModel):
@@ -92,6 +125,10 @@ class PurchaseOut(Priced):
     refunded: int = Field(description="Minor units refunded or disputed.")
     clawed_back: Credits = Field(description="Credits taken back after a refund or dispute.")
     shortfall: Credits = Field(description="Credits that could not be taken back (spent).")
+    bonus_credits: Credits = Field(
+        description="A promotion code's bonus credits, granted with the purchase's credits."
+    )
+    discount: int = Field(description="Minor units a promotion code took off the pack's price.")
     paid_at: UtcDateTime | None
     created_at: UtcDateTime
 

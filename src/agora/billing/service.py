@@ -18,9 +18,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.auth.principal import Permission, Principal
 from agora.auth.roles import OrgAction, role_allows
+from agora.billing import promotions, stripe_api
 from agora.billing import repository as repo
-from agora.billing import stripe_api
 from agora.billing.currencies import price_problem
+from agora.billing.promotions import Applied
 from agora.billing.stripe_api import Intent
 from agora.billing.webhook import OPEN
 from agora.kit.errors import BadRequest, Conflict, Forbidden, NotFound
@@ -140,10 +141,14 @@ class PurchasePlan:
     customer_id: str | None
     customer_name: str
     email: str | None
+    promotion: Applied | None = None
 
 
 async def plan_purchase(
-    session: AsyncSession, principal: Principal, pack_id: uuid.UUID
+    session: AsyncSession,
+    principal: Principal,
+    pack_id: uuid.UUID,
+    promotion_code: str | None = None,
 ) -> PurchasePlan:
     require_buyer(principal)
     pack = await repo.pack(session, pack_id)
@@ -152,17 +157,23 @@ async def plan_purchase(
     workspace = await repo.workspace_billing(session, principal.workspace_id)
     if workspace is None:
         raise NotFound("Workspace not found")
+    applied = None
+    if promotion_code is not None and promotion_code.strip():
+        applied = await promotions.check_code(
+            session, principal.user_id, promotion_code, pack.price, pack.currency
+        )
     return PurchasePlan(
         purchase_id=uuid7(),
         workspace_id=workspace.id,
         user_id=principal.user_id,
         pack_id=pack.id,
         credits=pack.credits,
-        price=pack.price,
+        price=pack.price - (applied.discount if applied else 0),
         currency=pack.currency,
         customer_id=workspace.stripe_customer_id,
         customer_name=workspace.name,
         email=await repo.user_email(session, principal.user_id),
+        promotion=applied,
     )
 
 
@@ -185,8 +196,13 @@ async def record_purchase(
         refunded=0,
         clawed_back=0,
         shortfall=0,
+        promotion_code_id=plan.promotion.code_id if plan.promotion else None,
+        bonus_credits=plan.promotion.bonus_credits if plan.promotion else 0,
+        discount=plan.promotion.discount if plan.promotion else 0,
     )
     await session.flush()
+    if plan.promotion is not None:  # refused (400) when a concurrent checkout took the last use
+        await promotions.take_use(session, plan.promotion, plan.user_id, plan.purchase_id)
     return row
 
 
@@ -225,12 +241,17 @@ def buy_url(settings: Settings) -> str:
 
 
 async def start_purchase(
-    unit: Unit, principal: Principal, settings: Settings, pack_id: uuid.UUID
+    unit: Unit,
+    principal: Principal,
+    settings: Settings,
+    pack_id: uuid.UUID,
+    promotion_code: str | None = None,
 ) -> StartedPurchase:
     """Start buying a credit pack for the current workspace (REST ``createPurchase``, MCP
     ``get_purchase_link``): the plan is read, Stripe's customer (the workspace's first
-    purchase) and PaymentIntent are made with nothing held, then the purchase is recorded."""
-    plan = await plan_purchase(await unit.session(), principal, pack_id)
+    purchase) and PaymentIntent are made with nothing held, then the purchase is recorded (with
+    its promotion code's use, docs/billing.md "Promotion codes")."""
+    plan = await plan_purchase(await unit.session(), principal, pack_id, promotion_code)
     customer, intent = await unit.call_out(_customer_and_intent(settings, plan))
     row = await record_purchase(await unit.write(), plan, customer, intent)
     return StartedPurchase(row, intent.client_secret, f"{buy_url(settings)}/{row.id}")

@@ -106,6 +106,15 @@ async def _succeeded(session: AsyncSession, obj: stripe.StripeObject) -> str:
         kind="purchase",
         memo=f"purchase {found.id}: Stripe {intent.id}" + (f", charge {charge}" if charge else ""),
     )
+    if found.bonus_credits:  # a promotion code's bonus: the operator's credits, its own kind
+        await ledger.grant(
+            session,
+            workspace_id=found.workspace_id,
+            amount=found.bonus_credits,
+            user_id=found.user_id,
+            kind="bonus",
+            memo=f"bonus of a promotion code with purchase {found.id}",
+        )
     found.status = PurchaseStatus.PAID
     found.paid_at = utcnow()
     found.failure_message = None
@@ -180,9 +189,8 @@ async def _take_back(
     returned = min(returned, found.price)
     if returned <= found.refunded:
         return "already"
-    due_total = (
-        found.credits if returned >= found.price else found.credits * returned // found.price
-    )
+    bought = found.credits + found.bonus_credits  # a promotion code's bonus goes back too
+    due_total = bought if returned >= found.price else bought * returned // found.price
     due = due_total - found.clawed_back - found.shortfall
     found.refunded = returned
     details = {"cause": cause, "returned": returned, "credits": max(due, 0)}

@@ -23,6 +23,7 @@ from agora.console.schemas import (
     GrantIn,
     GrantOut,
     OrgSuspensionOut,
+    RefundIn,
     SuspendIn,
     SuspensionOut,
 )
@@ -211,6 +212,16 @@ async def get_job(
     """A job of any workspace: its fields, events in order, payment state, credits ledger
     entries, webhook/mail deliveries and files."""
     detail = await jobs.job_detail(session, job_id)
+    return EnvelopeB[AdminJobDetailOut](data=AdminJobDetailOut.of(detail), meta=meta_b(request))
+
+
+@router.post("/jobs/{jobId}/refund", operation_id="adminRefundJob", openapi_extra=errors(404, 409))
+async def refund_job(
+    job_id: JobId, body: RefundIn, request: Request, session: SessionDep, actor: ActingAdmin
+) -> EnvelopeB[AdminJobDetailOut]:
+    """Refund a completed job paid with credits, with a required reason: the buyer's credits
+    back, the seller's earning reversed (their earnings may go below zero). Once per job (409)."""
+    detail = await jobs.refund_job(session, actor, job_id, body.reason)
     return EnvelopeB[AdminJobDetailOut](data=AdminJobDetailOut.of(detail), meta=meta_b(request))
 
 

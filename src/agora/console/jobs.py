@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.audit import service as audit
 from agora.console import repository as repo
 from agora.jobs import lifecycle, signals
-from agora.kit.errors import BadRequest, NotFound
+from agora.kit.errors import BadRequest, Conflict, NotFound
 from agora.kit.ids import parse_uuid
 from agora.models import Agent, Job, JobEvent, LedgerEntry, StoredFile
 from agora.models.statuses import JobStatus
@@ -131,6 +131,36 @@ async def job_detail(session: AsyncSession, raw_job_id: str) -> JobDetail:
         deliveries=deliveries,
         files=await repo.job_files(session, job.id),
     )
+
+
+async def refund_job(
+    session: AsyncSession, actor: audit.Actor, raw_job_id: str, reason: str
+) -> JobDetail:
+    """Refund a completed credit-priced job of any workspace (docs/billing.md, "Paying
+    sellers"): the buyer's credits back and the seller's earning reversed, once. 409 when the
+    job is not a completed credit job or was refunded already."""
+    job_id = parse_uuid(raw_job_id)
+    found = await repo.job_with_agent(session, job_id) if job_id else None
+    if found is None:
+        raise NotFound(f"Job {raw_job_id} not found")
+    job = found[0]
+    balance = await lifecycle.refund_completed(session, job, reason=reason)
+    if balance is None:
+        raise Conflict(
+            f"Job {job.id} is not a completed job paid with credits that was not refunded yet "
+            "(a job paid on a payment node is refunded by the node; a failed or cancelled one "
+            "was refunded when it ended)"
+        )
+    await audit.record(
+        session,
+        "job.refunded",
+        actor=actor,
+        target_kind="job",
+        target_id=job.id,
+        workspace_id=job.workspace_id,
+        details={"amount": job.price, "reason": reason[:500], "balanceAfter": balance},
+    )
+    return await job_detail(session, str(job.id))
 
 
 # ---- suspension's part: the unfinished jobs ------------------------------------------------

@@ -114,6 +114,10 @@ class GrantIn(ApiModel):
     )
 
 
+class RefundIn(ApiModel):
+    reason: str = Field(min_length=1, max_length=400, description="Why (e.g. a ticket)")
+
+
 class GrantOut(Schema):
     user_id: uuid.UUID
     workspace_id: uuid.UUID

@@ -13,8 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.timeutil import utcnow
 from agora.kit.writes import PreparedWrite, RowInsert, insert_row, write
-from agora.models import LedgerEntry, Workspace
+from agora.models import Agent, EarningsEntry, Job, LedgerEntry, Workspace
 from agora.models.rows import LedgerEntryColumns
+from agora.models.statuses import JobStatus
 
 
 async def add_to_balance(session: AsyncSession, workspace_id: uuid.UUID, amount: int) -> int | None:
@@ -305,3 +306,81 @@ async def entries_page(
         )
     query = query.order_by(entry.created_at, entry.id).limit(limit)
     return cast(Sequence[ExportedEntry], (await session.execute(query)).all())
+
+
+# ---- sellers' earnings accounts -------------------------------------------------------------
+
+
+async def agent_owner(
+    session: AsyncSession, agent_id: uuid.UUID
+) -> tuple[uuid.UUID | None, uuid.UUID | None] | None:
+    """The earnings account of a listing: (None, its organization) when an organization owns
+    it, else (its submitting user, None); None when it has neither (an agent the operator lists:
+    its earnings stay with the operator)."""
+    row = (
+        await session.execute(
+            select(Agent.owner_user_id, Agent.owner_organization_id).where(Agent.id == agent_id)
+        )
+    ).first()
+    if row is None or (row[0] is None and row[1] is None):
+        return None
+    return (None, row[1]) if row[1] is not None else (row[0], None)
+
+
+async def add_earnings_entry(session: AsyncSession, **values: Any) -> None:
+    entry = EarningsEntry(**values)
+    session.add(entry)
+    await session.flush()
+
+
+async def earning_of(session: AsyncSession, job_id: uuid.UUID) -> EarningsEntry | None:
+    return await session.scalar(
+        select(EarningsEntry).where(EarningsEntry.job_id == job_id, EarningsEntry.kind == "earning")
+    )
+
+
+def _expected_share() -> Any:
+    """What a job should have left on its seller's earnings account: a completed credit job
+    (no payment node) of an owned listing, not refunded, earns its price less the fee."""
+    earns = and_(
+        Job.status == JobStatus.COMPLETED,
+        Job.settled.is_(True),
+        Job.payment_backend.is_(None),
+        Job.refund == 0,
+        Job.price > Job.fee,
+        or_(Agent.owner_user_id.is_not(None), Agent.owner_organization_id.is_not(None)),
+    )
+    return case((earns, Job.price - Job.fee), else_=0)
+
+
+async def earnings_against_captures(
+    session: AsyncSession, limit: int
+) -> tuple[int, int, list[tuple[uuid.UUID | None, int, int]]]:
+    """Reconciliation of the earnings accounts: (the seller shares of captured credit jobs less
+    reversals, the credits on the earnings accounts, and up to ``limit`` jobs where the two
+    differ as (job id, expected, recorded)). An entry whose job is gone counts in the total."""
+    per_job = (
+        select(EarningsEntry.job_id, func.sum(EarningsEntry.credits).label("held"))
+        .group_by(EarningsEntry.job_id)
+        .subquery()
+    )
+    expected = _expected_share()
+    recorded = func.coalesce(per_job.c.held, 0)
+    jobs = (
+        select(Job.id, expected, recorded)
+        .join(Agent, Agent.id == Job.agent_id)
+        .outerjoin(per_job, per_job.c.job_id == Job.id)
+        .where(Job.price > 0, Job.payment_backend.is_(None))
+    )
+    differing = await session.execute(
+        jobs.where(expected != recorded).order_by(Job.id).limit(limit)
+    )
+    total_expected = await session.scalar(
+        select(func.coalesce(func.sum(expected), 0))
+        .select_from(Job)
+        .join(Agent, Agent.id == Job.agent_id)
+        .where(Job.price > 0)
+    )
+    total_recorded = await session.scalar(select(func.coalesce(func.sum(EarningsEntry.credits), 0)))
+    rows = [(row[0], int(row[1]), int(row[2])) for row in differing.all()]
+    return int(total_expected or 0), int(total_recorded or 0), rows

@@ -169,3 +169,12 @@ def spend_export(
 
     name = f"spend-{start:%Y-%m-%d}.csv" if start is not None else "spend.csv"
     return Export(name, SPEND_HEADER, page, _key, _spend_cells)
+
+
+async def earnings_against_captures(
+    session: AsyncSession, limit: int = 100
+) -> tuple[int, int, list[tuple[uuid.UUID | None, int, int]]]:
+    """Sellers' earnings against the captures (``agora credits reconcile``): the shares the
+    captured credit jobs give less reversals, what the earnings accounts hold, and the jobs
+    that differ (docs/billing.md, "Paying sellers")."""
+    return await repo.earnings_against_captures(session, limit)

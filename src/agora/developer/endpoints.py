@@ -8,12 +8,16 @@ transaction open, then writes.
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import Annotated
+
+from fastapi import Path, Request
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.responses import Response
 
 from agora.a2a.client import app_client as a2a_client
 from agora.auth.dependencies import ProfileWriter, Reader, SessionDep, SettingsDep, UnitDep
-from agora.developer import service
+from agora.developer import earnings, service
+from agora.developer.exports import statement_csv
 from agora.developer.listings import listed, listed_one
 from agora.developer.schemas import (
     A2aAgentSubmission,
@@ -22,8 +26,11 @@ from agora.developer.schemas import (
     AgentUpdate,
     DeveloperAgentOut,
     DeveloperStatsOut,
+    EarningsOut,
+    StatementOut,
 )
 from agora.developer.stats import stats
+from agora.kit.csvexport import CSV_ANSWER
 from agora.kit.envelopes import EnvelopeB, meta_b
 from agora.kit.families import bearer_router
 from agora.kit.fields import patch_fields
@@ -140,3 +147,39 @@ async def agent_stats(
     return EnvelopeB[DeveloperStatsOut](
         data=await stats(session, principal, agent_id), meta=meta_b(request)
     )
+
+
+Period = Annotated[str, Path(max_length=7, description="A UTC month, YYYY-MM")]
+
+
+@router.get("/earnings", operation_id="developerEarnings")
+async def get_earnings(
+    request: Request, session: SessionDep, settings: SettingsDep, principal: Reader
+) -> EnvelopeB[EarningsOut]:
+    """Your earnings (your organization's, in its workspace): per currency held back (pending),
+    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands."""
+    return EnvelopeB[EarningsOut](
+        data=await earnings.earnings(session, principal, settings), meta=meta_b(request)
+    )
+
+
+@router.get("/earnings/statements/{period}", operation_id="developerEarningsStatement")
+async def get_statement(
+    period: Period, request: Request, session: SessionDep, principal: Reader
+) -> EnvelopeB[StatementOut]:
+    """A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net."""
+    return EnvelopeB[StatementOut](
+        data=await earnings.statement(session, principal, period), meta=meta_b(request)
+    )
+
+
+@router.get(
+    "/earnings/statements/{period}/csv",
+    operation_id="developerEarningsStatementCsv",
+    response_class=Response,
+    responses=CSV_ANSWER,
+)
+async def get_statement_csv(period: Period, session: SessionDep, principal: Reader) -> Response:
+    """A month's statement as CSV, one line per earnings entry (formula-guarded cells)."""
+    found = await earnings.statement_rows(session, principal, period)
+    return statement_csv(found)

@@ -17,9 +17,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.agents import service as agents
 from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
-from agora.developer import certification
+from agora.developer import certification, earnings
 from agora.developer import service as developer
 from agora.developer import stats as figures
+from agora.developer.exports import statement_csv
 from agora.developer.listings import (
     ListedAgent,
     category_ids,
@@ -29,8 +30,9 @@ from agora.developer.listings import (
 )
 from agora.developer.schemas import AgentSubmission, AgentUpdate
 from agora.kit.errors import AgoraError
-from agora.kit.money import to_display
+from agora.kit.money import shown_price, to_display
 from agora.kit.pagination import PageParams
+from agora.kit.timeutil import utcnow
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
 from agora.web import charts
@@ -245,6 +247,42 @@ async def submit_agent(
             status_code=exc.status_code,
         )  # fmt: skip
     return RedirectResponse(f"/developer/{agent.id}?submitted=1", status_code=303)
+
+
+def _recent_periods(count: int = 12) -> list[str]:
+    """This UTC month and the ones before it, newest first: the statements linked."""
+    today = utcnow()
+    months = today.year * 12 + today.month - 1
+    return [f"{(m // 12):04d}-{(m % 12) + 1:02d}" for m in range(months, months - count, -1)]
+
+
+@router.get("/developer/earnings")
+async def earnings_page(
+    request: Request, session: SessionDep, settings: SettingsDep, principal: SignedInDep
+) -> HTMLResponse:
+    found = await earnings.earnings(session, principal, settings)
+    value = shown_price(settings.payouts.credit_value, settings.payouts.currency)
+    return await _render(
+        request, session, principal, "developer_earnings.html",
+        earnings=found, credit_value=value, periods=_recent_periods(), shown=shown_price,
+    )  # fmt: skip
+
+
+@router.get("/developer/earnings/{period}.csv")
+async def statement_csv_page(period: str, session: SessionDep, principal: SignedInDep) -> Response:
+    found = await earnings.statement_rows(session, principal, period[:7])
+    return statement_csv(found)
+
+
+@router.get("/developer/earnings/{period}")
+async def statement_page(
+    request: Request, period: str, session: SessionDep, principal: SignedInDep
+) -> HTMLResponse:
+    found = await earnings.statement(session, principal, period[:7])
+    return await _render(
+        request, session, principal, "developer_statement.html",
+        statement=found, shown=shown_price,
+    )  # fmt: skip
 
 
 @router.get("/developer/{agent_id}")

@@ -243,3 +243,60 @@ class DeveloperStatsOut(Schema):
     p50_duration_seconds: float | None
     credits_earned: Credits = Field(description="Net of the marketplace fee and refunds")
     last_errors: list[ErrorSeenOut]
+
+
+# ---- earnings (docs/billing.md, "Paying sellers") -----------------------------------------
+
+
+class EarningsBalanceOut(Schema):
+    currency: str
+    pending: int = Field(description="Held back (minor units): not yet past the holdback")
+    payable: int = Field(description="Past the holdback (minor units); negative after a refund")
+    total: int = Field(description="pending + payable (minor units)")
+    display_pending: str
+    display_payable: str
+    credits: Credits = Field(description="The same earnings in credits (net of refunds)")
+    pending_credits: Credits
+
+
+class EarningsAgentOut(Schema):
+    agent_id: uuid.UUID | None
+    name: str
+    currency: str
+    pending: int
+    payable: int
+    total: int
+    credits: Credits
+    pending_credits: Credits
+
+
+class EarningsOut(Schema):
+    currency: str = Field(description="The payout currency now in force")
+    credit_value: int = Field(description="Minor units of the currency one credit is worth now")
+    holdback_days: float
+    balances: list[EarningsBalanceOut] = Field(description="Per currency")
+    agents: list[EarningsAgentOut]
+    payouts: list[dict[str, Any]] = Field(
+        description="Always empty until payouts through Stripe Connect land"
+    )
+
+
+class StatementLineOut(Schema):
+    agent_id: uuid.UUID | None
+    name: str
+    currency: str
+    jobs: int = Field(description="Captured jobs earned on")
+    refunded_jobs: int
+    earned: int = Field(description="Minor units")
+    refunded: int = Field(description="Minor units, zero or negative")
+    fees: Credits = Field(description="The marketplace fees kept on these jobs, in credits")
+    earned_credits: Credits
+    refunded_credits: Credits
+    net: int = Field(description="earned + refunded (minor units)")
+    payouts: int | None = Field(description="Empty until payouts through Stripe Connect land")
+
+
+class StatementOut(Schema):
+    period: str
+    lines: list[StatementLineOut]
+    truncated: bool = Field(description="More entries than one statement shows (10,000)")

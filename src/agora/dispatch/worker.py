@@ -34,6 +34,7 @@ from sqlalchemy import make_url
 from agora.a2a.client import A2aClient
 from agora.a2a.client import client_for as a2a_client_for
 from agora.dispatch import a2a as a2a_steps
+from agora.credits.ledger import PayoutTerms
 from agora.dispatch import repository as repo
 from agora.dispatch.payment import Event, PaymentBackend
 from agora.files import service as files_service
@@ -79,6 +80,8 @@ class Dispatcher(LoopService):
         self.db, self.client, self.settings = db, client, settings
         self._a2a, self._own_a2a = a2a, a2a is None
         self._secret_key: str | None = None
+        # A capture credits the seller's earnings at these terms (a wrong currency stops here).
+        self.payout_terms = PayoutTerms.of(settings.payouts)
         self.payments = payments
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.concurrency = max(1, concurrency or settings.dispatch.concurrency)
@@ -460,7 +463,9 @@ class Dispatcher(LoopService):
             current = await repo.get(session, job.id)
             if current is None or current.status != job.status:
                 return False
-            return await lifecycle.transition(session, current, to_status, detail=detail, **fields)
+            return await lifecycle.transition(
+                session, current, to_status, detail=detail, terms=self.payout_terms, **fields
+            )
 
     def waiting_input_fields(self) -> dict[str, Any]:
         """The job's dispatch columns for 'parked until the buyer answers the agent' (no lease,

@@ -85,6 +85,7 @@ async def transition(
     *,
     detail: dict[str, Any] | None = None,
     settle: bool = True,
+    terms: ledger.PayoutTerms | None = None,
     **fields: Any,
 ) -> bool:
     """Move ``job`` to ``to_status`` if it is still in the status we loaded it with.
@@ -92,7 +93,9 @@ async def transition(
     ``fields`` are other Job columns to set in the same UPDATE (result, agent_job_status, …).
     Returns False when another writer changed the status first (nothing is written then).
     ``settle=False`` (jobs paid through a payment node) ends the job without settling its
-    credits: ``settle_payment`` does that when the node says who got the funds.
+    credits: ``settle_payment`` does that when the node says who got the funds. ``terms``: the
+    operator's payout terms, needed by a transition that captures a credit-priced job (the
+    seller's earnings are written with the capture).
     """
     from_status = job.status
     if to_status not in ALLOWED.get(from_status, frozenset()):
@@ -128,7 +131,7 @@ async def transition(
     if to_status == COMPLETED:  # the popularity sort's counter (docs/agents.md, "Sorting")
         await repo.count_completion(session, job.agent_id, now.date())
     if to_status in FINAL_STATUSES and settle:
-        await _settle_credits(session, job)
+        await _settle_credits(session, job, terms)
     await record_event(
         session, job, "status_changed", from_status=from_status, to_status=to_status, detail=detail
     )
@@ -137,18 +140,60 @@ async def transition(
     return True
 
 
-async def _settle_credits(session: AsyncSession, job: Job) -> None:
+async def _settle_credits(
+    session: AsyncSession, job: Job, terms: ledger.PayoutTerms | None = None
+) -> None:
     """The job's hold settled by the ledger: its ``refund`` back, the rest kept (FREE jobs held
-    nothing)."""
-    if job.price:
-        await ledger.settle(
+    nothing). A credit-priced job's capture also credits the seller's earnings (a job paid on a
+    payment node is paid by the network: no earnings)."""
+    if not job.price:
+        return
+    await ledger.settle(
+        session,
+        workspace_id=job.workspace_id,
+        job_id=job.id,
+        held=job.price,
+        refund=job.refund,
+        user_id=job.user_id,
+    )
+    captured = job.price - job.refund
+    if captured > 0 and job.payment_backend is None:
+        if terms is None:
+            raise RuntimeError(f"job {job.id}: a capture needs the payout terms")
+        await ledger.earn(
             session,
-            workspace_id=job.workspace_id,
             job_id=job.id,
-            held=job.price,
-            refund=job.refund,
-            user_id=job.user_id,
+            agent_id=job.agent_id,
+            captured=captured,
+            fee=job.fee,
+            terms=terms,
+            now=utcnow(),
         )
+
+
+async def refund_completed(session: AsyncSession, job: Job, *, reason: str) -> int | None:
+    """The operator refunds a completed credit-priced job: the buyer's credits back and the
+    seller's earning reversed, in one transaction, once (a compare-and-set on the job's
+    ``refund``). The workspace's new balance, or None when the job was not a captured credit
+    job or was refunded already."""
+    if job.payment_backend is not None or job.status != COMPLETED or not job.price:
+        return None
+    if not await repo.refund_captured_once(session, job.id, job.price, job.fee):
+        return None
+    job.refund, job.refund_fee = job.price, job.fee
+    balance = await ledger.refund_captured(
+        session,
+        workspace_id=job.workspace_id,
+        job_id=job.id,
+        amount=job.price,
+        user_id=job.user_id,
+        memo=f"refunded by the operator: {reason}",
+        now=utcnow(),
+    )
+    await record_event(session, job, "refunded", detail={"reason": reason[:500]})
+    await outbox.job_refunded(session, job)
+    await session.flush()
+    return balance
 
 
 async def settle_payment(

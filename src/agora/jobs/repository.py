@@ -13,6 +13,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all, read_one
+from agora.kit.timeutil import utcnow
 from agora.kit.writes import RowInsert, insert_row
 from agora.models import (
     Agent,
@@ -24,6 +25,7 @@ from agora.models import (
     User,
 )
 from agora.models.rows import AgentForJob, JobColumns
+from agora.models.statuses import JobStatus
 
 # A job at creation, and its events, are inserted by statements built once (kit/writes.py):
 # the unit of work's flush was a third of a job creation's CPU (docs/performance.md).
@@ -318,6 +320,27 @@ async def settle_once(session: AsyncSession, job_id: uuid.UUID, values: dict[str
         update(Job)
         .where(Job.id == job_id, Job.settled.is_(False))
         .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    return cast(CursorResult[Any], result).rowcount == 1  # an UPDATE's result
+
+
+async def refund_captured_once(
+    session: AsyncSession, job_id: uuid.UUID, price: int, fee: int
+) -> bool:
+    """Mark a completed, settled credit job refunded in full, once (compare-and-set on
+    ``refund`` still 0)."""
+    result = await session.execute(
+        update(Job)
+        .where(
+            Job.id == job_id,
+            Job.status == JobStatus.COMPLETED,
+            Job.settled.is_(True),
+            Job.payment_backend.is_(None),
+            Job.refund == 0,
+            Job.price > 0,
+        )
+        .values(refund=price, refund_fee=fee, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )
     return cast(CursorResult[Any], result).rowcount == 1  # an UPDATE's result

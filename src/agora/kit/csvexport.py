@@ -39,7 +39,10 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(value: object) -> str:
-    """A cell's text, with a leading ``'`` when a spreadsheet would run it as a formula."""
+    """A cell's text, with a leading ``'`` when a spreadsheet would run it as a formula. A number
+    (never a bool) is written as itself: ``-500`` is a negative amount, not a formula."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
     text = "" if value is None else str(value)
     return "'" + text if text[:1] in _FORMULA_STARTS else text
 

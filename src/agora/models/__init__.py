@@ -14,6 +14,7 @@ from agora.models.conversation import Conversation, Message
 from agora.models.coworker import Coworker, CoworkerUsage, CoworkerWorkspace
 from agora.models.credit_pack import CreditPack
 from agora.models.credit_purchase import CreditPurchase
+from agora.models.earnings import EarningsEntry
 from agora.models.job import Job, JobEvent
 from agora.models.ledger import LedgerEntry
 from agora.models.notification import (
@@ -27,6 +28,7 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.project import Project
+from agora.models.promotion_code import PromotionCode, PromotionRedemption
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
 from agora.models.registry_checkpoint import RegistryCheckpoint
 from agora.models.registry_quarantine import RegistryQuarantine
@@ -60,6 +62,7 @@ __all__ = [
     "CoworkerWorkspace",
     "CreditPack",
     "CreditPurchase",
+    "EarningsEntry",
     "Favourite",
     "Job",
     "JobEvent",
@@ -77,6 +80,8 @@ __all__ = [
     "Organization",
     "OrganizationMember",
     "Project",
+    "PromotionCode",
+    "PromotionRedemption",
     "Rating",
     "RatingReport",
     "RegistryCheckpoint",

@@ -45,6 +45,11 @@ class CreditPurchase(Base):
     refunded: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     clawed_back: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     shortfall: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
+    # A promotion code taken at checkout (docs/billing.md, "Promotion codes"): the bonus credits
+    # granted with the purchase (a ``bonus`` ledger entry) and what was taken off the pack's price.
+    promotion_code_id: Mapped[uuid.UUID | None] = foreign_key("promotion_codes.id", "SET NULL")
+    bonus_credits: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
+    discount: Mapped[int] = mapped_column(BigInt, nullable=False, default=0)
     paid_at: Mapped[datetime | None] = mapped_column(Timestamp)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()

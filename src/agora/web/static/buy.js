@@ -54,7 +54,10 @@
       if (!id) {
         var chosen = form.querySelector("input[name=pack]:checked");
         if (!chosen) { return fail("Choose a pack."); }
-        var made = await api("POST", "/v1/credits/purchases", { packId: chosen.value });
+        var body = { packId: chosen.value };
+        var code = form.querySelector("input[name=promotionCode]");
+        if (code && code.value.trim()) { body.promotionCode = code.value.trim(); }
+        var made = await api("POST", "/v1/credits/purchases", body);
         if (!made.ok) { return fail(made.message); }
         id = made.data.id;
       }
