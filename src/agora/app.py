@@ -39,7 +39,6 @@ from agora.kit.ratelimit import RateLimitMiddleware, build_rate_limiter
 from agora.kit.routing import build_route_index, install_route_index
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
-from agora.notifications.outbox import INBOX_TOPIC
 from agora.oauth.endpoints import router as oauth_router
 from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
@@ -51,7 +50,7 @@ from agora.sandbox.seller import demo_seller
 from agora.settings import Settings
 from agora.web.render import STATIC_DIR, error_page
 from agora.web.shell import SignInFirst, sign_in_first
-from agora.workers import background_services, readiness
+from agora.workers import background_services, process_fanout, readiness
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
 
@@ -72,7 +71,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
     ``background=False`` starts no dispatcher or checkers (tests drive them directly)."""
-    database = db or Database(settings.resolved_database_url)
+    database = db or Database(settings.resolved_database_url, pool=settings.database.pool())
     passwords.use_profile(settings.password_hash_profile)
     app = FastAPI(
         title="Agora API",
@@ -128,7 +127,7 @@ def _lifespan(
             stack.push_async_callback(app.state.agent_client.aclose)
             await app.state.mcp.start()  # the MCP session manager lives as long as the app
             stack.push_async_callback(app.state.mcp.stop)
-            stack.push_async_callback(app.state.job_streams.stop)  # its listener starts lazily
+            stack.push_async_callback(app.state.fanout.stop)  # its receiver starts lazily
             if background:
                 started: list[Any] = []
                 stack.push_async_callback(stop_all, started)
@@ -170,6 +169,9 @@ class StandIns:
 def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: StandIns) -> None:
     """What requests share: live streams, the agent client, the background services, the rate
     and attempt limiters."""
+    app.state.fanout = process_fanout(
+        database, settings, dispatching=settings.dispatch.enabled, serving=True
+    )
     app.state.job_streams = JobStreams(
         database,
         StreamLimits(
@@ -179,7 +181,7 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
             max_per_user=settings.streams.max_per_user,
             max_per_address=settings.streams.max_per_address,
         ),
-        also_listen=(INBOX_TOPIC,),  # the bell's unread count (notifications/bell.py)
+        app.state.fanout,  # job events and the bell's unread count (notifications/bell.py)
     )
     app.state.agent_client = client_for(settings, local=stand_ins.local or None)
     # The dispatcher and its companions run here by default (the embedded default); `agora
@@ -192,6 +194,7 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
         dispatching=settings.dispatch.enabled,
         serving=True,
         payments=payment_backend(settings, local=node_route) if settings.dispatch.enabled else None,
+        fanout=app.state.fanout,
     )
     app.state.readiness = readiness(app.state.background)
     app.state.rate_limiter = build_rate_limiter(

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 import structlog
@@ -34,6 +36,16 @@ from agora.kit.writes import write
 
 log = structlog.get_logger(__name__)
 
+
+class Fanout(Protocol):
+    """What ``kit.fanout.Fanout`` offers the writers (``kit.background.signal``)."""
+
+    @property
+    def publishes(self) -> bool: ...
+
+    async def publish(self, topic: str, key: str | None) -> None: ...
+
+
 AfterCommit = Callable[[], Awaitable[None] | None]
 Bookkeeping = Callable[[AsyncSession], Awaitable[None]]
 DATABASE_KEY = "agora.database"  # in every session's info: the Database that opened it
@@ -41,6 +53,41 @@ DATABASE_KEY = "agora.database"  # in every session's info: the Database that op
 Defer = Callable[..., Any]
 _WRITE_OPTION = "agora_write"
 SQLITE_POOL_SIZE = 4
+
+
+@dataclass(frozen=True)
+class PoolOptions:
+    """The connections one process holds on PostgreSQL (``AGORA_DATABASE_*``, docs/operations.md
+    "Running at scale"): the engine's pool, its overflow, the wait for a connection and a
+    connection's age; the lean reads' pool (``kit/reads.py``); ``pgbouncer``: PgBouncer in
+    transaction mode between us and PostgreSQL."""
+
+    size: int = 16
+    max_overflow: int = 4  # 20 at most: the server is shared
+    timeout_seconds: float = 30.0
+    recycle_seconds: float = 1800.0
+    read_size: int = 8
+    pgbouncer: bool = False
+
+
+def _unique_statement_name() -> str:
+    """A prepared statement's name no other client of a shared server connection can have."""
+    return f"__agora_{uuid.uuid4().hex}__"
+
+
+def pgbouncer_connect_args() -> dict[str, Any]:
+    """asyncpg behind PgBouncer in transaction mode: a server connection serves one transaction
+    of one client, then another client's, so nothing may outlive a transaction on it. asyncpg's
+    statement cache (named statements kept per connection) and SQLAlchemy's are off; the
+    statements SQLAlchemy still prepares get names unique to them, so two clients' statements
+    never collide on one server connection (SQLAlchemy's asyncpg dialect, "Prepared Statement
+    Name with PGBouncer"). A statement is prepared and run without a Sync between them, so
+    both reach the same server connection (asyncpg: Parse/Describe/Flush, Bind/Execute/Sync)."""
+    return {
+        "statement_cache_size": 0,
+        "prepared_statement_cache_size": 0,
+        "prepared_statement_name_func": _unique_statement_name,
+    }
 
 
 def json_loads(text: str | bytes) -> Any:
@@ -96,9 +143,23 @@ def _ensure_sqlite_directory(url: str) -> None:
 class Database:
     """One per process: the engine and the session factories for reads and writes."""
 
-    def __init__(self, url: str, *, pool_size: int = 16, echo: bool = False) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int | None = None,
+        pool: PoolOptions | None = None,
+        echo: bool = False,
+    ) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        if pool is None:  # ``pool_size`` alone (tests, benchmarks): the overflow a quarter of it
+            size = pool_size or PoolOptions.size
+            pool = PoolOptions(size=size, max_overflow=size // 4)
+        self.pool = pool
+        # This process's cross-process wake-ups (kit/fanout.py), set by the composition root;
+        # ``kit.background.signal`` publishes through it when it carries them over Redis.
+        self.fanout: Fanout | None = None
         # Statement parameters carry secrets (webhook secrets and URLs, token hashes, share
         # tokens): never in a log line or an error's text (docs/security.md, "What is logged").
         kwargs: dict[str, Any] = {
@@ -117,14 +178,19 @@ class Database:
         else:
             # No pre-ping (a round trip per checkout); connections are recycled, and a dead one
             # fails its request, which the client retries (docs/performance.md).
-            # A pool as large as the concurrency one process serves (16): an overflow connection
-            # is opened and closed per checkout, which cost more than the queries it served.
+            # A pool as large as the concurrency one process serves (16 by default): an overflow
+            # connection is opened and closed per checkout, which cost more than the queries it
+            # served (AGORA_DATABASE_POOL_SIZE, _MAX_OVERFLOW, _POOL_TIMEOUT_SECONDS,
+            # _POOL_RECYCLE_SECONDS).
             kwargs.update(
-                pool_size=pool_size,
-                max_overflow=pool_size // 4,  # 20 at most, as before: the server is shared
+                pool_size=pool.size,
+                max_overflow=pool.max_overflow,
+                pool_timeout=pool.timeout_seconds,
                 pool_pre_ping=False,
-                pool_recycle=1800,
+                pool_recycle=pool.recycle_seconds,
             )
+            if pool.pgbouncer:
+                kwargs["connect_args"] = pgbouncer_connect_args()
         self.engine = create_async_engine(url, **kwargs)
         if self.is_sqlite:
             _configure_sqlite(self.engine)
@@ -139,7 +205,17 @@ class Database:
         # The hottest reads, on the driver's own connections (kit/reads.py); an in-memory
         # SQLite database exists only on the engine's connection, so it reads through it.
         in_memory = self.is_sqlite and ":memory:" in url
-        self.reads = None if in_memory else Reads(url, self.engine.dialect, json_loads)
+        self.reads = (
+            None
+            if in_memory
+            else Reads(
+                url,
+                self.engine.dialect,
+                json_loads,
+                pool_size=pool.read_size,
+                statement_cache=not pool.pgbouncer,
+            )
+        )
         self._write = async_sessionmaker(write_engine, expire_on_commit=False, autoflush=False)
 
     def session(self, *, write: bool) -> AsyncSession:
