@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -70,23 +69,27 @@ class PoolOptions:
     pgbouncer: bool = False
 
 
-def _unique_statement_name() -> str:
-    """A prepared statement's name no other client of a shared server connection can have."""
-    return f"__agora_{uuid.uuid4().hex}__"
+def _unnamed_statement() -> str:
+    """The statement's name: none (PostgreSQL's unnamed statement, see below)."""
+    return ""
 
 
 def pgbouncer_connect_args() -> dict[str, Any]:
     """asyncpg behind PgBouncer in transaction mode: a server connection serves one transaction
-    of one client, then another client's, so nothing may outlive a transaction on it. asyncpg's
-    statement cache (named statements kept per connection) and SQLAlchemy's are off; the
-    statements SQLAlchemy still prepares get names unique to them, so two clients' statements
-    never collide on one server connection (SQLAlchemy's asyncpg dialect, "Prepared Statement
-    Name with PGBouncer"). A statement is prepared and run without a Sync between them, so
-    both reach the same server connection (asyncpg: Parse/Describe/Flush, Bind/Execute/Sync)."""
+    of one client, then another client's, so nothing may outlive a transaction on it, and a
+    statement outside a transaction (a read unit autocommits) must not rely on anything its
+    previous round trip left on the server. asyncpg's statement cache and SQLAlchemy's are off,
+    and SQLAlchemy's asyncpg dialect names the statements it prepares with
+    ``prepared_statement_name_func``: here the empty name, PostgreSQL's unnamed statement, which
+    asyncpg then parses again with the Bind/Execute of every run (one round trip, as with a
+    cache miss). Uniquely named statements (what SQLAlchemy's docs suggest) were tried: in an
+    autocommit read the statement was prepared on one server connection and run on another
+    ("prepared statement … does not exist", asyncpg closes statements it dropped with a Sync in
+    between), and each left a statement behind on a server connection until it closed."""
     return {
         "statement_cache_size": 0,
         "prepared_statement_cache_size": 0,
-        "prepared_statement_name_func": _unique_statement_name,
+        "prepared_statement_name_func": _unnamed_statement,
     }
 
 
