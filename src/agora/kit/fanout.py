@@ -64,6 +64,7 @@ class RedisReceiver:
         self.connect_timeout = connect_timeout
         self.connects = 0
         self.failures = 0
+        self.delivered = 0  # messages of other processes turned into wake-ups
         self._backoff = min_backoff
         self._client: Any = None  # redis.asyncio.Redis
         self._pubsub: Any = None
@@ -132,6 +133,7 @@ class RedisReceiver:
         origin, _, rest = text.partition(" ")
         topic, _, key = rest.partition(" ")
         if origin != self.origin and topic in self.channels:  # our own woke us already
+            self.delivered += 1
             background.wake(topic, key or None)
 
     async def _close(self) -> None:
