@@ -28,6 +28,12 @@ async def _until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def _signal_then_fail(db: Database, key: str) -> None:
+    async with db.transaction() as session:
+        await background.signal(session, TOPIC, key=key, listened=True)
+        raise RuntimeError("roll back")
+
+
 async def test_a_committed_signal_reaches_the_other_process_once(
     db: Database, redis_url: str
 ) -> None:
@@ -50,9 +56,7 @@ async def test_a_committed_signal_reaches_the_other_process_once(
         assert isinstance(receiver, RedisReceiver) and isinstance(here.receiver, RedisReceiver)
 
         with pytest.raises(RuntimeError):  # rolled back: nothing is published
-            async with db.transaction() as session:
-                await background.signal(session, TOPIC, key=key, listened=True)
-                raise RuntimeError("roll back")
+            await _signal_then_fail(db, key)
         async with db.transaction() as session:
             await background.signal(session, TOPIC, key=key, listened=True)
         assert woken == [key]  # this process, at once (after the commit)
