@@ -1,8 +1,9 @@
 """Load: Agora and a lean reference (bench/reference_app.py) answering the same requests from the
 same database, one after the other, measured with wrk on loopback; req/s, p50 and p99 of each and
-the ratios Agora/reference, on PostgreSQL and on SQLite.
+the ratios Agora/reference, on PostgreSQL (directly, then through PgBouncer in transaction mode:
+Debian's ``pgbouncer``, the reference still direct) and on SQLite.
 
-    make load                                        # both databases, 6 s per case, 16 connections
+    make load                                        # every database, 6 s per case, 16 connections
     .venv/bin/python -m bench.load --database sqlite --duration 5 --connections 16
     .venv/bin/python -m bench.load --agora-only --keep-running 60   # e.g. to attach py-spy
     .venv/bin/python -m bench.load --database postgres --case creation  # one case
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -37,6 +39,7 @@ from typing import Any
 
 import httpx2
 from sqlalchemy import select
+from tests.support.pgbouncer import pgbouncer, through
 from tests.support.server import PYTHON, create_user, free_port, run_cli
 
 from agora.kit.db import Database
@@ -137,7 +140,7 @@ def run_wrk(
 
 @contextmanager
 def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[tuple[str, int]]:
-    """``uvicorn --factory app`` on 127.0.0.1:port until it stops (30 s to become healthy):
+    """``uvicorn --factory app`` on 127.0.0.1:port until it stops (120 s to become healthy):
     its base URL and process id."""
     command = [PYTHON, "-m", "uvicorn", "--factory", app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--no-access-log", "--log-level", "warning"]
@@ -145,7 +148,7 @@ def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[tupl
         process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 120  # a loaded machine
             while True:
                 if process.poll() is not None:
                     raise SystemExit(f"{app} exited; see {log}: {log.read_text()[-2000:]}")
@@ -155,7 +158,7 @@ def server(env: dict[str, str], app: str, port: int, log: Path) -> Iterator[tupl
                 except httpx2.TransportError:
                     pass
                 if time.monotonic() > deadline:
-                    raise SystemExit(f"{app} did not become healthy within 30 s")
+                    raise SystemExit(f"{app} did not become healthy within 120 s")
                 time.sleep(0.1)
             yield base, process.pid
         finally:
@@ -448,11 +451,17 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
         "AGORA_AVAILABILITY_CHECK_SECONDS": "0",
     }
     name = f"agora_load_{uuid.uuid4().hex[:10]}"
-    if database == "postgres":
+    bouncer = contextlib.ExitStack()
+    if database in ("postgres", "pgbouncer"):
         asyncio.run(admin_execute(f'CREATE DATABASE "{name}"'))
         url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
         extra["AGORA_DATABASE_URL"] = url
         ref_url = url.replace("postgresql+asyncpg://", "postgresql://", 1)
+        if database == "pgbouncer":  # Agora through PgBouncer; seeding and the reference direct
+            bouncer_port = bouncer.enter_context(pgbouncer(PG_ADMIN))
+            extra["AGORA_DATABASE_URL"] = through(url, bouncer_port)
+            extra["AGORA_DATABASE_PGBOUNCER"] = "true"
+            extra["AGORA_DATABASE_LISTEN_URL"] = url
     else:
         url = f"sqlite+aiosqlite:///{workdir / 'agora.db'}"
         ref_url = f"sqlite:///{workdir / 'agora.db'}"
@@ -481,7 +490,8 @@ def measure(database: str, args: argparse.Namespace) -> list[tuple[Scenario, Fig
             reference = [run_wrk(ref, s, args, workdir, ref_pid) for s in scenarios]
         results = list(zip(scenarios, agora, reference, strict=True))
     finally:
-        if database == "postgres":
+        bouncer.close()
+        if database in ("postgres", "pgbouncer"):
             asyncio.run(admin_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         shutil.rmtree(workdir, ignore_errors=True)
     return results
@@ -523,7 +533,9 @@ def report(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database", choices=["postgres", "sqlite", "all"], default="all")
+    parser.add_argument(
+        "--database", choices=["postgres", "pgbouncer", "sqlite", "all"], default="all"
+    )
     parser.add_argument("--duration", type=int, default=6)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=2)
@@ -542,7 +554,7 @@ def main() -> None:
         sys.exit("wrk is not installed: apt-get install wrk")
     if not 1 <= args.duration <= 60:
         sys.exit("--duration: 1 to 60 seconds")
-    databases = ["postgres", "sqlite"] if args.database == "all" else [args.database]
+    databases = ["postgres", "pgbouncer", "sqlite"] if args.database == "all" else [args.database]
     for database in databases:
         report(database, args, measure(database, args))
 

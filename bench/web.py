@@ -203,7 +203,7 @@ async def _stream_delays(
         async with writer.transaction() as session:
             principal = await authenticate(session, writer, key)
         async with _served(settings) as (base, served):
-            streams = served.state.job_streams
+            receiver = served.state.fanout.receiver
             async with httpx2.AsyncClient(
                 base_url=base, headers={"x-api-key": key}, timeout=60
             ) as http:
@@ -225,9 +225,9 @@ async def _stream_delays(
                         frame = await asyncio.wait_for(pending, timeout=60)
                         delays.append((time.perf_counter() - committed) * 1000)
                         assert "CANCELLED" in frame
-            path = "in-process wake-up" if streams.listener is None else "LISTEN/NOTIFY"
-            if streams.listener is not None:
-                path += f", {streams.listener.connects} connect(s)"
+            path = "in-process wake-up" if receiver is None else "LISTEN/NOTIFY"
+            if receiver is not None:
+                path += f", {receiver.connects} connect(s)"
     finally:
         await writer.dispose()
     return delays[1:], path

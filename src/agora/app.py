@@ -43,7 +43,6 @@ from agora.kit.telemetry import Telemetry
 from agora.kit.telemetry import use as use_telemetry
 from agora.mcp.server import build_mcp
 from agora.mip003.client import client_for
-from agora.notifications.outbox import INBOX_TOPIC
 from agora.oauth.endpoints import router as oauth_router
 from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
@@ -56,7 +55,7 @@ from agora.sandbox.seller import demo_seller
 from agora.settings import Settings
 from agora.web.render import STATIC_DIR, error_page
 from agora.web.shell import SignInFirst, sign_in_first
-from agora.workers import background_services, readiness
+from agora.workers import background_services, process_fanout, readiness
 
 DESCRIPTION = """Agora: a marketplace and work tracker for software agents.
 
@@ -79,7 +78,11 @@ def create_app(
     """Build the app. ``migrate`` defaults to True for the embedded SQLite database only;
     ``background=False`` starts no dispatcher or checkers (tests drive them directly);
     ``telemetry``: OpenTelemetry providers (default: from ``AGORA_OTEL_ENDPOINT``, off unset)."""
-    database = db or Database(settings.resolved_database_url, replica=replica_options(settings))
+    database = db or Database(
+        settings.resolved_database_url,
+        pool=settings.database.pool(),
+        replica=replica_options(settings),
+    )
     telemetry = telemetry or Telemetry.from_environment(settings.otel_endpoint)
     passwords.use_profile(settings.password_hash_profile)
     app = FastAPI(
@@ -165,7 +168,7 @@ def _lifespan(
             stack.push_async_callback(app.state.a2a_client.aclose)
             await app.state.mcp.start()  # the MCP session manager lives as long as the app
             stack.push_async_callback(app.state.mcp.stop)
-            stack.push_async_callback(app.state.job_streams.stop)  # its listener starts lazily
+            stack.push_async_callback(app.state.fanout.stop)  # its receiver starts lazily
             if background:
                 started: list[Any] = []
                 stack.push_async_callback(stop_all, started)
@@ -231,6 +234,9 @@ class StandIns:
 def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: StandIns) -> None:
     """What requests share: live streams, the agent client, the background services, the rate
     and attempt limiters."""
+    app.state.fanout = process_fanout(
+        database, settings, dispatching=settings.dispatch.enabled, serving=True
+    )
     app.state.job_streams = JobStreams(
         database,
         StreamLimits(
@@ -240,8 +246,9 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
             max_per_user=settings.streams.max_per_user,
             max_per_address=settings.streams.max_per_address,
         ),
-        # the bell's unread count (notifications/bell.py); a person's MCP toolbox (mcp/toolbox.py)
-        also_listen=(INBOX_TOPIC, TOOLBOX_CHANGED),
+        # job events, the bell's unread count (notifications/bell.py) and a person's MCP toolbox
+        # (mcp/toolbox.py)
+        app.state.fanout,
     )
     app.state.agent_client = client_for(settings, local=stand_ins.local or None)
     app.state.a2a_client = a2a_client_for(  # A2A agents (a2a/, docs/a2a.md)
@@ -257,6 +264,7 @@ def _state(app: FastAPI, settings: Settings, database: Database, stand_ins: Stan
         dispatching=settings.dispatch.enabled,
         serving=True,
         payments=payment_backend(settings, local=node_route) if settings.dispatch.enabled else None,
+        fanout=app.state.fanout,
     )
     app.state.readiness = readiness(app.state.background)
     app.state.rate_limiter = build_rate_limiter(

@@ -26,6 +26,8 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agora.kit.db import PoolOptions
+
 DEFAULT_DATA_DIR = Path("data")
 # The registry service's `limit` is 1 to 50 (masumi-registry-service 53c29e3,
 # src/routes/api/registry-entry/schemas.ts); Agora needs 2 so that registry-diff's inclusive
@@ -71,6 +73,34 @@ class DispatchSettings(Group):
     max_agent_attempts: int = 5
     agent_retry_seconds: float = 1.0
     job_deadline_seconds: float = 3600.0
+
+
+class DatabaseSettings(Group):
+    # The connections one process holds (docs/operations.md, "Running at scale"): the session
+    # engine's pool and overflow, how long a request waits for a pooled connection, how old a
+    # connection may get; the lean reads' own pool (kit/reads.py). PostgreSQL only.
+    env_prefix = "database_"
+    pool_size: int = Field(default=16, ge=1, le=1000)
+    max_overflow: int = Field(default=4, ge=0, le=1000)
+    pool_timeout_seconds: float = Field(default=30.0, gt=0, le=3600)
+    pool_recycle_seconds: float = Field(default=1800.0, ge=-1)  # -1: never
+    read_pool_size: int = Field(default=8, ge=1, le=1000)
+    # Behind PgBouncer in transaction mode: no server-side statement cache, uniquely named
+    # prepared statements; LISTEN then needs a direct connection (listen_url).
+    pgbouncer: bool = False
+    # The one LISTEN connection per process (wake-ups, live streams); empty: AGORA_DATABASE_URL.
+    # Not used when AGORA_REDIS_URL is set (fan-out through Redis, kit/fanout.py).
+    listen_url: str = ""
+
+    def pool(self) -> PoolOptions:
+        return PoolOptions(
+            size=self.pool_size,
+            max_overflow=self.max_overflow,
+            timeout_seconds=self.pool_timeout_seconds,
+            recycle_seconds=self.pool_recycle_seconds,
+            read_size=self.read_pool_size,
+            pgbouncer=self.pgbouncer,
+        )
 
 
 class StreamSettings(Group):
@@ -348,6 +378,8 @@ class Settings(BaseSettings):
     data_dir: Path = DEFAULT_DATA_DIR
     database_url: str = ""
     redis_url: str | None = None
+    # With Redis: the one pub/sub channel that carries every process's wake-ups (kit/fanout.py).
+    redis_fanout_channel: str = "agora-fanout"
     secret_key: str = ""
     public_url: str = "http://127.0.0.1:8000"
     allowed_hosts: list[str] = Field(default_factory=list)
@@ -369,6 +401,7 @@ class Settings(BaseSettings):
     otel_endpoint: str = ""
 
     http: HttpSettings = HttpSettings()
+    database: DatabaseSettings = DatabaseSettings()
     rate_limit: RateLimitSettings = RateLimitSettings()
     dispatch: DispatchSettings = DispatchSettings()
     streams: StreamSettings = StreamSettings()

@@ -20,16 +20,38 @@ from agora.developer.worker import CertificationRound
 from agora.dispatch.payment import PaymentBackend
 from agora.dispatch.worker import Dispatcher
 from agora.files.worker import OutputCollector
+from agora.jobs.signals import JOB_EVENTS, JOB_READY
 from agora.kit.background import LoopService
 from agora.kit.db import Database
+from agora.kit.fanout import Fanout
 from agora.mip003.client import Mip003Client
+from agora.notifications.outbox import INBOX_TOPIC
 from agora.notifications.worker import NotificationSender
 from agora.oauth.worker import UnusedClients
 from agora.ops.worker import Housekeeping
 from agora.payments.backend import payment_backend
+from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.registry.worker import RegistrySyncLoop
 from agora.schedules.worker import Scheduler
-from agora.settings import Settings
+from agora.settings import Settings, normalise_database_url
+
+
+def process_fanout(db: Database, settings: Settings, *, dispatching: bool, serving: bool) -> Fanout:
+    """This process's one receiver of other processes' wake-ups (kit/fanout.py): new jobs for a
+    dispatching process; job events and bells for a serving one. Set on ``db`` too, so the
+    writers publish through it when it goes through Redis."""
+    channels: tuple[str, ...] = (JOB_READY,) if dispatching else ()
+    if serving:  # live job streams, bells, a person's MCP toolbox (mcp/toolbox.py)
+        channels += (JOB_EVENTS, INBOX_TOPIC, TOOLBOX_CHANGED)
+    listen_url = settings.database.listen_url
+    fanout = Fanout(
+        channels,
+        listen_url=normalise_database_url(listen_url) if listen_url else db.url,
+        redis_url=settings.redis_url,
+        redis_channel=settings.redis_fanout_channel,
+    )
+    db.fanout = fanout
+    return fanout
 
 
 def background_services(
@@ -40,13 +62,21 @@ def background_services(
     dispatching: bool,
     serving: bool,
     payments: PaymentBackend | None = None,
+    fanout: Fanout | None = None,
 ) -> list[LoopService]:
     """The services a process runs, in the order they start (see the module docstring).
-    ``payments``: the dispatcher's payment backend (default: the configured one)."""
+    ``payments``: the dispatcher's payment backend (default: the configured one); ``fanout``:
+    the process's (``process_fanout``), which wakes the dispatcher for other processes' jobs."""
     services: list[LoopService] = []
     if dispatching:
         services += [
-            Dispatcher(db, client, settings, payments=payments or payment_backend(settings)),
+            Dispatcher(
+                db,
+                client,
+                settings,
+                payments=payments or payment_backend(settings),
+                fanout=fanout,
+            ),
             NotificationSender(db, settings),
             OutputCollector(db, settings),
             Scheduler(db, settings),

@@ -9,11 +9,13 @@ from datetime import timedelta
 import httpx2
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from agora.dispatch import repository as dispatch_repo
 from agora.dispatch import worker as worker_module
+from agora.jobs.signals import JOB_READY
 from agora.kit.db import Database
+from agora.kit.fanout import Fanout
 from agora.kit.ids import parse_uuid
 from agora.kit.money import to_base
 from agora.kit.timeutil import utcnow
@@ -114,30 +116,31 @@ async def test_background_dispatcher_starts_new_jobs_at_once(
 
 @pytest.mark.postgres_only
 async def test_listen_notify_wakes_a_worker_of_another_process(
-    app: FastAPI,
-    client: httpx2.AsyncClient,
-    make_user: MakeUser,
-    agents_server: LoopbackAgents,
-    monkeypatch: pytest.MonkeyPatch,
+    app: FastAPI, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A NOTIFY from another connection (another process's commit) wakes the dispatcher through
+    its process's fan-out (one LISTEN connection, kit/fanout.py), far before its poll."""
     monkeypatch.setattr(worker_module, "IDLE_POLL_SECONDS", 30.0)  # only NOTIFY can be in time
-    behaviour = echo()
-    agent_id = await register(app, agents_server, behaviour)
-    user = await make_user()
     worker = dispatcher(app)
+    worker.fanout = Fanout((JOB_READY,), listen_url=db.url)
     await worker.start()
-    worker.loop.unsubscribe()  # deaf to in-process wake-ups: only NOTIFY can wake it now
     try:
-        await asyncio.sleep(0.2)
+        deadline = time.monotonic() + 10
+        while not worker.fanout.listening:
+            assert time.monotonic() < deadline, "the fan-out did not listen"
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.5)  # the round woken by the (re)connect is over; now it waits
+        rounds = worker.loop.rounds
+        async with db.engine.connect() as conn:
+            await conn.execute(select(func.pg_notify(JOB_READY, "")))
+            await conn.commit()
         started = time.monotonic()
-        await create(client, user.key_headers, agent_id)
-        deadline = time.monotonic() + 5
-        while not behaviour.start_times:
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.002)
-        assert behaviour.start_times[0] - started < 2.0
+        while worker.loop.rounds == rounds:
+            assert time.monotonic() - started < 2.0, "not woken by the NOTIFY"
+            await asyncio.sleep(0.005)
     finally:
         await worker.stop()
+        await worker.fanout.stop()
 
 
 async def test_a_lost_answer_is_not_asked_again(

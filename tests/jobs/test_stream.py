@@ -116,7 +116,7 @@ async def test_an_event_written_by_another_app_instance_arrives_by_notify(
         async with stream(base, user, job_id) as frames:
             created = await frames.next()
             assert created["event"] == "created"
-            listener = other.state.job_streams.listener
+            listener = other.state.fanout.receiver
             await _until(lambda: listener.listening)  # one listener, started by the first stream
             # Written by the fixture's app (another engine): only the NOTIFY can wake the stream.
             frame, delay = await _timed_cancel(frames, client, job_id, user)
@@ -135,7 +135,7 @@ async def test_on_sqlite_the_in_process_wake_up_feeds_the_stream(
 ) -> None:
     user, job_id = job.user, job.id
     with served(settings) as (base, other):
-        assert other.state.job_streams.listener is None  # SQLite: no LISTEN
+        assert other.state.fanout.receiver is None  # SQLite: no LISTEN
         async with stream(base, user, job_id) as frames:
             created = await frames.next()
             frame, delay = await _timed_cancel(frames, base, job_id, user)  # the same process
@@ -156,8 +156,8 @@ async def test_last_event_id_resumes_a_live_stream(
     first = events["data"][0]["id"]
     with served(settings) as (base, other):
         async with stream(base, user, job_id, last_event_id=first) as frames:
-            if other.state.job_streams.listener is not None:
-                listener = other.state.job_streams.listener
+            if other.state.fanout.receiver is not None:
+                listener = other.state.fanout.receiver
                 await _until(lambda: listener.listening)
             frame, delay = await _timed_cancel(frames, base, job_id, user)
             assert frame["id"] != first and "CANCELLED" in frame["data"]
@@ -173,7 +173,7 @@ async def test_the_listener_reconnects_after_its_connection_is_killed(
 ) -> None:
     user, job_id = job.user, job.id
     with served(settings) as (base, other):
-        listener = other.state.job_streams.listener
+        listener = other.state.fanout.receiver
         async with stream(base, user, job_id) as frames:
             await frames.next()  # the creation event
             await _until(lambda: listener.listening)
@@ -207,7 +207,7 @@ async def test_streams_poll_while_the_listener_cannot_connect(
     with served(settings, job_stream_fallback_seconds=0.3) as (base, other):
         dead = f"postgresql+asyncpg://agora@127.0.0.1:{free_port()}/agora"
         listener = Listener(dead, (signals.JOB_EVENTS,), min_backoff=0.2, connect_timeout=1)
-        other.state.job_streams.listener = listener  # before any stream starts it
+        other.state.fanout.receiver = listener  # before any stream starts it
         async with stream(base, user, job_id) as frames:
             await frames.next()
             await _until(lambda: listener.failures >= 1)

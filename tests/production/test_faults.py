@@ -16,7 +16,7 @@ import pytest
 
 from agora.sandbox.protocol import AgentJob, Step
 from tests.jobs.helpers import echo
-from tests.production.conftest import wait_until, workers
+from tests.production.conftest import VIA, wait_until, workers
 from tests.support.agents import LoopbackAgents
 from tests.support.server import create_user, run_cli, running_server
 
@@ -37,6 +37,7 @@ def _jobs(http: httpx2.Client, ids: list[str]) -> dict[str, dict[str, Any]]:
     return {job_id: http.get(f"/v1/jobs/{job_id}").json()["data"] for job_id in ids}
 
 
+@pytest.mark.parametrize("postgres_env", VIA, indirect=True)
 def test_misbehaving_agents_fail_their_jobs_with_a_refund(
     postgres_env: dict[str, str], agents_server: LoopbackAgents
 ) -> None:

@@ -14,7 +14,7 @@ import httpx2
 import pytest
 
 from tests.jobs.helpers import echo
-from tests.production.conftest import workers
+from tests.production.conftest import VIA, workers
 from tests.support.agents import LoopbackAgents
 from tests.support.server import create_user, run_cli, running_server
 from tests.support.sse import ARRIVAL_SECONDS, FALLBACK_SECONDS, Frames
@@ -52,6 +52,7 @@ async def _cancel_later(base: str, key: str, job_id: str) -> None:
         assert done.status_code == 200, done.text
 
 
+@pytest.mark.parametrize("postgres_env", VIA, indirect=True)
 def test_streams_receive_events_written_by_other_processes(
     postgres_env: dict[str, str], agents_server: LoopbackAgents
 ) -> None:

@@ -18,7 +18,7 @@ from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.models import Job, JobEvent, LedgerEntry, Workspace
 from tests.jobs.helpers import echo
-from tests.production.conftest import wait_until, workers
+from tests.production.conftest import VIA, direct_url, wait_until, workers
 from tests.support.agents import LoopbackAgents
 from tests.support.server import create_user, run_cli, running_server
 
@@ -76,6 +76,7 @@ async def _db_state(url: str, workspace_id: str) -> dict[str, Any]:
         await db.dispose()
 
 
+@pytest.mark.parametrize("postgres_env", VIA, indirect=True)
 def test_500_jobs_through_two_apis_and_two_workers(
     postgres_env: dict[str, str], redis_url: str, agents_server: LoopbackAgents
 ) -> None:
@@ -104,13 +105,13 @@ def test_500_jobs_through_two_apis_and_two_workers(
         assert remaining == LIMIT - JOBS
 
         def all_done() -> bool:
-            state = asyncio.run(_db_state(env["AGORA_DATABASE_URL"], user["workspaceId"]))
+            state = asyncio.run(_db_state(direct_url(env), user["workspaceId"]))
             return state["statuses"].get("COMPLETED", 0) == JOBS
 
         wait_until(all_done, f"{JOBS} jobs completed", 180)
         finished_in = time.monotonic() - started
 
-    state = asyncio.run(_db_state(env["AGORA_DATABASE_URL"], user["workspaceId"]))
+    state = asyncio.run(_db_state(direct_url(env), user["workspaceId"]))
     assert state["statuses"] == {"COMPLETED": JOBS}
     assert state["completed_jobs"] == JOBS
     assert state["completed_once"] == [1]  # no job completed twice

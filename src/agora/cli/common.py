@@ -32,7 +32,7 @@ def run_with_db(work: Callable[[Database, Settings], Awaitable[T]]) -> T:
     passwords.use_profile(settings.password_hash_profile)
 
     async def _main() -> T:
-        db = Database(settings.resolved_database_url)
+        db = Database(settings.resolved_database_url, pool=settings.database.pool())
         try:
             if db.is_sqlite:  # the embedded default migrates itself, as `agora serve` does
                 from agora.kit.migrate import upgrade

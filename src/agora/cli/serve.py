@@ -155,7 +155,7 @@ def migrate() -> None:
     settings = get_settings()
 
     async def _run() -> str | None:
-        db = Database(settings.resolved_database_url)
+        db = Database(settings.resolved_database_url, pool=settings.database.pool())
         try:
             await upgrade(db.engine)
             return await current_revision(db.engine)

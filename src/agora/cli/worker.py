@@ -16,7 +16,7 @@ from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
 from agora.mip003.client import client_for
 from agora.settings import get_settings
-from agora.workers import background_services
+from agora.workers import background_services, process_fanout
 
 
 def worker(
@@ -33,11 +33,14 @@ def worker(
     configure_logging(settings.log_level, json=settings.json_logs)
 
     async def main() -> None:
-        db = Database(settings.resolved_database_url)
+        db = Database(settings.resolved_database_url, pool=settings.database.pool())
         if db.is_sqlite:  # the embedded database migrates itself, as `agora serve` does
             await upgrade(db.engine)
         client = client_for(settings)
-        services = background_services(db, client, settings, dispatching=True, serving=False)
+        fanout = process_fanout(db, settings, dispatching=True, serving=False)
+        services = background_services(
+            db, client, settings, dispatching=True, serving=False, fanout=fanout
+        )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -53,6 +56,7 @@ def worker(
             await stop.wait()
         finally:
             await stop_all(services)
+            await fanout.stop()
             await client.aclose()
             await db.dispose()
 

@@ -19,7 +19,6 @@ carries on (status changes are compare-and-set, so the user is charged once).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import socket
 import time
@@ -29,7 +28,6 @@ from datetime import timedelta
 from typing import Any
 
 import structlog
-from sqlalchemy import make_url
 
 from agora.a2a.client import A2aClient
 from agora.a2a.client import client_for as a2a_client_for
@@ -44,6 +42,7 @@ from agora.jobs.signals import JOB_READY
 from agora.kit import background, telemetry
 from agora.kit.background import LoopService, finish
 from agora.kit.db import Database
+from agora.kit.fanout import Fanout
 from agora.kit.metrics import AGENT_CALL_ERRORS, DISPATCH_LATENCY
 from agora.kit.textinput import find_unstorable
 from agora.kit.timeutil import as_utc, utcnow
@@ -56,7 +55,8 @@ from agora.settings import Settings
 
 log = structlog.get_logger(__name__)
 
-# A safety net only: wake-ups (in-process signal, LISTEN/NOTIFY) start new jobs at once.
+# A safety net only: wake-ups (in-process signal, the fan-out: LISTEN/NOTIFY or Redis) start new
+# jobs at once.
 IDLE_POLL_SECONDS = 2.0
 RUNNING_AGENT_STATUSES = frozenset({"running", "awaiting_payment", "pending", "started"})
 
@@ -76,6 +76,7 @@ class Dispatcher(LoopService):
         owner: str | None = None,
         concurrency: int | None = None,
         a2a: A2aClient | None = None,
+        fanout: Fanout | None = None,
     ) -> None:
         self.db, self.client, self.settings = db, client, settings
         self._a2a, self._own_a2a = a2a, a2a is None
@@ -86,8 +87,9 @@ class Dispatcher(LoopService):
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.concurrency = max(1, concurrency or settings.dispatch.concurrency)
         self._inflight: set[asyncio.Task[None]] = set()
-        self._listener: Any = None  # asyncpg connection LISTENing on PostgreSQL
-        self._last_listen_attempt = 0.0
+        # The process's one receiver of other processes' wake-ups (``JOB_READY`` among them);
+        # without one (tests driving it directly) only this process's wake-ups and the poll.
+        self.fanout = fanout
         super().__init__(
             f"dispatcher-{self.owner}",
             interval=IDLE_POLL_SECONDS,
@@ -126,41 +128,21 @@ class Dispatcher(LoopService):
     # ---- service -------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self._ensure_listener()
+        if self.fanout is not None:  # wake-ups from other processes (kit/fanout.py)
+            await self.fanout.ensure_started()
         await super().start()
 
     async def stop(self) -> None:
         await super().stop()
         # In-flight calls are abandoned; their leases expire and another worker resumes them.
         await finish(self._inflight, name=f"{self.loop.name} in flight")
-        if self._listener is not None:
-            with contextlib.suppress(Exception):
-                await self._listener.close()
-            self._listener = None
         if self._own_a2a and self._a2a is not None:
             await self._a2a.aclose()
             self._a2a = None
 
-    async def _ensure_listener(self) -> None:
-        if self.db.is_sqlite or (self._listener is not None and not self._listener.is_closed()):
-            return
-        if time.monotonic() - self._last_listen_attempt < 5:
-            return
-        self._last_listen_attempt = time.monotonic()
-        try:
-            import asyncpg
-
-            url = make_url(self.db.url).set(drivername="postgresql")
-            self._listener = await asyncpg.connect(url.render_as_string(hide_password=False))
-            await self._listener.add_listener(JOB_READY, lambda *_: self.wake())
-        except Exception as exc:  # the safety poll still finds jobs; retry later
-            log.warning("dispatcher_listen_failed", error=str(exc))
-            self._listener = None
-
     async def round(self) -> float:
         """One round of the background service: start what is due within the free slots;
         returns the seconds until the next round (a wake-up comes sooner)."""
-        await self._ensure_listener()
         free = self.concurrency - len(self._inflight)
         if free <= 0:
             return IDLE_POLL_SECONDS  # a finished call wakes the loop

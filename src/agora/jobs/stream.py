@@ -17,7 +17,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.auth.principal import Principal
 from agora.jobs import lifecycle, service, signals
 from agora.jobs.schemas import JobEventOut
-from agora.kit.db import Database
 from agora.kit.ids import parse_uuid
 from agora.kit.livestreams import (
     LiveResponse,
@@ -33,13 +32,10 @@ __all__ = ["JobStreams", "StreamLimits", "open_job_stream"]
 
 
 class JobStreams(LiveStreams):
-    """This process's live streams, listening for job events (and ``also_listen``: the topics of
-    other streams on the same slots, the bell's)."""
+    """This process's live streams of jobs (and, on the same slots, the bell's), woken by the
+    process's fan-out (``kit.fanout``), which carries ``CHANNELS``."""
 
-    def __init__(
-        self, db: Database, limits: StreamLimits, also_listen: tuple[str, ...] = ()
-    ) -> None:
-        super().__init__(db, limits, (signals.JOB_EVENTS, *also_listen))
+    CHANNELS = (signals.JOB_EVENTS,)
 
 
 def _frame(event: JobEvent) -> ServerSentEvent:

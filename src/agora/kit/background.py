@@ -16,7 +16,9 @@ A wake-up may carry a ``key`` (e.g. a job id): ``subscribe(topic, callback, key=
 only by ``wake(topic, k)`` (and by ``wake_all(topic)``), a plain subscriber by every wake-up of
 the topic. ``signal(..., key=k, listened=True)`` is for topics a ``kit.listen.Listener`` carries:
 on PostgreSQL it only sends ``NOTIFY topic, 'k'`` (this process's listener delivers it too, so
-there is one path), on SQLite it wakes in-process.
+there is one path), on SQLite it wakes in-process. When the process's fan-out goes through Redis
+(``kit.fanout``; ``Database.fanout``) both kinds wake this process after the commit and PUBLISH
+to the others instead of NOTIFY.
 
 Background work has one shape, ``LoopService`` (Prefect's ``LoopService``): a subclass in a
 domain's ``worker.py`` writes ``round()``; the loop is the machinery. ``agora.workers`` lists
@@ -34,7 +36,7 @@ from typing import Any, Protocol
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.kit.db import notify, on_commit
+from agora.kit.db import DATABASE_KEY, Database, notify, on_commit
 
 log = structlog.get_logger(__name__)
 
@@ -103,6 +105,17 @@ async def signal(
     if flag in flags:
         return
     flags.add(flag)
+    database: Database | None = session.info.get(DATABASE_KEY)
+    fanout = database.fanout if database is not None else None
+    if (across_processes or listened) and fanout is not None and fanout.publishes:
+        # Redis carries it (kit/fanout.py): this process now, the others once published.
+        def fire_and_publish() -> Awaitable[None]:
+            flags.discard(flag)
+            wake(topic, key)
+            return fanout.publish(topic, key)
+
+        on_commit(session, fire_and_publish)
+        return
     postgres = session.get_bind().dialect.name == "postgresql"
     if (across_processes or listened) and postgres:
         await notify(session, topic, key)

@@ -13,8 +13,9 @@ import functools
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 import structlog
@@ -35,6 +36,16 @@ from agora.kit.writes import write
 
 log = structlog.get_logger(__name__)
 
+
+class Fanout(Protocol):
+    """What ``kit.fanout.Fanout`` offers the writers (``kit.background.signal``)."""
+
+    @property
+    def publishes(self) -> bool: ...
+
+    async def publish(self, topic: str, key: str | None) -> None: ...
+
+
 AfterCommit = Callable[[], Awaitable[None] | None]
 Bookkeeping = Callable[[AsyncSession], Awaitable[None]]
 DATABASE_KEY = "agora.database"  # in every session's info: the Database that opened it
@@ -42,6 +53,45 @@ DATABASE_KEY = "agora.database"  # in every session's info: the Database that op
 Defer = Callable[..., Any]
 _WRITE_OPTION = "agora_write"
 SQLITE_POOL_SIZE = 4
+
+
+@dataclass(frozen=True)
+class PoolOptions:
+    """The connections one process holds on PostgreSQL (``AGORA_DATABASE_*``, docs/operations.md
+    "Running at scale"): the engine's pool, its overflow, the wait for a connection and a
+    connection's age; the lean reads' pool (``kit/reads.py``); ``pgbouncer``: PgBouncer in
+    transaction mode between us and PostgreSQL."""
+
+    size: int = 16
+    max_overflow: int = 4  # 20 at most: the server is shared
+    timeout_seconds: float = 30.0
+    recycle_seconds: float = 1800.0
+    read_size: int = 8
+    pgbouncer: bool = False
+
+
+def _unnamed_statement() -> str:
+    """The statement's name: none (PostgreSQL's unnamed statement, see below)."""
+    return ""
+
+
+def pgbouncer_connect_args() -> dict[str, Any]:
+    """asyncpg behind PgBouncer in transaction mode: a server connection serves one transaction
+    of one client, then another client's, so nothing may outlive a transaction on it, and a
+    statement outside a transaction (a read unit autocommits) must not rely on anything its
+    previous round trip left on the server. asyncpg's statement cache and SQLAlchemy's are off,
+    and SQLAlchemy's asyncpg dialect names the statements it prepares with
+    ``prepared_statement_name_func``: here the empty name, PostgreSQL's unnamed statement, which
+    asyncpg then parses again with the Bind/Execute of every run (one round trip, as with a
+    cache miss). Uniquely named statements (what SQLAlchemy's docs suggest) were tried: in an
+    autocommit read the statement was prepared on one server connection and run on another
+    ("prepared statement … does not exist", asyncpg closes statements it dropped with a Sync in
+    between), and each left a statement behind on a server connection until it closed."""
+    return {
+        "statement_cache_size": 0,
+        "prepared_statement_cache_size": 0,
+        "prepared_statement_name_func": _unnamed_statement,
+    }
 
 
 def json_loads(text: str | bytes) -> Any:
@@ -101,12 +151,20 @@ class Database:
         self,
         url: str,
         *,
-        pool_size: int = 16,
+        pool_size: int | None = None,
+        pool: PoolOptions | None = None,
         echo: bool = False,
         replica: ReplicaOptions | None = None,
     ) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        if pool is None:  # ``pool_size`` alone (tests, benchmarks): the overflow a quarter of it
+            size = pool_size or PoolOptions.size
+            pool = PoolOptions(size=size, max_overflow=size // 4)
+        self.pool = pool
+        # This process's cross-process wake-ups (kit/fanout.py), set by the composition root;
+        # ``kit.background.signal`` publishes through it when it carries them over Redis.
+        self.fanout: Fanout | None = None
         # Statement parameters carry secrets (webhook secrets and URLs, token hashes, share
         # tokens): never in a log line or an error's text (docs/security.md, "What is logged").
         kwargs: dict[str, Any] = {
@@ -125,14 +183,19 @@ class Database:
         else:
             # No pre-ping (a round trip per checkout); connections are recycled, and a dead one
             # fails its request, which the client retries (docs/performance.md).
-            # A pool as large as the concurrency one process serves (16): an overflow connection
-            # is opened and closed per checkout, which cost more than the queries it served.
+            # A pool as large as the concurrency one process serves (16 by default): an overflow
+            # connection is opened and closed per checkout, which cost more than the queries it
+            # served (AGORA_DATABASE_POOL_SIZE, _MAX_OVERFLOW, _POOL_TIMEOUT_SECONDS,
+            # _POOL_RECYCLE_SECONDS).
             kwargs.update(
-                pool_size=pool_size,
-                max_overflow=pool_size // 4,  # 20 at most, as before: the server is shared
+                pool_size=pool.size,
+                max_overflow=pool.max_overflow,
+                pool_timeout=pool.timeout_seconds,
                 pool_pre_ping=False,
-                pool_recycle=1800,
+                pool_recycle=pool.recycle_seconds,
             )
+            if pool.pgbouncer:
+                kwargs["connect_args"] = pgbouncer_connect_args()
         self.engine = create_async_engine(url, **kwargs)
         if self.is_sqlite:
             _configure_sqlite(self.engine)
@@ -147,7 +210,17 @@ class Database:
         # The hottest reads, on the driver's own connections (kit/reads.py); an in-memory
         # SQLite database exists only on the engine's connection, so it reads through it.
         in_memory = self.is_sqlite and ":memory:" in url
-        self.reads = None if in_memory else Reads(url, self.engine.dialect, json_loads)
+        self.reads = (
+            None
+            if in_memory
+            else Reads(
+                url,
+                self.engine.dialect,
+                json_loads,
+                pool_size=pool.read_size,
+                statement_cache=not pool.pgbouncer,
+            )
+        )
         self._write = async_sessionmaker(write_engine, expire_on_commit=False, autoflush=False)
         self.replica = None if replica is None else self._replica(replica, kwargs)
 

@@ -6,11 +6,12 @@ transaction (never one held across the stream), when the stream's wake-up arrive
 ``kit.background`` topic, keyed — a job id, a person's id — sent after the commit that changed
 what it shows) and at the latest after the poll interval:
 
-- PostgreSQL: the writers NOTIFY the topic's channel; one ``kit.listen.Listener`` per process
-  (``LiveStreams``, shared by all its streams) turns that into the wake-up of the streams of that
-  key, whichever process wrote it (API processes, ``agora worker`` processes). While the listener
-  is down (PostgreSQL restarting, a refused connection) streams poll every ``fallback_seconds``;
-  when it is up, only every ``heartbeat_seconds``.
+- Across processes: the process's one ``kit.fanout.Fanout`` (PostgreSQL LISTEN on one
+  connection, or one Redis subscription when Redis is configured; shared by all its streams, its
+  bells and its dispatcher) turns what any process wrote (API processes, ``agora worker``
+  processes) into the wake-up of the streams of that key. While it is down (PostgreSQL or Redis
+  restarting, a refused connection) streams poll every ``fallback_seconds``; when it is up,
+  only every ``heartbeat_seconds``.
 - SQLite (one process): the wake-up is in-process; streams also poll every ``fallback_seconds``.
 
 The stream opens with ``retry``; a comment is sent as a heartbeat when nothing was sent for
@@ -42,7 +43,7 @@ from starlette.types import Receive, Scope, Send
 from agora.kit import background
 from agora.kit.db import Database
 from agora.kit.errors import RateLimited, ServiceUnavailable
-from agora.kit.listen import Listener
+from agora.kit.fanout import Fanout
 
 RETRY_MS = 2000
 RETRY_OVER_CAP_SECONDS = 5  # a caller over its own cap: a stream of its own must end first
@@ -91,11 +92,10 @@ class Slot:
 
 
 class LiveStreams:
-    """This process's live streams: the shared listener (PostgreSQL) on ``channels``, the slots."""
+    """This process's live streams: the process's fan-out (``kit.fanout``), the slots."""
 
-    def __init__(self, db: Database, limits: StreamLimits, channels: tuple[str, ...]) -> None:
-        self.db, self.limits = db, limits
-        self.listener = None if db.is_sqlite else Listener(db.url, channels)
+    def __init__(self, db: Database, limits: StreamLimits, fanout: Fanout | None) -> None:
+        self.db, self.limits, self.fanout = db, limits, fanout
         self.open = 0
         self.by_owner: Counter[Owner] = Counter()
 
@@ -129,17 +129,13 @@ class LiveStreams:
         return Slot(self, owners)
 
     def poll_seconds(self) -> float:
-        if self.listener is not None and self.listener.listening:
+        if self.fanout is not None and self.fanout.listening:
             return self.limits.heartbeat_seconds
         return self.limits.fallback_seconds
 
     async def start(self) -> None:
-        if self.listener is not None:
-            await self.listener.ensure_started()
-
-    async def stop(self) -> None:
-        if self.listener is not None:
-            await self.listener.stop()
+        if self.fanout is not None:
+            await self.fanout.ensure_started()
 
 
 class LiveResponse(EventSourceResponse):

@@ -48,7 +48,7 @@ else:
 
     R = TypeVar("R")
 
-READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool
+READ_POOL_SIZE = 8  # connections per process, beside the session engine's pool (the default)
 APPLICATION_NAME = "agora-reads"  # how they show in pg_stat_activity
 # Each aiosqlite connection is a thread contending for the GIL: under 16 concurrent requests two
 # served most (job by id 1 831 req/s, 0.57 ms CPU; four: 1 541, 0.70 ms; one: 1 650 and a
@@ -241,8 +241,22 @@ async def _close_quietly(conn: Any) -> None:
 class Reads:
     """Runs ``Prepared`` statements on a pool of driver connections (see the module)."""
 
-    def __init__(self, url: str, dialect: Dialect, json_loads: Callable[[Any], Any]) -> None:
+    def __init__(
+        self,
+        url: str,
+        dialect: Dialect,
+        json_loads: Callable[[Any], Any],
+        *,
+        pool_size: int = READ_POOL_SIZE,
+        statement_cache: bool = True,
+    ) -> None:
+        """``pool_size``: connections on PostgreSQL (AGORA_DATABASE_READ_POOL_SIZE);
+        ``statement_cache`` off behind PgBouncer in transaction mode (``kit.db.PoolOptions``):
+        asyncpg then runs each statement unnamed, parsed and run with no Sync between (one
+        server connection), so nothing stays prepared on a server connection another client
+        gets next."""
         self.url = url
+        self.pool_size, self.statement_cache = pool_size, statement_cache
         self.dialect = dialect
         self.is_sqlite = url.startswith("sqlite")
         self._json_loads = json_loads
@@ -253,7 +267,7 @@ class Reads:
         if self.is_sqlite:
             self._pool = _Pool(SQLITE_READ_POOL_SIZE, self._connect_sqlite)
         else:
-            self._pool = _Pool(READ_POOL_SIZE, self._connect_postgres)
+            self._pool = _Pool(pool_size, self._connect_postgres)
 
     async def all(self, prepared: Prepared[R], **params: Any) -> list[R]:
         if not isinstance(prepared.statement, Select):  # autocommit: a write would stand alone
@@ -277,6 +291,7 @@ class Reads:
         conn = await asyncpg.connect(
             url.render_as_string(hide_password=False),
             server_settings={"application_name": APPLICATION_NAME},
+            **({} if self.statement_cache else {"statement_cache_size": 0}),
         )
         # JSON as the engine decodes it (kit.db.json_loads); binary format, as SQLAlchemy does.
         loads = self._json_loads

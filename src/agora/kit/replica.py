@@ -112,7 +112,13 @@ class ReplicaReads(Reads):
     def __init__(
         self, replica: Replica, url: str, primary: Reads, json_loads: Callable[[Any], Any]
     ) -> None:
-        super().__init__(url, primary.dialect, json_loads)
+        super().__init__(  # sized and cached like the primary's (AGORA_DATABASE_*)
+            url,
+            primary.dialect,
+            json_loads,
+            pool_size=primary.pool_size,
+            statement_cache=primary.statement_cache,
+        )
         self._replica = replica
         self._primary = primary
 
