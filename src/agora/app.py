@@ -48,7 +48,6 @@ from agora.oauth.pages import router as oauth_pages_router
 from agora.ops.endpoints import router as ops_router
 from agora.payments.backend import payment_backend
 from agora.payments.embedded import NODE_PREFIX, node_token
-from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.sandbox import MOUNT_PREFIX, demo_host
 from agora.sandbox.payment_node import local_node
 from agora.sandbox.seller import demo_seller

@@ -29,6 +29,7 @@ def _rows(response: httpx2.Response) -> list[list[str]]:
     assert "attachment" in response.headers["content-disposition"]
     return list(csv.reader(io.StringIO(response.text)))
 
+
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 

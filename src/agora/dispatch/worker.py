@@ -31,8 +31,8 @@ import structlog
 
 from agora.a2a.client import A2aClient
 from agora.a2a.client import client_for as a2a_client_for
-from agora.dispatch import a2a as a2a_steps
 from agora.credits.ledger import PayoutTerms
+from agora.dispatch import a2a as a2a_steps
 from agora.dispatch import repository as repo
 from agora.dispatch.payment import Event, PaymentBackend
 from agora.files import service as files_service

@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .a2a_agent_submission import A2AAgentSubmission
 from .account_out import AccountOut
 from .accounts_message_out import AccountsMessageOut
 from .actor import Actor
@@ -26,12 +27,15 @@ from .admin_session_out import AdminSessionOut
 from .admin_user_detail_out import AdminUserDetailOut
 from .admin_user_out import AdminUserOut
 from .admin_workspace_out import AdminWorkspaceOut
+from .agent_detail_out import AgentDetailOut
 from .agent_failures_out import AgentFailuresOut
 from .agent_out import AgentOut
 from .agent_registration import AgentRegistration
 from .agent_status import AgentStatus
 from .agent_submission import AgentSubmission
 from .agent_update import AgentUpdate
+from .agent_version_out import AgentVersionOut
+from .agent_version_out_inputschema import AgentVersionOutInputschema
 from .agents_availability_out import AgentsAvailabilityOut
 from .api_key_in import ApiKeyIn
 from .api_key_out import ApiKeyOut
@@ -52,6 +56,7 @@ from .check_out import CheckOut
 from .compared_agent_out import ComparedAgentOut
 from .conflict_error import ConflictError
 from .conflict_error_error import ConflictErrorError
+from .conformance_out import ConformanceOut
 from .conversation_create import ConversationCreate
 from .conversation_item import ConversationItem
 from .conversation_item_kind import ConversationItemKind
@@ -85,6 +90,10 @@ from .developer_availability_out import DeveloperAvailabilityOut
 from .developer_stats_out import DeveloperStatsOut
 from .dismiss_in import DismissIn
 from .dismissed_out import DismissedOut
+from .earnings_agent_out import EarningsAgentOut
+from .earnings_balance_out import EarningsBalanceOut
+from .earnings_out import EarningsOut
+from .earnings_out_payouts_item import EarningsOutPayoutsItem
 from .email_in import EmailIn
 from .envelope_a_account_out import EnvelopeAAccountOut
 from .envelope_a_api_key_out import EnvelopeAApiKeyOut
@@ -108,8 +117,10 @@ from .envelope_a_organization_out import EnvelopeAOrganizationOut
 from .envelope_a_pack_out import EnvelopeAPackOut
 from .envelope_a_password_rules_out import EnvelopeAPasswordRulesOut
 from .envelope_a_payment_out import EnvelopeAPaymentOut
+from .envelope_a_promotion_code_out import EnvelopeAPromotionCodeOut
 from .envelope_a_purchase_created_out import EnvelopeAPurchaseCreatedOut
 from .envelope_a_purchase_out import EnvelopeAPurchaseOut
+from .envelope_a_saved_input_out import EnvelopeASavedInputOut
 from .envelope_a_schedule_out import EnvelopeAScheduleOut
 from .envelope_a_session_out import EnvelopeASessionOut
 from .envelope_a_signed_in_out import EnvelopeASignedInOut
@@ -132,7 +143,9 @@ from .envelope_alist_organization_key_out import EnvelopeAlistOrganizationKeyOut
 from .envelope_alist_organization_out import EnvelopeAlistOrganizationOut
 from .envelope_alist_pack_out import EnvelopeAlistPackOut
 from .envelope_alist_preference_out import EnvelopeAlistPreferenceOut
+from .envelope_alist_promotion_code_out import EnvelopeAlistPromotionCodeOut
 from .envelope_alist_purchase_out import EnvelopeAlistPurchaseOut
+from .envelope_alist_saved_input_out import EnvelopeAlistSavedInputOut
 from .envelope_alist_session_out import EnvelopeAlistSessionOut
 from .envelope_alist_webhook_endpoint_out import EnvelopeAlistWebhookEndpointOut
 from .envelope_b_admin_agent_out import EnvelopeBAdminAgentOut
@@ -141,6 +154,7 @@ from .envelope_b_admin_organization_detail_out import EnvelopeBAdminOrganization
 from .envelope_b_admin_organization_out import EnvelopeBAdminOrganizationOut
 from .envelope_b_admin_user_detail_out import EnvelopeBAdminUserDetailOut
 from .envelope_b_admin_user_out import EnvelopeBAdminUserOut
+from .envelope_b_agent_detail_out import EnvelopeBAgentDetailOut
 from .envelope_b_agent_out import EnvelopeBAgentOut
 from .envelope_b_category_out import EnvelopeBCategoryOut
 from .envelope_b_conversation_out import EnvelopeBConversationOut
@@ -150,6 +164,7 @@ from .envelope_b_dashboard_out import EnvelopeBDashboardOut
 from .envelope_b_developer_agent_out import EnvelopeBDeveloperAgentOut
 from .envelope_b_developer_stats_out import EnvelopeBDeveloperStatsOut
 from .envelope_b_dismissed_out import EnvelopeBDismissedOut
+from .envelope_b_earnings_out import EnvelopeBEarningsOut
 from .envelope_b_grant_out import EnvelopeBGrantOut
 from .envelope_b_input_schema_out import EnvelopeBInputSchemaOut
 from .envelope_b_job_assignment import EnvelopeBJobAssignment
@@ -163,6 +178,7 @@ from .envelope_b_rating_out import EnvelopeBRatingOut
 from .envelope_b_retried_out import EnvelopeBRetriedOut
 from .envelope_b_retried_payment_out import EnvelopeBRetriedPaymentOut
 from .envelope_b_shared_job_out import EnvelopeBSharedJobOut
+from .envelope_b_statement_out import EnvelopeBStatementOut
 from .envelope_b_suspension_out import EnvelopeBSuspensionOut
 from .envelope_b_task_assignment import EnvelopeBTaskAssignment
 from .envelope_b_task_event_out import EnvelopeBTaskEventOut
@@ -173,6 +189,7 @@ from .envelope_blist_admin_listed_job_out import EnvelopeBlistAdminListedJobOut
 from .envelope_blist_admin_organization_out import EnvelopeBlistAdminOrganizationOut
 from .envelope_blist_admin_user_out import EnvelopeBlistAdminUserOut
 from .envelope_blist_agent_out import EnvelopeBlistAgentOut
+from .envelope_blist_agent_version_out import EnvelopeBlistAgentVersionOut
 from .envelope_blist_audit_event_out import EnvelopeBlistAuditEventOut
 from .envelope_blist_category_out import EnvelopeBlistCategoryOut
 from .envelope_blist_compared_agent_out import EnvelopeBlistComparedAgentOut
@@ -191,9 +208,11 @@ from .envelope_blist_task_out import EnvelopeBlistTaskOut
 from .error_seen_out import ErrorSeenOut
 from .example_output_in import ExampleOutputIn
 from .example_output_out import ExampleOutputOut
+from .export_jobs_scope import ExportJobsScope
 from .field_error import FieldError
 from .file_out import FileOut
 from .file_page import FilePage
+from .get_job_result_format import GetJobResultFormat
 from .grant_in import GrantIn
 from .grant_out import GrantOut
 from .history_page import HistoryPage
@@ -273,6 +292,9 @@ from .project_create import ProjectCreate
 from .project_deleted import ProjectDeleted
 from .project_out import ProjectOut
 from .project_update import ProjectUpdate
+from .promotion_code_create import PromotionCodeCreate
+from .promotion_code_out import PromotionCodeOut
+from .promotion_code_update import PromotionCodeUpdate
 from .published_out import PublishedOut
 from .purchase_create import PurchaseCreate
 from .purchase_created_out import PurchaseCreatedOut
@@ -286,6 +308,7 @@ from .rating_summary import RatingSummary
 from .rating_summary_distribution import RatingSummaryDistribution
 from .rating_update import RatingUpdate
 from .read_by_reference_in import ReadByReferenceIn
+from .refund_in import RefundIn
 from .reject_decision import RejectDecision
 from .reply_create import ReplyCreate
 from .report_create import ReportCreate
@@ -297,6 +320,10 @@ from .review_out import ReviewOut
 from .role_in import RoleIn
 from .role_in_role import RoleInRole
 from .run_page import RunPage
+from .saved_input_create import SavedInputCreate
+from .saved_input_create_inputdata import SavedInputCreateInputdata
+from .saved_input_out import SavedInputOut
+from .saved_input_out_inputdata import SavedInputOutInputdata
 from .schedule_create import ScheduleCreate
 from .schedule_create_inputdata import ScheduleCreateInputdata
 from .schedule_create_missedpolicy import ScheduleCreateMissedpolicy
@@ -318,6 +345,8 @@ from .sign_up_in import SignUpIn
 from .signed_in_out import SignedInOut
 from .signing_secret_out import SigningSecretOut
 from .simple_error import SimpleError
+from .statement_line_out import StatementLineOut
+from .statement_out import StatementOut
 from .stuck_payment_out import StuckPaymentOut
 from .suspend_in import SuspendIn
 from .suspension_out import SuspensionOut
@@ -353,6 +382,7 @@ from .work_item_kind import WorkItemKind
 from .workspace_switch_in import WorkspaceSwitchIn
 
 __all__ = (
+    "A2AAgentSubmission",
     "AccountOut",
     "AccountsMessageOut",
     "Actor",
@@ -379,12 +409,15 @@ __all__ = (
     "AdminUserDetailOut",
     "AdminUserOut",
     "AdminWorkspaceOut",
+    "AgentDetailOut",
     "AgentFailuresOut",
     "AgentOut",
     "AgentRegistration",
     "AgentStatus",
     "AgentSubmission",
     "AgentUpdate",
+    "AgentVersionOut",
+    "AgentVersionOutInputschema",
     "AgentsAvailabilityOut",
     "ApiKeyIn",
     "ApiKeyOut",
@@ -405,6 +438,7 @@ __all__ = (
     "ComparedAgentOut",
     "ConflictError",
     "ConflictErrorError",
+    "ConformanceOut",
     "ConversationCreate",
     "ConversationItem",
     "ConversationItemKind",
@@ -438,6 +472,10 @@ __all__ = (
     "DeveloperStatsOut",
     "DismissIn",
     "DismissedOut",
+    "EarningsAgentOut",
+    "EarningsBalanceOut",
+    "EarningsOut",
+    "EarningsOutPayoutsItem",
     "EmailIn",
     "EnvelopeAAccountOut",
     "EnvelopeAApiKeyOut",
@@ -461,8 +499,10 @@ __all__ = (
     "EnvelopeAPackOut",
     "EnvelopeAPasswordRulesOut",
     "EnvelopeAPaymentOut",
+    "EnvelopeAPromotionCodeOut",
     "EnvelopeAPurchaseCreatedOut",
     "EnvelopeAPurchaseOut",
+    "EnvelopeASavedInputOut",
     "EnvelopeAScheduleOut",
     "EnvelopeASessionOut",
     "EnvelopeASignedInOut",
@@ -485,7 +525,9 @@ __all__ = (
     "EnvelopeAlistOrganizationOut",
     "EnvelopeAlistPackOut",
     "EnvelopeAlistPreferenceOut",
+    "EnvelopeAlistPromotionCodeOut",
     "EnvelopeAlistPurchaseOut",
+    "EnvelopeAlistSavedInputOut",
     "EnvelopeAlistSessionOut",
     "EnvelopeAlistWebhookEndpointOut",
     "EnvelopeBAdminAgentOut",
@@ -494,6 +536,7 @@ __all__ = (
     "EnvelopeBAdminOrganizationOut",
     "EnvelopeBAdminUserDetailOut",
     "EnvelopeBAdminUserOut",
+    "EnvelopeBAgentDetailOut",
     "EnvelopeBAgentOut",
     "EnvelopeBCategoryOut",
     "EnvelopeBConversationOut",
@@ -503,6 +546,7 @@ __all__ = (
     "EnvelopeBDeveloperAgentOut",
     "EnvelopeBDeveloperStatsOut",
     "EnvelopeBDismissedOut",
+    "EnvelopeBEarningsOut",
     "EnvelopeBGrantOut",
     "EnvelopeBInputSchemaOut",
     "EnvelopeBJobAssignment",
@@ -516,6 +560,7 @@ __all__ = (
     "EnvelopeBRetriedOut",
     "EnvelopeBRetriedPaymentOut",
     "EnvelopeBSharedJobOut",
+    "EnvelopeBStatementOut",
     "EnvelopeBSuspensionOut",
     "EnvelopeBTaskAssignment",
     "EnvelopeBTaskEventOut",
@@ -526,6 +571,7 @@ __all__ = (
     "EnvelopeBlistAdminOrganizationOut",
     "EnvelopeBlistAdminUserOut",
     "EnvelopeBlistAgentOut",
+    "EnvelopeBlistAgentVersionOut",
     "EnvelopeBlistAuditEventOut",
     "EnvelopeBlistCategoryOut",
     "EnvelopeBlistComparedAgentOut",
@@ -544,9 +590,11 @@ __all__ = (
     "ErrorSeenOut",
     "ExampleOutputIn",
     "ExampleOutputOut",
+    "ExportJobsScope",
     "FieldError",
     "FileOut",
     "FilePage",
+    "GetJobResultFormat",
     "GrantIn",
     "GrantOut",
     "HistoryPage",
@@ -626,6 +674,9 @@ __all__ = (
     "ProjectDeleted",
     "ProjectOut",
     "ProjectUpdate",
+    "PromotionCodeCreate",
+    "PromotionCodeOut",
+    "PromotionCodeUpdate",
     "PublishedOut",
     "PurchaseCreate",
     "PurchaseCreatedOut",
@@ -639,6 +690,7 @@ __all__ = (
     "RatingSummaryDistribution",
     "RatingUpdate",
     "ReadByReferenceIn",
+    "RefundIn",
     "RejectDecision",
     "ReplyCreate",
     "ReportCreate",
@@ -650,6 +702,10 @@ __all__ = (
     "RoleIn",
     "RoleInRole",
     "RunPage",
+    "SavedInputCreate",
+    "SavedInputCreateInputdata",
+    "SavedInputOut",
+    "SavedInputOutInputdata",
     "ScheduleCreate",
     "ScheduleCreateInputdata",
     "ScheduleCreateMissedpolicy",
@@ -671,6 +727,8 @@ __all__ = (
     "SignedInOut",
     "SigningSecretOut",
     "SimpleError",
+    "StatementLineOut",
+    "StatementOut",
     "StuckPaymentOut",
     "SuspendIn",
     "SuspensionOut",

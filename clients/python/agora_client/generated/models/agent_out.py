@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.agent_status import AgentStatus, check_agent_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.category_ref import CategoryRef
@@ -42,6 +43,8 @@ class AgentOut:
         status (AgentStatus):
         tags (list[Tag]):
         updated_at (datetime.datetime):
+        version (int | None | Unset): The agent's current version (GET /v1/agents/{id}/versions); null before its first
+            approval.
     """
 
     categories: list[CategoryRef]
@@ -59,6 +62,7 @@ class AgentOut:
     status: AgentStatus
     tags: list[Tag]
     updated_at: datetime.datetime
+    version: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -98,6 +102,12 @@ class AgentOut:
 
         updated_at = self.updated_at.isoformat()
 
+        version: int | None | Unset
+        if isinstance(self.version, Unset):
+            version = UNSET
+        else:
+            version = self.version
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -119,6 +129,8 @@ class AgentOut:
                 "updatedAt": updated_at,
             }
         )
+        if version is not UNSET:
+            field_dict["version"] = version
 
         return field_dict
 
@@ -170,6 +182,15 @@ class AgentOut:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
 
+        def _parse_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        version = _parse_version(d.pop("version", UNSET))
+
         agent_out = cls(
             categories=categories,
             created_at=created_at,
@@ -186,6 +207,7 @@ class AgentOut:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            version=version,
         )
 
         agent_out.additional_properties = d

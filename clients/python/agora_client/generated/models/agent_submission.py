@@ -24,6 +24,7 @@ class AgentSubmission:
         name (str):
         author (AuthorIn | None | Unset):
         categories (list[str] | Unset):
+        changelog (None | str | Unset): What version 1 is (shown in its changelog)
         description (str | Unset):  Default: ''.
         example_outputs (list[ExampleOutputIn] | Unset):
         image (None | str | Unset):
@@ -37,6 +38,7 @@ class AgentSubmission:
     name: str
     author: AuthorIn | None | Unset = UNSET
     categories: list[str] | Unset = UNSET
+    changelog: None | str | Unset = UNSET
     description: str | Unset = ""
     example_outputs: list[ExampleOutputIn] | Unset = UNSET
     image: None | str | Unset = UNSET
@@ -63,6 +65,12 @@ class AgentSubmission:
         categories: list[str] | Unset = UNSET
         if not isinstance(self.categories, Unset):
             categories = self.categories
+
+        changelog: None | str | Unset
+        if isinstance(self.changelog, Unset):
+            changelog = UNSET
+        else:
+            changelog = self.changelog
 
         description = self.description
 
@@ -109,6 +117,8 @@ class AgentSubmission:
             field_dict["author"] = author
         if categories is not UNSET:
             field_dict["categories"] = categories
+        if changelog is not UNSET:
+            field_dict["changelog"] = changelog
         if description is not UNSET:
             field_dict["description"] = description
         if example_outputs is not UNSET:
@@ -153,6 +163,15 @@ class AgentSubmission:
         author = _parse_author(d.pop("author", UNSET))
 
         categories = cast(list[str], d.pop("categories", UNSET))
+
+        def _parse_changelog(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        changelog = _parse_changelog(d.pop("changelog", UNSET))
 
         description = d.pop("description", UNSET)
 
@@ -205,6 +224,7 @@ class AgentSubmission:
             name=name,
             author=author,
             categories=categories,
+            changelog=changelog,
             description=description,
             example_outputs=example_outputs,
             image=image,

@@ -25,6 +25,8 @@ class AgentUpdate:
             author (AuthorIn | None | Unset):
             base_url (None | str | Unset):
             categories (list[str] | None | Unset):
+            changelog (None | str | Unset): What the change of baseUrl, schema or price brings: the next version's changelog
+                once approved
             description (None | str | Unset):
             example_outputs (list[ExampleOutputIn] | None | Unset):
             image (None | str | Unset):
@@ -37,6 +39,7 @@ class AgentUpdate:
     author: AuthorIn | None | Unset = UNSET
     base_url: None | str | Unset = UNSET
     categories: list[str] | None | Unset = UNSET
+    changelog: None | str | Unset = UNSET
     description: None | str | Unset = UNSET
     example_outputs: list[ExampleOutputIn] | None | Unset = UNSET
     image: None | str | Unset = UNSET
@@ -71,6 +74,12 @@ class AgentUpdate:
 
         else:
             categories = self.categories
+
+        changelog: None | str | Unset
+        if isinstance(self.changelog, Unset):
+            changelog = UNSET
+        else:
+            changelog = self.changelog
 
         description: None | str | Unset
         if isinstance(self.description, Unset):
@@ -134,6 +143,8 @@ class AgentUpdate:
             field_dict["baseUrl"] = base_url
         if categories is not UNSET:
             field_dict["categories"] = categories
+        if changelog is not UNSET:
+            field_dict["changelog"] = changelog
         if description is not UNSET:
             field_dict["description"] = description
         if example_outputs is not UNSET:
@@ -201,6 +212,15 @@ class AgentUpdate:
             return cast(list[str] | None | Unset, data)
 
         categories = _parse_categories(d.pop("categories", UNSET))
+
+        def _parse_changelog(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        changelog = _parse_changelog(d.pop("changelog", UNSET))
 
         def _parse_description(data: object) -> None | str | Unset:
             if data is None:
@@ -300,6 +320,7 @@ class AgentUpdate:
             author=author,
             base_url=base_url,
             categories=categories,
+            changelog=changelog,
             description=description,
             example_outputs=example_outputs,
             image=image,

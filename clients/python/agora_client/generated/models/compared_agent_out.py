@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.agent_status import AgentStatus, check_agent_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agents_availability_out import AgentsAvailabilityOut
@@ -49,6 +50,8 @@ class ComparedAgentOut:
         status (AgentStatus):
         tags (list[Tag]):
         updated_at (datetime.datetime):
+        version (int | None | Unset): The agent's current version (GET /v1/agents/{id}/versions); null before its first
+            approval.
     """
 
     availability: AgentsAvailabilityOut
@@ -71,6 +74,7 @@ class ComparedAgentOut:
     status: AgentStatus
     tags: list[Tag]
     updated_at: datetime.datetime
+    version: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,6 +129,12 @@ class ComparedAgentOut:
 
         updated_at = self.updated_at.isoformat()
 
+        version: int | None | Unset
+        if isinstance(self.version, Unset):
+            version = UNSET
+        else:
+            version = self.version
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -151,6 +161,8 @@ class ComparedAgentOut:
                 "updatedAt": updated_at,
             }
         )
+        if version is not UNSET:
+            field_dict["version"] = version
 
         return field_dict
 
@@ -229,6 +241,15 @@ class ComparedAgentOut:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
 
+        def _parse_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        version = _parse_version(d.pop("version", UNSET))
+
         compared_agent_out = cls(
             availability=availability,
             categories=categories,
@@ -250,6 +271,7 @@ class ComparedAgentOut:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            version=version,
         )
 
         compared_agent_out.additional_properties = d

@@ -56,6 +56,8 @@ class JobOut:
         task_id (None | UUID):
         updated_at (datetime.datetime):
         user_id (UUID):
+        agent_version (int | None | Unset): The agent's version that runs the job (GET /v1/agents/{id}/versions); null
+            for jobs made before versions.
         input_hash (None | str | Unset): MIP-004 hash of the input (sha256 of identifierFromPurchaser;JCS(input)), as
             the agent reported it; checked against Agora's own for jobs paid through a node.
         result_truncated (bool | Unset): True when result is a listing's preview of a longer result. Default: False.
@@ -91,6 +93,7 @@ class JobOut:
     task_id: None | UUID
     updated_at: datetime.datetime
     user_id: UUID
+    agent_version: int | None | Unset = UNSET
     input_hash: None | str | Unset = UNSET
     result_truncated: bool | Unset = False
     verified: bool | None | Unset = UNSET
@@ -190,6 +193,12 @@ class JobOut:
 
         user_id = str(self.user_id)
 
+        agent_version: int | None | Unset
+        if isinstance(self.agent_version, Unset):
+            agent_version = UNSET
+        else:
+            agent_version = self.agent_version
+
         input_hash: None | str | Unset
         if isinstance(self.input_hash, Unset):
             input_hash = UNSET
@@ -238,6 +247,8 @@ class JobOut:
                 "userId": user_id,
             }
         )
+        if agent_version is not UNSET:
+            field_dict["agentVersion"] = agent_version
         if input_hash is not UNSET:
             field_dict["inputHash"] = input_hash
         if result_truncated is not UNSET:
@@ -435,6 +446,15 @@ class JobOut:
 
         user_id = UUID(d.pop("userId"))
 
+        def _parse_agent_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        agent_version = _parse_agent_version(d.pop("agentVersion", UNSET))
+
         def _parse_input_hash(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -484,6 +504,7 @@ class JobOut:
             task_id=task_id,
             updated_at=updated_at,
             user_id=user_id,
+            agent_version=agent_version,
             input_hash=input_hash,
             result_truncated=result_truncated,
             verified=verified,

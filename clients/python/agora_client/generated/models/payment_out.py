@@ -15,11 +15,13 @@ T = TypeVar("T", bound="PaymentOut")
 class PaymentOut:
     """
     Attributes:
+        bonus_credits (float): A promotion code's bonus credits, granted with the purchase's credits.
         clawed_back (float): Credits taken back after a refund or dispute.
         client_secret (None | str):
         created_at (datetime.datetime):
         credits_ (float):
         currency (str):
+        discount (int): Minor units a promotion code took off the pack's price.
         display_price (str): The price as shown to people: `10.00 EUR`, `1000 JPY`, `1.500 KWD`.
         failure_message (None | str):
         id (UUID):
@@ -40,11 +42,13 @@ class PaymentOut:
         workspace_id (UUID):
     """
 
+    bonus_credits: float
     clawed_back: float
     client_secret: None | str
     created_at: datetime.datetime
     credits_: float
     currency: str
+    discount: int
     display_price: str
     failure_message: None | str
     id: UUID
@@ -63,6 +67,8 @@ class PaymentOut:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        bonus_credits = self.bonus_credits
+
         clawed_back = self.clawed_back
 
         client_secret: None | str
@@ -73,6 +79,8 @@ class PaymentOut:
         credits_ = self.credits_
 
         currency = self.currency
+
+        discount = self.discount
 
         display_price = self.display_price
 
@@ -121,11 +129,13 @@ class PaymentOut:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "bonusCredits": bonus_credits,
                 "clawedBack": clawed_back,
                 "clientSecret": client_secret,
                 "createdAt": created_at,
                 "credits": credits_,
                 "currency": currency,
+                "discount": discount,
                 "displayPrice": display_price,
                 "failureMessage": failure_message,
                 "id": id,
@@ -149,6 +159,8 @@ class PaymentOut:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        bonus_credits = d.pop("bonusCredits")
+
         clawed_back = d.pop("clawedBack")
 
         def _parse_client_secret(data: object) -> None | str:
@@ -163,6 +175,8 @@ class PaymentOut:
         credits_ = d.pop("credits")
 
         currency = d.pop("currency")
+
+        discount = d.pop("discount")
 
         display_price = d.pop("displayPrice")
 
@@ -246,11 +260,13 @@ class PaymentOut:
         workspace_id = UUID(d.pop("workspaceId"))
 
         payment_out = cls(
+            bonus_credits=bonus_credits,
             clawed_back=clawed_back,
             client_secret=client_secret,
             created_at=created_at,
             credits_=credits_,
             currency=currency,
+            discount=discount,
             display_price=display_price,
             failure_message=failure_message,
             id=id,

@@ -16,10 +16,12 @@ class PurchaseOut:
     """Read from a ``CreditPurchase`` row.
 
     Attributes:
+        bonus_credits (float): A promotion code's bonus credits, granted with the purchase's credits.
         clawed_back (float): Credits taken back after a refund or dispute.
         created_at (datetime.datetime):
         credits_ (float):
         currency (str):
+        discount (int): Minor units a promotion code took off the pack's price.
         display_price (str): The price as shown to people: `10.00 EUR`, `1000 JPY`, `1.500 KWD`.
         failure_message (None | str):
         id (UUID):
@@ -36,10 +38,12 @@ class PurchaseOut:
         workspace_id (UUID):
     """
 
+    bonus_credits: float
     clawed_back: float
     created_at: datetime.datetime
     credits_: float
     currency: str
+    discount: int
     display_price: str
     failure_message: None | str
     id: UUID
@@ -56,6 +60,8 @@ class PurchaseOut:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        bonus_credits = self.bonus_credits
+
         clawed_back = self.clawed_back
 
         created_at = self.created_at.isoformat()
@@ -63,6 +69,8 @@ class PurchaseOut:
         credits_ = self.credits_
 
         currency = self.currency
+
+        discount = self.discount
 
         display_price = self.display_price
 
@@ -105,10 +113,12 @@ class PurchaseOut:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "bonusCredits": bonus_credits,
                 "clawedBack": clawed_back,
                 "createdAt": created_at,
                 "credits": credits_,
                 "currency": currency,
+                "discount": discount,
                 "displayPrice": display_price,
                 "failureMessage": failure_message,
                 "id": id,
@@ -130,6 +140,8 @@ class PurchaseOut:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        bonus_credits = d.pop("bonusCredits")
+
         clawed_back = d.pop("clawedBack")
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -137,6 +149,8 @@ class PurchaseOut:
         credits_ = d.pop("credits")
 
         currency = d.pop("currency")
+
+        discount = d.pop("discount")
 
         display_price = d.pop("displayPrice")
 
@@ -206,10 +220,12 @@ class PurchaseOut:
         workspace_id = UUID(d.pop("workspaceId"))
 
         purchase_out = cls(
+            bonus_credits=bonus_credits,
             clawed_back=clawed_back,
             created_at=created_at,
             credits_=credits_,
             currency=currency,
+            discount=discount,
             display_price=display_price,
             failure_message=failure_message,
             id=id,

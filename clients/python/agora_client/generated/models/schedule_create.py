@@ -24,7 +24,9 @@ T = TypeVar("T", bound="ScheduleCreate")
 class ScheduleCreate:
     """
     Attributes:
-        agent_id (str):
+        agent_id (None | str | Unset): Required without savedInputId.
+        agent_version (int | None | Unset): Run this version of the agent at every occurrence; left out: the latest
+            compatible version (the newest whose input schema accepts inputData).
         cron (None | str | Unset):  Example: 0 9 * * MON.
         ends_at (datetime.datetime | None | Unset):
         failure_limit (int | Unset):  Default: 5.
@@ -34,12 +36,15 @@ class ScheduleCreate:
         missed_policy (ScheduleCreateMissedpolicy | Unset):  Default: 'run_once'.
         monthly_budget (float | None | Unset): Credits the runs may hold per calendar month.
         name (None | str | Unset):
+        saved_input_id (None | str | Unset): One of your saved inputs: its agent, input and pinned version (instead of
+            agentId, inputData and agentVersion).
         starts_at (datetime.datetime | None | Unset): Default: now.
         task (None | TaskTemplate | Unset):
         timezone (str | Unset):  Default: 'UTC'. Example: Europe/Berlin.
     """
 
-    agent_id: str
+    agent_id: None | str | Unset = UNSET
+    agent_version: int | None | Unset = UNSET
     cron: None | str | Unset = UNSET
     ends_at: datetime.datetime | None | Unset = UNSET
     failure_limit: int | Unset = 5
@@ -49,6 +54,7 @@ class ScheduleCreate:
     missed_policy: ScheduleCreateMissedpolicy | Unset = "run_once"
     monthly_budget: float | None | Unset = UNSET
     name: None | str | Unset = UNSET
+    saved_input_id: None | str | Unset = UNSET
     starts_at: datetime.datetime | None | Unset = UNSET
     task: None | TaskTemplate | Unset = UNSET
     timezone: str | Unset = "UTC"
@@ -57,7 +63,17 @@ class ScheduleCreate:
         from ..models.schedule_create_inputdata import ScheduleCreateInputdata
         from ..models.task_template import TaskTemplate
 
-        agent_id = self.agent_id
+        agent_id: None | str | Unset
+        if isinstance(self.agent_id, Unset):
+            agent_id = UNSET
+        else:
+            agent_id = self.agent_id
+
+        agent_version: int | None | Unset
+        if isinstance(self.agent_version, Unset):
+            agent_version = UNSET
+        else:
+            agent_version = self.agent_version
 
         cron: None | str | Unset
         if isinstance(self.cron, Unset):
@@ -111,6 +127,12 @@ class ScheduleCreate:
         else:
             name = self.name
 
+        saved_input_id: None | str | Unset
+        if isinstance(self.saved_input_id, Unset):
+            saved_input_id = UNSET
+        else:
+            saved_input_id = self.saved_input_id
+
         starts_at: None | str | Unset
         if isinstance(self.starts_at, Unset):
             starts_at = UNSET
@@ -131,11 +153,11 @@ class ScheduleCreate:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "agentId": agent_id,
-            }
-        )
+        field_dict.update({})
+        if agent_id is not UNSET:
+            field_dict["agentId"] = agent_id
+        if agent_version is not UNSET:
+            field_dict["agentVersion"] = agent_version
         if cron is not UNSET:
             field_dict["cron"] = cron
         if ends_at is not UNSET:
@@ -154,6 +176,8 @@ class ScheduleCreate:
             field_dict["monthlyBudget"] = monthly_budget
         if name is not UNSET:
             field_dict["name"] = name
+        if saved_input_id is not UNSET:
+            field_dict["savedInputId"] = saved_input_id
         if starts_at is not UNSET:
             field_dict["startsAt"] = starts_at
         if task is not UNSET:
@@ -169,7 +193,24 @@ class ScheduleCreate:
         from ..models.task_template import TaskTemplate
 
         d = dict(src_dict)
-        agent_id = d.pop("agentId")
+
+        def _parse_agent_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        agent_id = _parse_agent_id(d.pop("agentId", UNSET))
+
+        def _parse_agent_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        agent_version = _parse_agent_version(d.pop("agentVersion", UNSET))
 
         def _parse_cron(data: object) -> None | str | Unset:
             if data is None:
@@ -259,6 +300,15 @@ class ScheduleCreate:
 
         name = _parse_name(d.pop("name", UNSET))
 
+        def _parse_saved_input_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        saved_input_id = _parse_saved_input_id(d.pop("savedInputId", UNSET))
+
         def _parse_starts_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
                 return data
@@ -297,6 +347,7 @@ class ScheduleCreate:
 
         schedule_create = cls(
             agent_id=agent_id,
+            agent_version=agent_version,
             cron=cron,
             ends_at=ends_at,
             failure_limit=failure_limit,
@@ -306,6 +357,7 @@ class ScheduleCreate:
             missed_policy=missed_policy,
             monthly_budget=monthly_budget,
             name=name,
+            saved_input_id=saved_input_id,
             starts_at=starts_at,
             task=task,
             timezone=timezone,

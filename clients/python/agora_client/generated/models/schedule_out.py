@@ -44,6 +44,7 @@ class ScheduleOut:
         updated_at (datetime.datetime):
         user_id (UUID):
         workspace_id (UUID):
+        agent_version (int | None | Unset): The pinned version; null: follows the latest compatible one.
         task (None | ScheduleOutTask | Unset):
     """
 
@@ -69,6 +70,7 @@ class ScheduleOut:
     updated_at: datetime.datetime
     user_id: UUID
     workspace_id: UUID
+    agent_version: int | None | Unset = UNSET
     task: None | ScheduleOutTask | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -136,6 +138,12 @@ class ScheduleOut:
 
         workspace_id = str(self.workspace_id)
 
+        agent_version: int | None | Unset
+        if isinstance(self.agent_version, Unset):
+            agent_version = UNSET
+        else:
+            agent_version = self.agent_version
+
         task: dict[str, Any] | None | Unset
         if isinstance(self.task, Unset):
             task = UNSET
@@ -172,6 +180,8 @@ class ScheduleOut:
                 "workspaceId": workspace_id,
             }
         )
+        if agent_version is not UNSET:
+            field_dict["agentVersion"] = agent_version
         if task is not UNSET:
             field_dict["task"] = task
 
@@ -291,6 +301,15 @@ class ScheduleOut:
 
         workspace_id = UUID(d.pop("workspaceId"))
 
+        def _parse_agent_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        agent_version = _parse_agent_version(d.pop("agentVersion", UNSET))
+
         def _parse_task(data: object) -> None | ScheduleOutTask | Unset:
             if data is None:
                 return data
@@ -331,6 +350,7 @@ class ScheduleOut:
             updated_at=updated_at,
             user_id=user_id,
             workspace_id=workspace_id,
+            agent_version=agent_version,
             task=task,
         )
 

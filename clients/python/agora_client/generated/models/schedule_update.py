@@ -26,6 +26,7 @@ class ScheduleUpdate:
     now. ``null`` clears ``endsAt``, ``task``, ``maxAcceptedCredits`` and ``monthlyBudget``.
 
         Attributes:
+            agent_version (int | None | Unset): Pin a version; null: follow the latest compatible one.
             cron (None | str | Unset):
             ends_at (datetime.datetime | None | Unset):
             failure_limit (int | None | Unset):
@@ -40,6 +41,7 @@ class ScheduleUpdate:
             timezone (None | str | Unset):
     """
 
+    agent_version: int | None | Unset = UNSET
     cron: None | str | Unset = UNSET
     ends_at: datetime.datetime | None | Unset = UNSET
     failure_limit: int | None | Unset = UNSET
@@ -56,6 +58,12 @@ class ScheduleUpdate:
     def to_dict(self) -> dict[str, Any]:
         from ..models.schedule_update_inputdata import ScheduleUpdateInputdata
         from ..models.task_template import TaskTemplate
+
+        agent_version: int | None | Unset
+        if isinstance(self.agent_version, Unset):
+            agent_version = UNSET
+        else:
+            agent_version = self.agent_version
 
         cron: None | str | Unset
         if isinstance(self.cron, Unset):
@@ -138,6 +146,8 @@ class ScheduleUpdate:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if agent_version is not UNSET:
+            field_dict["agentVersion"] = agent_version
         if cron is not UNSET:
             field_dict["cron"] = cron
         if ends_at is not UNSET:
@@ -171,6 +181,15 @@ class ScheduleUpdate:
         from ..models.task_template import TaskTemplate
 
         d = dict(src_dict)
+
+        def _parse_agent_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        agent_version = _parse_agent_version(d.pop("agentVersion", UNSET))
 
         def _parse_cron(data: object) -> None | str | Unset:
             if data is None:
@@ -311,6 +330,7 @@ class ScheduleUpdate:
         timezone = _parse_timezone(d.pop("timezone", UNSET))
 
         schedule_update = cls(
+            agent_version=agent_version,
             cron=cron,
             ends_at=ends_at,
             failure_limit=failure_limit,

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.detailed_error import DetailedError
-from ...models.envelope_b_agent_out import EnvelopeBAgentOut
+from ...models.envelope_b_agent_detail_out import EnvelopeBAgentDetailOut
 from ...types import Response
 
 
@@ -27,9 +27,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DetailedError | EnvelopeBAgentOut | None:
+) -> DetailedError | EnvelopeBAgentDetailOut | None:
     if response.status_code == 200:
-        response_200 = EnvelopeBAgentOut.from_dict(response.json())
+        response_200 = EnvelopeBAgentDetailOut.from_dict(response.json())
 
         return response_200
 
@@ -71,7 +71,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DetailedError | EnvelopeBAgentOut]:
+) -> Response[DetailedError | EnvelopeBAgentDetailOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,10 +84,10 @@ def sync_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[DetailedError | EnvelopeBAgentOut]:
+) -> Response[DetailedError | EnvelopeBAgentDetailOut]:
     """Get Agent
 
-     One agent by id (no authentication).
+     One agent by id (no authentication), with its current version and Conformant badge.
 
     Args:
         agent_id (str):
@@ -97,7 +97,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DetailedError | EnvelopeBAgentOut]
+        Response[DetailedError | EnvelopeBAgentDetailOut]
     """
 
     kwargs = _get_kwargs(
@@ -115,10 +115,10 @@ def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> DetailedError | EnvelopeBAgentOut | None:
+) -> DetailedError | EnvelopeBAgentDetailOut | None:
     """Get Agent
 
-     One agent by id (no authentication).
+     One agent by id (no authentication), with its current version and Conformant badge.
 
     Args:
         agent_id (str):
@@ -128,7 +128,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DetailedError | EnvelopeBAgentOut
+        DetailedError | EnvelopeBAgentDetailOut
     """
 
     return sync_detailed(
@@ -141,10 +141,10 @@ async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[DetailedError | EnvelopeBAgentOut]:
+) -> Response[DetailedError | EnvelopeBAgentDetailOut]:
     """Get Agent
 
-     One agent by id (no authentication).
+     One agent by id (no authentication), with its current version and Conformant badge.
 
     Args:
         agent_id (str):
@@ -154,7 +154,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DetailedError | EnvelopeBAgentOut]
+        Response[DetailedError | EnvelopeBAgentDetailOut]
     """
 
     kwargs = _get_kwargs(
@@ -170,10 +170,10 @@ async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> DetailedError | EnvelopeBAgentOut | None:
+) -> DetailedError | EnvelopeBAgentDetailOut | None:
     """Get Agent
 
-     One agent by id (no authentication).
+     One agent by id (no authentication), with its current version and Conformant badge.
 
     Args:
         agent_id (str):
@@ -183,7 +183,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DetailedError | EnvelopeBAgentOut
+        DetailedError | EnvelopeBAgentDetailOut
     """
 
     return (

@@ -99,7 +99,9 @@ def sync_detailed(
 
      Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
     `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
-    Stripe's webhook confirms the payment. Organizations: owners and admins only.
+    Stripe's webhook confirms the payment. Organizations: owners and admins only. A
+    `promotionCode` adds bonus credits or takes a percentage off; one that is unknown, expired
+    or used up is 400 naming `promotionCode`.
 
     Args:
         body (PurchaseCreate):
@@ -132,7 +134,9 @@ def sync(
 
      Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
     `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
-    Stripe's webhook confirms the payment. Organizations: owners and admins only.
+    Stripe's webhook confirms the payment. Organizations: owners and admins only. A
+    `promotionCode` adds bonus credits or takes a percentage off; one that is unknown, expired
+    or used up is 400 naming `promotionCode`.
 
     Args:
         body (PurchaseCreate):
@@ -160,7 +164,9 @@ async def asyncio_detailed(
 
      Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
     `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
-    Stripe's webhook confirms the payment. Organizations: owners and admins only.
+    Stripe's webhook confirms the payment. Organizations: owners and admins only. A
+    `promotionCode` adds bonus credits or takes a percentage off; one that is unknown, expired
+    or used up is 400 naming `promotionCode`.
 
     Args:
         body (PurchaseCreate):
@@ -191,7 +197,9 @@ async def asyncio(
 
      Start buying a credit pack: a Stripe PaymentIntent for the current workspace. Pay it on
     `payUrl`, with Stripe.js and `clientSecret`, or with `POST .../pay`; the credits arrive when
-    Stripe's webhook confirms the payment. Organizations: owners and admins only.
+    Stripe's webhook confirms the payment. Organizations: owners and admins only. A
+    `promotionCode` adds bonus credits or takes a percentage off; one that is unknown, expired
+    or used up is 400 naming `promotionCode`.
 
     Args:
         body (PurchaseCreate):

@@ -1,6 +1,6 @@
 from http import HTTPStatus
 from io import BytesIO
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -27,11 +27,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> File | SimpleError | None:
+) -> Any | File | SimpleError | None:
     if response.status_code == 200:
         response_200 = File(payload=BytesIO(response.content))
 
         return response_200
+
+    if response.status_code == 307:
+        response_307 = cast(Any, None)
+        return response_307
 
     if response.status_code == 400:
         response_400 = SimpleError.from_dict(response.json())
@@ -71,7 +75,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[File | SimpleError]:
+) -> Response[Any | File | SimpleError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,11 +88,11 @@ def sync_detailed(
     file_id: str,
     *,
     client: AuthenticatedClient,
-) -> Response[File | SimpleError]:
+) -> Response[Any | File | SimpleError]:
     """Download File
 
      The file's bytes: `attachment` unless an allow-listed preview type, with ETag and
-    ranges.
+    ranges. On S3 storage a GET answers 307 to a short-lived presigned URL of the bucket.
 
     Args:
         file_id (str):
@@ -98,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[File | SimpleError]
+        Response[Any | File | SimpleError]
     """
 
     kwargs = _get_kwargs(
@@ -116,11 +120,11 @@ def sync(
     file_id: str,
     *,
     client: AuthenticatedClient,
-) -> File | SimpleError | None:
+) -> Any | File | SimpleError | None:
     """Download File
 
      The file's bytes: `attachment` unless an allow-listed preview type, with ETag and
-    ranges.
+    ranges. On S3 storage a GET answers 307 to a short-lived presigned URL of the bucket.
 
     Args:
         file_id (str):
@@ -130,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        File | SimpleError
+        Any | File | SimpleError
     """
 
     return sync_detailed(
@@ -143,11 +147,11 @@ async def asyncio_detailed(
     file_id: str,
     *,
     client: AuthenticatedClient,
-) -> Response[File | SimpleError]:
+) -> Response[Any | File | SimpleError]:
     """Download File
 
      The file's bytes: `attachment` unless an allow-listed preview type, with ETag and
-    ranges.
+    ranges. On S3 storage a GET answers 307 to a short-lived presigned URL of the bucket.
 
     Args:
         file_id (str):
@@ -157,7 +161,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[File | SimpleError]
+        Response[Any | File | SimpleError]
     """
 
     kwargs = _get_kwargs(
@@ -173,11 +177,11 @@ async def asyncio(
     file_id: str,
     *,
     client: AuthenticatedClient,
-) -> File | SimpleError | None:
+) -> Any | File | SimpleError | None:
     """Download File
 
      The file's bytes: `attachment` unless an allow-listed preview type, with ETag and
-    ranges.
+    ranges. On S3 storage a GET answers 307 to a short-lived presigned URL of the bucket.
 
     Args:
         file_id (str):
@@ -187,7 +191,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        File | SimpleError
+        Any | File | SimpleError
     """
 
     return (
