@@ -18,8 +18,14 @@ from typer.testing import CliRunner, Result
 from agora.cli.main import app as cli_app
 
 
-async def cli(*args: str) -> Result:
-    return await asyncio.to_thread(CliRunner().invoke, cli_app, list(args))
+async def cli(*args: str, env: dict[str, str] | None = None) -> Result:
+    return await asyncio.to_thread(CliRunner().invoke, cli_app, list(args), env=env)
+
+
+def template_home(tmp_path: Path) -> dict[str, str]:
+    """The environment that keeps the published template repository in the test's directory
+    (``scaffold.template_repository``), not the home directory."""
+    return {"XDG_DATA_HOME": str(tmp_path / "xdg")}
 
 
 async def generate(
@@ -28,7 +34,10 @@ async def generate(
     """``agora agent new NAME`` into ``tmp_path/NAME``; ``edits`` (old → new text of
     agent.py) break a copy on purpose. Returns the directory and the loaded module (its `app`)."""
     target = tmp_path / name
-    made = await cli("agent", "new", name, "--dir", str(target), *(["--paid"] if paid else []))
+    made = await cli(
+        "agent", "new", name, "--dir", str(target), *(["--paid"] if paid else []),
+        env=template_home(tmp_path),
+    )  # fmt: skip
     assert made.exit_code == 0, made.output
     source = target / "agent.py"
     text = source.read_text()

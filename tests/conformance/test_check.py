@@ -31,9 +31,23 @@ async def test_generated_paid_agent_passes_the_paid_checks(tmp_path: Path) -> No
         **dict.fromkeys(FREE_CHECKS, "passed"),
         "payment-fields": "passed",
         "input-hash": "passed",
-        "result-hash": "skipped",  # needs a payment node (docs/developer.md)
+        "result-hash": "passed",  # the completed /status reports it (docs/developer.md)
     }
     assert "PASS  input-hash" in checked.output
+    assert "PASS  result-hash" in checked.output
+
+
+async def test_paid_agent_without_a_result_hash_skips_result_hash(tmp_path: Path) -> None:
+    """An agent whose /status reports no hash submits it only to its payment node: skipped,
+    saying so, and the agent still passes."""
+    drop = {'        answer["result_hash"] = job["result_hash"]': "        pass"}
+    _, module = await generate(tmp_path, "no-hash", paid=True, edits=drop)
+    with serve_asgi(module.app, "no-hash") as url:
+        checked = await cli("agent", "check", url, "--paid", "--junit", str(tmp_path / "j.xml"))
+    assert checked.exit_code == 0, checked.output
+    assert junit_cases(tmp_path / "j.xml")["result-hash"] == "skipped"
+    assert "SKIP  result-hash" in checked.output
+    assert "checking it needs a payment node" in checked.output
 
 
 BROKEN = {
@@ -62,13 +76,21 @@ BROKEN = {
         ["input-hash"],
         "MIP-004 gives",
     ),
+    "wrong-result-hash": (
+        {'create_masumi_output_hash(job["result"], job["identifier"])': (
+            'create_masumi_output_hash(job["result"] + "!", job["identifier"])'
+        )},
+        ["result-hash"],
+        "for the result",
+    ),
 }  # fmt: skip
+PAID_KINDS = {"wrong-hash", "wrong-result-hash"}
 
 
 @pytest.mark.parametrize("kind", sorted(BROKEN))
 async def test_broken_copies_fail_the_named_checks(tmp_path: Path, kind: str) -> None:
     edits, failing, reason = BROKEN[kind]
-    paid = kind == "wrong-hash"
+    paid = kind in PAID_KINDS
     _, module = await generate(tmp_path, "broken", paid=paid, edits=edits)
     junit = tmp_path / "j.xml"
     args = ["--job-seconds", "1", "--call-seconds", "1", "--junit", str(junit)] + (

@@ -20,6 +20,7 @@ from starlette.responses import PlainTextResponse
 
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
+from agora.conformance.checks import SUITE_VERSION
 from agora.developer.worker import CertificationRound, certify_due
 from agora.kit.timeutil import utcnow
 from agora.models import ConformanceRun, Notification
@@ -129,7 +130,7 @@ async def test_the_badge_follows_the_suite_from_submission_to_the_scheduled_roun
             "passed": 0,
         }  # fmt: skip  (not due again before the interval)
         assert agent_id in await _conformant_ids(client)
-        badge = f"✓ Conformant {clock.now:%Y-%m-%d} (suite v1)"
+        badge = f"✓ Conformant {clock.now:%Y-%m-%d} (suite v{SUITE_VERSION})"
         assert badge in (await client.get(f"/agents/{agent_id}")).text
         assert badge in (await client.get("/agents", params={"conformant": "true"})).text
 

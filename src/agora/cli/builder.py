@@ -1,4 +1,4 @@
-"""agora agent new|check: a builder's start (a rendered template) and local loop (the
+"""agora agent new|update|check: a builder's start (a rendered template) and local loop (the
 conformance suite), before anything is submitted (docs/developer.md)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import typer
 
 from agora.conformance import report
 from agora.conformance.suite import SuiteOptions, run_suite
-from agora.developer.scaffold import ScaffoldError, render_agent
+from agora.developer.scaffold import ScaffoldError, render_agent, update_agent
 from agora.mip003.client import validate_base_url
 
 agent_app = typer.Typer(help="Build an agent: a template and the conformance check.")
@@ -61,3 +61,25 @@ def new(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc
     typer.echo(f"Created {target}. Run it: cd {target} && python agent.py")
+
+
+@agent_app.command("update")
+def update(
+    directory: Annotated[
+        Path, typer.Option("--dir", help="The generated project (default: here).")
+    ] = Path(),
+) -> None:
+    """Update a project made by `agora agent new` to this Agora's template (copier update):
+    the template's changes are applied, your own edits kept. Commit your work first."""
+    try:
+        old, new = update_agent(directory)
+    except ScaffoldError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
+    if old == new:
+        typer.echo(f"{directory} is already on template version {new}.")
+    else:
+        typer.echo(
+            f"Updated {directory} from template version {old} to {new}: review `git diff` "
+            "(conflicts are marked inline), then commit."
+        )

@@ -14,7 +14,7 @@ MIP004 = "https://github.com/masumi-network/masumi-improvement-proposals/blob/ma
 DOC = "docs/developer.md#check-"
 # Raised when a check is added, removed or made stricter: a certified listing shows the version
 # it passed (docs/developer.md, "Certification").
-SUITE_VERSION = "1"
+SUITE_VERSION = "2"  # 2: result-hash checks the hash a completed /status reports
 
 
 class Outcome(StrEnum):
@@ -73,6 +73,4 @@ REJECTS_BAD_INPUT = _check(
     "rejects-bad-input", "POST /start_job answers 400/422 to an invalid input"
 )
 UNKNOWN_JOB = _check("unknown-job", "GET /status of an unknown job id answers 404")
-RESULT_HASH = _check(
-    "result-hash", "the result hash submitted to the payment node follows MIP-004", MIP004
-)
+RESULT_HASH = _check("result-hash", "a completed /status's result_hash follows MIP-004", MIP004)

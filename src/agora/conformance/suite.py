@@ -42,6 +42,9 @@ MAX_INPUT_ROUNDS = 5
 # What a paid /start_job answer must carry (docs/developer.md, "Selling a paid agent"; the
 # dispatcher's payments.start.REQUIRED plus the identifiers it buys with)
 PAYMENT_TEXT_FIELDS = ("blockchainIdentifier", *PAYMENT_IDENTITY_FIELDS)
+# Where a completed /status may report the result hash it submits (MIP-003 names none: the
+# SDK's spelling, the payment node's, and the reference's ``output_hash``)
+RESULT_HASH_FIELDS = ("result_hash", "resultHash", "output_hash")
 # The whole network is allowed: a builder checks their own agent, usually on loopback.
 OPEN_POLICY = OutboundPolicy.from_setting("0.0.0.0/0,::/0")
 
@@ -228,10 +231,25 @@ class _Run:
         raise Failed(f"answered status {answer.status!r} for a job id it never issued")
 
     async def result_hash(self) -> str:
-        raise Skipped(
-            "the result hash is submitted to the seller's payment node, not over MIP-003: "
-            "this suite does not run a payment node yet"
-        )
+        """The hash a completed job's /status reports must be MIP-004's hash of its result
+        for this purchaser (either rule Agora accepts, ``hashes.match_result_hash``). An agent
+        that reports none submits it only to its payment node, which this suite does not run."""
+        if self.final is None or self.final.result is None:
+            raise Skipped("needs job-completes to pass")
+        key = next((k for k in RESULT_HASH_FIELDS if self.final.raw.get(k) is not None), None)
+        if key is None:
+            raise Skipped(
+                "the completed /status gives no result_hash: the hash then goes only to the "
+                "seller's payment node, and checking it needs a payment node"
+            )
+        given = self.final.raw[key]
+        if not isinstance(given, str) or not hashes.valid_hash(given.lower()):
+            raise Failed(f"{key} {given!r} is not 64 hex characters")
+        rule = hashes.match_result_hash(self.purchaser, self.final.result, given)
+        if rule is None:
+            expected = sorted(set(hashes.result_hashes(self.purchaser, self.final.result).values()))
+            raise Failed(f"{key} {given!r}: MIP-004 gives {' or '.join(expected)} for the result")
+        return f"rule {rule} ({key})"
 
 
 def _steps(run: _Run) -> list[tuple[Check, Callable[[], Awaitable[str]], float]]:
