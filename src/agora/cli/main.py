@@ -7,6 +7,7 @@ import typer
 from agora.cli import (
     agents,
     audit,
+    backup,
     builder,
     coworkers,
     credits,
@@ -38,6 +39,8 @@ app.add_typer(storage.storage_app, name="storage")
 app.add_typer(audit.audit_app, name="audit")
 app.add_typer(migrations.migration_app, name="migration")
 app.command(name="payment-node")(payment_node)
+app.command(name="backup")(backup.backup_command)
+app.command(name="restore")(backup.restore_command)
 
 if __name__ == "__main__":
     app()
