@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from agora import __version__
@@ -105,8 +104,8 @@ async def _check_client(db: Database, tool: str) -> str:
         subprocess.run, [path, "--version"], capture_output=True, text=True, timeout=60
     )
     client = _major(out.stdout)
-    async with db.engine.connect() as conn:
-        server = int((await conn.execute(text("SHOW server_version_num"))).scalar_one()) // 10000
+    async with db.engine.connect() as conn:  # the dialect learns the version on connecting
+        server = int((conn.dialect.server_version_info or (0,))[0])
     if client < server:
         raise BackupError(
             f"{tool} {out.stdout.strip()} is older than the server (PostgreSQL {server}): "
@@ -171,13 +170,19 @@ async def _save_blob(storage: Storage, key: str, target: Path) -> tuple[int, str
     return size, digest.hexdigest()
 
 
-async def _backup(db: Database, settings: Settings, dest: Path) -> dict[str, Any]:
+def _prepare(dest: Path) -> Path:
+    """A fresh ``DEST/.partial``; DEST must hold nothing else."""
     if dest.exists() and any(p.name != PARTIAL for p in dest.iterdir()):
         raise BackupError(f"{dest} is not empty: back up into a new directory")
     partial = dest / PARTIAL
     if partial.exists():
         shutil.rmtree(partial)  # a failed earlier attempt
     partial.mkdir(parents=True)
+    return partial
+
+
+async def _backup(db: Database, settings: Settings, dest: Path) -> dict[str, Any]:
+    partial = await asyncio.to_thread(_prepare, dest)
     revision = await current_revision(db.engine)
     if revision is None:
         raise BackupError("the database has no schema (run `agora migrate` first)")
