@@ -68,7 +68,9 @@ async def test_thirty_thousand_entries_stream_in_bounded_memory(
         tracemalloc.stop()
     assert chunks == 1 + ROWS // csvexport.PAGE_ROWS  # the header, then one chunk a page
     # One page at a time: about half the CSV here (the whole export read at once: ~9x it).
-    assert peak < size, (peak, size)
+    # Under the CSV's size when run alone; coverage's tracer (CI) adds to the traced heap, so
+    # the bound is twice it, still far under a full read's nine times.
+    assert peak < 2 * size, (peak, size)
     last = list(csv.reader(io.StringIO(tail.decode())))[-1]
     # Oldest first: the last entry comes last.
     assert last[2] == "grant" and last[3] == str(to_display(ROWS - 1))

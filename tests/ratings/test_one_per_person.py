@@ -22,6 +22,7 @@ from tests.conftest import MakeUser
 from tests.kit.test_migrations import _fresh_database
 from tests.payments.test_refund_page import _sign_in_by_link
 from tests.ratings.test_ratings import agent_rating, make_agent, make_jobs, rate
+from tests.support.legacy import insert_old
 from tests.web.test_pages import _csrf
 
 
@@ -141,19 +142,21 @@ async def test_migration_folds_duplicates_keeping_the_latest(db: Database, tmp_p
             session.add_all([person, other])
             await session.flush()
             ws = Workspace(name="W", kind="personal", owner_user_id=person.id)
-            agent = Agent(name="A", base_url="http://127.0.0.1:9", status="VERIFIED")
-            session.add_all([ws, agent])
+            session.add(ws)
             await session.flush()
+            agent = await insert_old(  # the agents table as of 0020 (tests/support/legacy.py)
+                session, Agent, name="A", base_url="http://127.0.0.1:9", status="VERIFIED",
+                rating_count=4, rating_sum=11,
+            )  # fmt: skip
             jobs = [
-                Job(workspace_id=ws.id, user_id=u.id, agent_id=agent.id, name=f"J{i}",
-                    status="COMPLETED", identifier_from_purchaser=secrets.token_hex(8))
+                await insert_old(session, Job, workspace_id=ws.id, user_id=u.id,
+                                 agent_id=agent["id"], name=f"J{i}", status="COMPLETED",
+                                 identifier_from_purchaser=secrets.token_hex(8))
                 for i, u in enumerate([person, person, person, other])
             ]  # fmt: skip
-            session.add_all(jobs)
-            await session.flush()
             ratings = [
-                Rating(job_id=j.id, agent_id=agent.id, user_id=j.user_id, workspace_id=ws.id,
-                       stars=s, created_at=now - timedelta(minutes=m))
+                Rating(job_id=j["id"], agent_id=agent["id"], user_id=j["user_id"],
+                       workspace_id=ws.id, stars=s, created_at=now - timedelta(minutes=m))
                 for j, s, m in zip(jobs, [1, 5, 3, 2], [30, 10, 10, 5], strict=True)
             ]  # fmt: skip
             session.add_all(ratings)
@@ -161,8 +164,7 @@ async def test_migration_folds_duplicates_keeping_the_latest(db: Database, tmp_p
             # Two of the person's at the same moment: the greater id is the later one.
             tied = sorted(ratings[1:3], key=lambda r: r.id)
             session.add(RatingReport(rating_id=ratings[0].id, user_id=other.id, reason="rude"))
-            agent.rating_count, agent.rating_sum = 4, 11
-            agent_id, kept = agent.id, {tied[1].id, ratings[3].id}
+            agent_id, kept = agent["id"], {tied[1].id, ratings[3].id}
         await upgrade(fresh.engine)
         async with fresh.transaction(write=False) as session:
             left = set(await session.scalars(select(Rating.id)))

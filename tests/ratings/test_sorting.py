@@ -23,6 +23,7 @@ from tests.conftest import MakeUser, TestUser
 from tests.contract.test_list_statements import counted
 from tests.kit.test_migrations import _fresh_database
 from tests.ratings.test_ratings import make_agent, make_jobs, rate
+from tests.support.legacy import insert_old
 
 # name: (ratings as {stars: how many}, base price, days since registration)
 FIXED = {
@@ -217,15 +218,18 @@ async def test_the_migration_counts_the_jobs_already_completed(
         now = utcnow()
         async with fresh.transaction() as session:
             created = await identity.create_user(session, email="m@example.com", name="M")
-            agent = Agent(name="Old", base_url="http://127.0.0.1:9", status="VERIFIED")
-            session.add(agent)
-            await session.flush()
+            # The tables as of 0017 (tests/support/legacy.py): the models have grown since.
+            agent = await insert_old(
+                session, Agent, name="Old", base_url="http://127.0.0.1:9", status="VERIFIED"
+            )
             ended = [now, now, now - timedelta(days=35), now - timedelta(days=35), None]
-            session.add_all(
-                Job(
+            for i, when in enumerate(ended):
+                await insert_old(
+                    session,
+                    Job,
                     workspace_id=created.workspace.id,
                     user_id=created.user.id,
-                    agent_id=agent.id,
+                    agent_id=agent["id"],
                     name=f"Job {i}",
                     status="COMPLETED" if when else "FAILED",
                     identifier_from_purchaser=f"job{i}",
@@ -233,8 +237,6 @@ async def test_the_migration_counts_the_jobs_already_completed(
                     refund=0,
                     completed_at=when,
                 )
-                for i, when in enumerate(ended)
-            )
         await upgrade(fresh.engine)
         async with fresh.transaction() as session:
             rows = await session.execute(
