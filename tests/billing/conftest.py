@@ -24,6 +24,7 @@ from tests.support.stripe import (
 class Stripe:
     server: LocalStripe
     inbox: WebhookInbox
+    webhook_url: str
 
 
 @pytest.fixture(scope="session")
@@ -31,11 +32,14 @@ def stripe_server() -> Iterator[Stripe]:
     """localstripe on loopback (one per test session), its webhooks sent to an inbox."""
     with running_localstripe() as server, running_inbox() as (inbox, url):
         server.register_webhook(url)
-        yield Stripe(server, inbox)
+        yield Stripe(server, inbox, url)
 
 
 @pytest.fixture
 def settings(settings: Settings, stripe_server: Stripe) -> Settings:
+    # localstripe keeps its webhooks in module state shared by the whole process: register ours
+    # again for every test (same name: it replaces itself), in case an earlier test reset them.
+    stripe_server.server.register_webhook(stripe_server.webhook_url)
     return settings.with_changes(
         stripe_secret_key=SECRET_KEY,
         stripe_publishable_key=PUBLISHABLE_KEY,
