@@ -251,29 +251,6 @@ async def purchased_total(session: AsyncSession) -> int:
     return int(total or 0)
 
 
-class ExportedEntry(Protocol):
-    """A ledger entry as the CSV exports write it."""
-
-    @property
-    def id(self) -> uuid.UUID: ...
-    @property
-    def created_at(self) -> datetime: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def amount(self) -> int: ...
-    @property
-    def held_change(self) -> int: ...
-    @property
-    def balance_after(self) -> int: ...
-    @property
-    def job_id(self) -> uuid.UUID | None: ...
-    @property
-    def user_id(self) -> uuid.UUID | None: ...
-    @property
-    def memo(self) -> str: ...
-
-
 async def entries_page(
     session: AsyncSession,
     workspace_id: uuid.UUID,
@@ -283,14 +260,14 @@ async def entries_page(
     since: datetime | None = None,
     until: datetime | None = None,
     kinds: Sequence[str] = (),
-) -> Sequence[ExportedEntry]:
+) -> Sequence[LedgerEntryColumns]:
     """A page of the workspace's ledger, oldest first, keyset-paged on ``(created_at, id)``
     (the index ``ix_ledger_workspace_created``): entries after ``after``, at or after ``since``
     and before ``until``, of ``kinds`` (all when empty)."""
     entry = LedgerEntry
     query = select(
-        entry.id, entry.created_at, entry.kind, entry.amount, entry.held_change,
-        entry.balance_after, entry.job_id, entry.user_id, entry.memo,
+        entry.id, entry.workspace_id, entry.created_at, entry.kind, entry.amount,
+        entry.held_change, entry.balance_after, entry.job_id, entry.user_id, entry.memo,
     ).where(entry.workspace_id == workspace_id)  # fmt: skip
     if since is not None:
         query = query.where(entry.created_at >= since)
@@ -305,7 +282,7 @@ async def entries_page(
             or_(entry.created_at > at, and_(entry.created_at == at, entry.id > last)),
         )
     query = query.order_by(entry.created_at, entry.id).limit(limit)
-    return cast(Sequence[ExportedEntry], (await session.execute(query)).all())
+    return cast(Sequence[LedgerEntryColumns], (await session.execute(query)).all())
 
 
 # ---- sellers' earnings accounts -------------------------------------------------------------

@@ -16,6 +16,7 @@ from agora.kit.errors import BadRequest, NotFound
 from agora.kit.money import to_display
 from agora.kit.timeutil import isoformat, parse_isoformat, utcnow
 from agora.models import LedgerEntry
+from agora.models.rows import LedgerEntryColumns
 
 MAX_ENTRIES = 100
 
@@ -107,11 +108,11 @@ def this_month(now: datetime) -> tuple[datetime, datetime]:
     return start, end
 
 
-def _key(row: repo.ExportedEntry) -> tuple[datetime, uuid.UUID]:
+def _key(row: LedgerEntryColumns) -> tuple[datetime, uuid.UUID]:
     return row.created_at, row.id
 
 
-def _ledger_cells(row: repo.ExportedEntry) -> list[object]:
+def _ledger_cells(row: LedgerEntryColumns) -> list[object]:
     return [
         isoformat(row.created_at), row.id, row.kind, to_display(row.amount),
         to_display(row.held_change), to_display(row.balance_after), row.job_id, row.user_id,
@@ -119,11 +120,11 @@ def _ledger_cells(row: repo.ExportedEntry) -> list[object]:
     ]  # fmt: skip
 
 
-def _spent(row: repo.ExportedEntry) -> int:
+def _spent(row: LedgerEntryColumns) -> int:
     return -row.held_change if row.kind == "capture" else -row.amount
 
 
-def _spend_cells(row: repo.ExportedEntry) -> list[object]:
+def _spend_cells(row: LedgerEntryColumns) -> list[object]:
     return [
         isoformat(row.created_at), row.id, row.kind, to_display(_spent(row)), row.job_id,
         row.user_id, row.memo,
@@ -132,7 +133,7 @@ def _spend_cells(row: repo.ExportedEntry) -> list[object]:
 
 def ledger_export(
     principal: Principal, *, since: str | None = None, until: str | None = None
-) -> Export[repo.ExportedEntry, tuple[datetime, uuid.UUID]]:
+) -> Export[LedgerEntryColumns, tuple[datetime, uuid.UUID]]:
     """The current workspace's ledger (``from``/``to``: one period; the whole ledger by
     default), oldest first, as CSV rows."""
     start, end = period(since, until)
@@ -140,7 +141,7 @@ def ledger_export(
 
     async def page(
         session: AsyncSession, after: tuple[datetime, uuid.UUID] | None, limit: int
-    ) -> Sequence[repo.ExportedEntry]:
+    ) -> Sequence[LedgerEntryColumns]:
         return await repo.entries_page(
             session, workspace, after=after, limit=limit, since=start, until=end
         )
@@ -150,7 +151,7 @@ def ledger_export(
 
 def spend_export(
     principal: Principal, *, since: str | None = None, until: str | None = None
-) -> Export[repo.ExportedEntry, tuple[datetime, uuid.UUID]]:
+) -> Export[LedgerEntryColumns, tuple[datetime, uuid.UUID]]:
     """A period's spend in the current workspace (``from``/``to``; this calendar month, UTC, by
     default; one bound alone leaves the other side open): every capture and usage charge,
     oldest first, as CSV rows."""
@@ -161,7 +162,7 @@ def spend_export(
 
     async def page(
         session: AsyncSession, after: tuple[datetime, uuid.UUID] | None, limit: int
-    ) -> Sequence[repo.ExportedEntry]:
+    ) -> Sequence[LedgerEntryColumns]:
         return await repo.entries_page(
             session, workspace, after=after, limit=limit, since=start, until=end,
             kinds=SPEND_KINDS,
