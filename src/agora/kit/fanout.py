@@ -34,7 +34,7 @@ from typing import Any
 import structlog
 
 from agora.kit import background
-from agora.kit.listen import Listener
+from agora.kit.listen import Listener, Receiver
 
 log = structlog.get_logger(__name__)
 
@@ -42,9 +42,12 @@ CLIENT_NAME = "agora-fanout"  # how the subscription shows in Redis's CLIENT LIS
 PUBLISH_TIMEOUT_SECONDS = 2.0
 
 
-class RedisReceiver:
+class RedisReceiver(Receiver):
     """One Redis connection SUBSCRIBEd to one channel; each message of another process becomes
-    ``background.wake(topic, key)``. Reconnects with backoff, like ``kit.listen.Listener``."""
+    ``background.wake(topic, key)``. Kept up like ``kit.listen.Listener`` (``Receiver``); a lost
+    connection ends its reader, which wakes the loop to reconnect."""
+
+    event = "fanout"
 
     def __init__(
         self,
@@ -58,52 +61,23 @@ class RedisReceiver:
         max_backoff: float = 30.0,
         connect_timeout: float = 5.0,
     ) -> None:
-        self.url, self.channel, self.channels, self.origin = url, channel, channels, origin
-        self.check_seconds = check_seconds
-        self.min_backoff, self.max_backoff = min_backoff, max_backoff
-        self.connect_timeout = connect_timeout
-        self.connects = 0
-        self.failures = 0
+        super().__init__(
+            "fanout-redis",
+            channels,
+            check_seconds=check_seconds,
+            min_backoff=min_backoff,
+            max_backoff=max_backoff,
+            connect_timeout=connect_timeout,
+        )
+        self.url, self.channel, self.origin = url, channel, origin
         self.delivered = 0  # messages of other processes turned into wake-ups
-        self._backoff = min_backoff
         self._client: Any = None  # redis.asyncio.Redis
         self._pubsub: Any = None
         self._reader: asyncio.Task[None] | None = None
-        self.loop = background.Loop(
-            "fanout-redis", self.round, max_delay=max(check_seconds, max_backoff)
-        )
 
     @property
     def listening(self) -> bool:
         return self._reader is not None and not self._reader.done()
-
-    async def ensure_started(self) -> None:
-        await self.loop.start()
-
-    async def stop(self) -> None:
-        await self.loop.stop()
-        await self._close()
-
-    def readiness(self) -> tuple[bool, str]:
-        return self.loop.readiness()
-
-    async def round(self) -> float:
-        if self.listening:
-            return self.check_seconds
-        await self._close()
-        try:
-            await self._connect()
-        except Exception as exc:  # the subscribers poll meanwhile
-            self.failures += 1
-            await self._close()
-            delay, self._backoff = self._backoff, min(self._backoff * 2, self.max_backoff)
-            log.warning("fanout_connect_failed", error=str(exc), retry_in=delay)
-            return delay
-        self._backoff = self.min_backoff
-        self.connects += 1
-        for topic in self.channels:  # messages may have been missed meanwhile
-            background.wake_all(topic)
-        return self.check_seconds
 
     async def _connect(self) -> None:
         from redis.asyncio import Redis

@@ -31,10 +31,19 @@ log = structlog.get_logger(__name__)
 APPLICATION_NAME = "agora-listen"  # how the connection shows in pg_stat_activity
 
 
-class Listener:
+class Receiver:
+    """One connection that turns another process's messages into in-process wake-ups, kept up
+    by a ``kit.background.Loop``: a round connects when it is down (exponential backoff from
+    ``min_backoff`` to ``max_backoff`` on failure; after each connect every subscriber of
+    ``channels`` is woken, since what was sent meanwhile is lost) and otherwise checks it
+    (``check``) every ``check_seconds``. A subclass connects, checks and closes; ``Listener``
+    (PostgreSQL LISTEN) and ``kit.fanout.RedisReceiver`` (Redis SUBSCRIBE) are the two."""
+
+    event = "listen"  # the log events' prefix: <event>_connect_failed, <event>_connection_lost
+
     def __init__(
         self,
-        url: str,
+        name: str,
         channels: tuple[str, ...],
         *,
         check_seconds: float = 30.0,
@@ -42,7 +51,6 @@ class Listener:
         max_backoff: float = 30.0,
         connect_timeout: float = 5.0,
     ) -> None:
-        self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
         self.channels = channels
         self.check_seconds = check_seconds
         self.min_backoff, self.max_backoff = min_backoff, max_backoff
@@ -50,14 +58,20 @@ class Listener:
         self.connects = 0  # successful connects (the first one included)
         self.failures = 0  # failed connects
         self._backoff = min_backoff
-        self._connection: Any = None  # asyncpg.Connection
-        self.loop = background.Loop(
-            f"listen-{'-'.join(channels)}", self.round, max_delay=max(check_seconds, max_backoff)
-        )
+        self.loop = background.Loop(name, self.round, max_delay=max(check_seconds, max_backoff))
 
     @property
     def listening(self) -> bool:
-        return self._connection is not None and not self._connection.is_closed()
+        raise NotImplementedError
+
+    async def _connect(self) -> None:
+        raise NotImplementedError
+
+    async def _close(self) -> None:
+        raise NotImplementedError
+
+    async def check(self) -> None:
+        """Raise if the live connection is gone (noticed otherwise by default)."""
 
     async def ensure_started(self) -> None:
         await self.loop.start()
@@ -77,21 +91,52 @@ class Listener:
                 await self._connect()
             except Exception as exc:  # the subscribers poll meanwhile
                 self.failures += 1
+                await self._close()
                 delay, self._backoff = self._backoff, min(self._backoff * 2, self.max_backoff)
-                log.warning("listen_connect_failed", error=str(exc), retry_in=delay)
+                log.warning(f"{self.event}_connect_failed", error=str(exc), retry_in=delay)
                 return delay
             self._backoff = self.min_backoff
             self.connects += 1
-            for channel in self.channels:  # notifications may have been missed meanwhile
+            for channel in self.channels:  # messages may have been missed meanwhile
                 background.wake_all(channel)
             return self.check_seconds
         try:
-            await self._connection.fetchval("SELECT 1", timeout=self.connect_timeout)
+            await self.check()
         except Exception as exc:
-            log.warning("listen_connection_lost", error=str(exc))
+            log.warning(f"{self.event}_connection_lost", error=str(exc))
             await self._close()
             return 0.0
         return self.check_seconds
+
+
+class Listener(Receiver):
+    def __init__(
+        self,
+        url: str,
+        channels: tuple[str, ...],
+        *,
+        check_seconds: float = 30.0,
+        min_backoff: float = 0.5,
+        max_backoff: float = 30.0,
+        connect_timeout: float = 5.0,
+    ) -> None:
+        super().__init__(
+            f"listen-{'-'.join(channels)}",
+            channels,
+            check_seconds=check_seconds,
+            min_backoff=min_backoff,
+            max_backoff=max_backoff,
+            connect_timeout=connect_timeout,
+        )
+        self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self._connection: Any = None  # asyncpg.Connection
+
+    @property
+    def listening(self) -> bool:
+        return self._connection is not None and not self._connection.is_closed()
+
+    async def check(self) -> None:
+        await self._connection.fetchval("SELECT 1", timeout=self.connect_timeout)
 
     async def _connect(self) -> None:
         import asyncpg
