@@ -5,7 +5,6 @@ check; deliberately broken copies fail with the named checks in the text and the
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ import pytest
 
 from tests.conformance.helpers import FREE_CHECKS, cli, generate, junit_cases
 from tests.support.agents import serve_asgi
-from tests.support.server import free_port
+from tests.support.server import free_port, port_listens
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -256,8 +255,7 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         assert process.poll() is None, "python agent.py exited"
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
+        if port_listens(port):
+            return
         time.sleep(0.05)
     raise AssertionError("python agent.py did not listen within 10 s")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.server import PYTHON, agora_env, free_port
+from tests.support.server import PYTHON, agora_env, connect_loopback, free_port
 
 pytestmark = pytest.mark.process
 
@@ -71,11 +71,7 @@ def serve(tmp_path: Path, **extra: str) -> Iterator[tuple[str, int]]:
 
 
 def _connect(port: int, source: str = "127.0.0.1") -> socket.socket:
-    sock = socket.socket()
-    sock.settimeout(5)
-    sock.bind((source, 0))
-    sock.connect(("127.0.0.1", port))
-    return sock
+    return connect_loopback(port, source=source)
 
 
 def _closed(sock: socket.socket) -> bool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import make_url
 
-from tests.support.server import free_port
+from tests.support.server import free_port, port_listens
 
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
 
@@ -76,10 +75,8 @@ def pgbouncer(postgres_url: str, *, pool_size: int = 20) -> Iterator[int]:
                 raise AssertionError(
                     f"pgbouncer exited: {err} {log.read_text() if log.exists() else ''}"
                 )
-            with socket.socket() as sock:
-                sock.settimeout(0.5)
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+            if port_listens(port):
+                break
             if time.monotonic() > deadline:
                 raise AssertionError("pgbouncer did not listen within 20 s")
             time.sleep(0.05)

@@ -18,6 +18,34 @@ import httpx2
 PYTHON = sys.executable
 
 
+def connect_loopback(port: int, *, source: str = "127.0.0.1", timeout: float = 5) -> socket.socket:
+    """A TCP connection to ``127.0.0.1:port``, or ConnectionRefusedError.
+
+    Before a server listens, a probe from an ephemeral port can be given the very port it dials
+    and connect to itself (TCP simultaneous open); its own request then comes back as the
+    "answer". Such a connection counts as refused."""
+    sock = socket.socket()
+    try:
+        sock.settimeout(timeout)
+        sock.bind((source, 0))
+        sock.connect(("127.0.0.1", port))
+        if sock.getsockname() == sock.getpeername():
+            raise ConnectionRefusedError(f"port {port}: connected to itself, nothing listens")
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def port_listens(port: int) -> bool:
+    """Whether something listens on ``127.0.0.1:port`` (a self-connect is not listening)."""
+    try:
+        connect_loopback(port, timeout=0.5).close()
+    except OSError:
+        return False
+    return True
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
