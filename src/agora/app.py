@@ -160,7 +160,7 @@ def _lifespan(
             await hook(app)
         async with AsyncExitStack() as stack:  # unwinds in reverse order, also on a failed start
             if telemetry.enabled:
-                stack.callback(_traced(database, telemetry))
+                stack.callback(trace_process(database, telemetry))
             if dispose:
                 stack.push_async_callback(database.dispose)
             stack.push_async_callback(app.state.agent_client.aclose)
@@ -179,9 +179,10 @@ def _lifespan(
     return lifespan
 
 
-def _traced(database: Database, telemetry: Telemetry) -> Callable[[], None]:
+def trace_process(database: Database, telemetry: Telemetry) -> Callable[[], None]:
     """This process's telemetry on (the dispatcher's spans) and a span per SQL statement of the
-    engine; what turns both off again."""
+    engine; what turns both off again, flushing what is left. The app's lifespan and
+    ``agora worker`` call it."""
     from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
 
     use_telemetry(telemetry)

@@ -16,6 +16,7 @@ from redis.asyncio import Redis
 from agora.kit import background
 from agora.kit.db import Database
 from agora.kit.fanout import Fanout, RedisReceiver
+from tests.support.server import free_port
 
 pytestmark = pytest.mark.redis
 TOPIC = "agora_fanout_test"
@@ -46,9 +47,11 @@ async def test_a_committed_signal_reaches_the_other_process_once(
     redis = Redis.from_url(redis_url)
     previous, db.fanout = db.fanout, here
     try:
+        assert here.readiness() == "idle (redis): starts with the first subscriber"
         await here.ensure_started()
         await there.ensure_started()
         await _until(lambda: here.listening and there.listening)
+        assert here.readiness() == "ok (redis)"
         # Subscribed once both listen (each (re)connect wakes every subscriber once).
         unsubscribe = background.subscribe(TOPIC, lambda: woken.append(key), key=key)
         assert dict(await redis.pubsub_numsub(channel)) == {channel.encode(): 2}
@@ -71,3 +74,16 @@ async def test_a_committed_signal_reaches_the_other_process_once(
         await here.stop()
         await there.stop()
         await redis.aclose()
+
+
+async def test_a_receiver_that_cannot_connect_is_reported_degraded(db: Database) -> None:
+    dead = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    fanout = Fanout((TOPIC,), listen_url=db.url, redis_url=dead)
+    receiver = fanout.receiver
+    assert isinstance(receiver, RedisReceiver)
+    try:
+        await fanout.ensure_started()
+        await _until(lambda: receiver.failures >= 1)
+        assert fanout.readiness() == "degraded (redis): reconnecting; subscribers poll meanwhile"
+    finally:
+        await fanout.stop()

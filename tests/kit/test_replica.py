@@ -66,6 +66,9 @@ async def test_read_units_read_the_replica_and_a_writer_the_primary_within_the_w
     alice, bob = await make_user(), await make_user()
     async with _served(settings, db.url, read_your_writes_seconds=2) as client:
         counted = Counted()
+        ready = await client.get("/readyz")
+        assert (ready.status_code, ready.json()["checks"]["replica"]) == (200, "ok")
+        assert ready.json()["status"] == "ok"
         assert await _list(client, alice.key_headers) == set()
         assert counted["replica"] == 1
         created = await client.post("/v1/projects", json={"name": "p"}, headers=alice.key_headers)
@@ -111,6 +114,11 @@ async def test_an_unreachable_replica_sends_reads_to_the_primary(
         assert await _list(client, bob.key_headers) == set()  # answered, from the primary
         assert (await client.get("/v1/categories")).status_code == 200
         assert counted["unavailable"] == 2 and counted["replica"] == 0
+        ready = await client.get("/readyz")  # served, and said so: reads go to the primary
+        assert ready.status_code == 200 and ready.json()["status"] == "degraded"
+        assert (
+            ready.json()["checks"]["replica"] == "degraded: reads go to the primary (unavailable)"
+        )
 
 
 @pytest.mark.sqlite_only

@@ -9,11 +9,13 @@ from typing import Annotated
 
 import typer
 
+from agora.app import trace_process
 from agora.dispatch.worker import Dispatcher
 from agora.kit.background import stop_all
 from agora.kit.db import Database
 from agora.kit.logging import configure_logging
 from agora.kit.migrate import upgrade
+from agora.kit.telemetry import Telemetry
 from agora.mip003.client import client_for
 from agora.settings import get_settings
 from agora.workers import background_services, process_fanout
@@ -36,6 +38,10 @@ def worker(
         db = Database(settings.resolved_database_url, pool=settings.database.pool())
         if db.is_sqlite:  # the embedded database migrates itself, as `agora serve` does
             await upgrade(db.engine)
+        # Traced like an API process (the dispatcher's spans join the hire's trace through the
+        # traceparent admission stored with the job), named apart in the collector.
+        telemetry = Telemetry.from_environment(settings.otel_endpoint, service="agora-worker")
+        untrace = trace_process(db, telemetry) if telemetry.enabled else None
         client = client_for(settings)
         fanout = process_fanout(db, settings, dispatching=True, serving=False)
         services = background_services(
@@ -58,6 +64,8 @@ def worker(
             await stop_all(services)
             await fanout.stop()
             await client.aclose()
+            if untrace is not None:
+                untrace()
             await db.dispose()
 
     asyncio.run(main())

@@ -37,10 +37,13 @@ async def metrics(request: Request, settings: SettingsDep, session: SessionDep) 
 @public
 async def readyz(request: Request) -> JSONResponse:
     """Readiness, one entry per dependency: ``database`` (SELECT 1 within 2 s), ``redis`` (PING,
-    when configured), ``dispatcher`` (when this process runs one: its loop is alive, its last
-    round succeeded and the database answers). 503 when the database or the dispatcher is down;
-    Redis down is ``degraded`` with 200: requests are still served, rate limits and attempt
-    counts fall back to in-process ones (kit/redisfallback.py, docs/security.md)."""
+    when configured), ``replica`` (when configured: its lag, measured at most every check
+    interval), ``fanout`` (the process's LISTEN or Redis subscription, when it has one),
+    ``dispatcher`` (when this process runs one: its loop is alive, its last round succeeded and
+    the database answers). 503 when the database or the dispatcher is down; Redis, the replica
+    or the fan-out down is ``degraded`` with 200: requests are still served (rate limits and
+    attempt counts per process, reads on the primary, wake-ups by polling; kit/redisfallback.py,
+    kit/replica.py, kit/fanout.py)."""
     checks: dict[str, Any] = {}
     ok, degraded = True, False
     try:
@@ -61,6 +64,15 @@ async def readyz(request: Request) -> JSONResponse:
             "ok" if redis_ok else "unavailable: rate limits and attempt counts are per process"
         )
         degraded = not redis_ok
+    replica = request.app.state.db.replica
+    if replica is not None:
+        checks["replica"] = await replica.readiness()
+    fanout = request.app.state.fanout.readiness()
+    if fanout is not None:
+        checks["fanout"] = fanout
+    degraded = degraded or any(
+        str(checks.get(name, "ok")).startswith("degraded") for name in ("replica", "fanout")
+    )
     for name, probe in getattr(request.app.state, "readiness", {}).items():
         healthy, detail = probe()
         if checks["database"] != "ok":
