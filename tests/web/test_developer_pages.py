@@ -155,3 +155,35 @@ async def _sign_up_in_again(client: httpx2.AsyncClient, email: str) -> str:
     )
     assert signed.status_code == 303, signed.text
     return _csrf((await client.get("/developer")).text)
+
+
+async def test_the_form_takes_each_versions_changelog(
+    client: httpx2.AsyncClient,
+    settings: Settings,
+    agents_server: LoopbackAgents,
+    admin: TestUser,
+) -> None:
+    """Submitted and edited through the pages, with a changelog each time (issue 47: versions);
+    once approved, each version lists its own. Left empty on an edit, a changelog given earlier
+    for the pending change stays."""
+    csrf = await _sign_up_in(client, settings, "versions@example.com")
+    url = agents_server.serve(echo())
+    done = await client.post("/developer/new", data=_form(csrf, url, changelog="The first cut"))
+    assert done.status_code == 303, done.text
+    agent_id = _ID.search(done.headers["location"]).group(1)  # type: ignore[union-attr]
+    approve = f"/v1/admin/agents/{agent_id}/approve"
+    assert (await client.post(approve, json={}, headers=admin.bearer_headers)).status_code == 200
+
+    new_price = _form(csrf, url, price="2", changelog="Twice the price, twice the care")
+    saved = await client.post(f"/developer/{agent_id}", data=new_price)
+    assert saved.status_code == 303, saved.text
+    page = await client.get(f"/developer/{agent_id}")  # shown while the change is pending
+    assert "Twice the price, twice the care</textarea>" in page.text
+    kept = await client.post(f"/developer/{agent_id}", data={**new_price, "changelog": " "})
+    assert kept.status_code == 303, kept.text
+    assert (await client.post(approve, json={}, headers=admin.bearer_headers)).status_code == 200
+    versions = (await client.get(f"/v1/agents/{agent_id}/versions")).json()["data"]
+    assert [(v["number"], v["changelog"]) for v in versions] == [
+        (2, "Twice the price, twice the care"),
+        (1, "The first cut"),
+    ]

@@ -55,6 +55,7 @@ LABELS = {
     "authorName": "Author",
     "authorEmail": "Contact address",
     "authorWebsite": "Author's website",
+    "changelog": "Changelog",
 }
 _API_TO_FORM = {
     "author.name": "authorName",
@@ -62,7 +63,16 @@ _API_TO_FORM = {
     "author.website": "authorWebsite",
     "author": "authorName",
 }
-_TEXT = ("baseUrl", "name", "description", "tags", "price", "authorName", "authorEmail")
+_TEXT = (
+    "baseUrl",
+    "name",
+    "description",
+    "tags",
+    "price",
+    "authorName",
+    "authorEmail",
+    "changelog",
+)
 
 
 def _form_field(api_field: str) -> str:
@@ -116,7 +126,9 @@ def _body(values: dict[str, Any]) -> dict[str, Any]:
             "contactEmail": values["authorEmail"].strip() or None,
             "website": values["authorWebsite"].strip() or None,
         }
+    changelog = {"changelog": values["changelog"]} if values["changelog"].strip() else {}
     return {
+        **changelog,  # left out when empty: a pending changelog given earlier stays
         "baseUrl": values["baseUrl"].strip(),
         "name": values["name"],
         "description": values["description"],
@@ -198,6 +210,7 @@ def _listed_values(listed: Any) -> dict[str, Any]:
         "authorName": author.get("name") or "",
         "authorEmail": author.get("contactEmail") or "",
         "authorWebsite": author.get("website") or "",
+        "changelog": listed.row.pending_changelog or "",
     }
 
 
