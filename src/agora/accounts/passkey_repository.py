@@ -85,6 +85,3 @@ async def use_recovery_code(
     )
     return bool(getattr(result, "rowcount", 0))
 
-
-async def delete_recovery_codes(session: AsyncSession, user_id: uuid.UUID) -> None:
-    await session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user_id))
