@@ -9,12 +9,18 @@ from __future__ import annotations
 import html
 import json
 import re
+from datetime import timedelta
 from typing import Any
 
 import httpx2
+from sqlalchemy import update
 
+from agora.kit.db import Database
+from agora.kit.timeutil import utcnow
+from agora.models import BrowserSession
 from agora.settings import Settings
-from tests.accounts.helpers import STRONG_PASSWORD, sign_in, sign_up_verified
+from tests.accounts.helpers import STRONG_PASSWORD, last_link, sign_in, sign_up_verified
+from tests.conftest import MakeUser
 from tests.support.webauthn import SoftAuthenticator, b64url
 
 ORIGIN, RP_ID = "http://testserver", "testserver"  # the tests' AGORA_PUBLIC_URL
@@ -252,3 +258,67 @@ async def test_second_step_with_a_passkey_or_a_recovery_code(
     actions = await _audit_actions(client, admin.key_headers)
     assert "recovery_code.used" in actions and "passkey.second_step" in actions
     assert "recovery_codes.created" in actions
+
+
+async def test_the_magic_link_leads_to_the_second_step_too(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    csrf = await sign_up_verified(client, settings, "uma@example.com", "Uma")
+    uma = await _add_passkey(client, csrf)
+    turned_on = await client.put("/v1/auth/second-step", json={"enabled": True}, headers=csrf)
+    assert turned_on.status_code == 200
+    client.cookies.clear()
+    assert (
+        await client.post("/v1/auth/magic-link", json={"email": "uma@example.com"})
+    ).status_code == 202
+    _, token = last_link(settings, "uma@example.com", "sign-in link")
+    # The API's link sign-in is refused and spends nothing; the web page asks for the passkey.
+    api = await client.post("/v1/auth/magic-link/sign-in", json={"token": token})
+    assert api.status_code == 403 and api.json()["details"][0]["field"] == "secondStep"
+    page = await client.post("/magic-link", data={"token": token})
+    assert page.status_code == 200 and "Confirm it is you" in page.text
+    assert "agora_session" not in page.cookies
+    _, options = _second_step(page.text)
+    done = await client.post("/v1/auth/passkeys/second-step", json={"credential": uma.get(options)})
+    assert done.status_code == 200, done.text
+    assert done.json()["data"]["session"]["method"] == "magic_link+passkey"
+
+
+async def test_managing_passkeys_needs_a_recent_browser_sign_in(
+    client: httpx2.AsyncClient, settings: Settings, db: Database, make_user: MakeUser
+) -> None:
+    # A key (not a browser session) manages no passkeys.
+    someone = await make_user()
+    for method, path in (
+        ("POST", "/v1/auth/passkeys/registration-options"),
+        ("PUT", "/v1/auth/second-step"),
+        ("POST", "/v1/auth/recovery-codes"),
+    ):
+        answer = await client.request(
+            method, path, headers=someone.key_headers, json={"enabled": True}
+        )
+        assert answer.status_code == 404, (path, answer.text)
+
+    # A session whose sign-in is older than AGORA_KEY_REAUTH_MINUTES adds and removes nothing.
+    csrf = await sign_up_verified(client, settings, "vera@example.com", "Vera")
+    await _add_passkey(client, csrf)
+    passkey_id = (await client.get("/v1/auth/passkeys")).json()["data"][0]["id"]
+    long_ago = utcnow() - timedelta(minutes=settings.accounts.key_reauth_minutes + 1)
+    async with db.transaction() as session:
+        await session.execute(update(BrowserSession).values(created_at=long_ago))
+    for method, path in (
+        ("POST", "/v1/auth/passkeys/registration-options"),
+        ("DELETE", f"/v1/auth/passkeys/{passkey_id}"),
+        ("PUT", "/v1/auth/second-step"),
+        ("POST", "/v1/auth/recovery-codes"),
+    ):
+        body = {"enabled": True} if method == "PUT" else None
+        answer = await client.request(method, path, headers=csrf, json=body)
+        assert answer.status_code == 403, (path, answer.text)
+        assert answer.json()["details"][0]["field"] == "password"
+    # The web page says why.
+    page = await client.post(
+        f"/settings/passkeys/{passkey_id}/remove", data={"csrf": csrf["X-CSRF-Token"]}
+    )
+    assert page.status_code == 403 and "needs a recent sign-in" in page.text
+    assert len((await client.get("/v1/auth/passkeys")).json()["data"]) == 1

@@ -84,4 +84,3 @@ async def use_recovery_code(
         .execution_options(synchronize_session=False)
     )
     return bool(getattr(result, "rowcount", 0))
-
