@@ -322,3 +322,16 @@ async def test_managing_passkeys_needs_a_recent_browser_sign_in(
     )
     assert page.status_code == 403 and "needs a recent sign-in" in page.text
     assert len((await client.get("/v1/auth/passkeys")).json()["data"]) == 1
+
+
+async def test_passwordless_options_are_counted_per_address(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    """Anyone may ask for sign-in options and each is a row: past the address's budget, 429."""
+    budget = int(settings.accounts.auth_attempts_per_address.split("/")[0])
+    answers = [
+        (await client.post("/v1/auth/passkeys/sign-in-options")).status_code
+        for _ in range(budget + 1)
+    ]
+    assert answers[:budget] == [200] * budget
+    assert answers[budget] == 429

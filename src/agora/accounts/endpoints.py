@@ -453,14 +453,17 @@ async def new_recovery_codes(
     return EnvelopeA[RecoveryCodesOut](data=RecoveryCodesOut(recovery_codes=codes))
 
 
-@passkeys_router.post("/passkeys/sign-in-options", operation_id="passkeySignInOptions")
+@passkeys_router.post(
+    "/passkeys/sign-in-options", operation_id="passkeySignInOptions", openapi_extra=errors(429)
+)
 @public
 async def passkey_sign_in_options(
-    session: SessionDep, settings: SettingsDep
+    session: SessionDep, ctx: ContextDep
 ) -> EnvelopeA[WebAuthnOptionsOut]:
     """Start signing in with a passkey and no password: the options for
-    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys)."""
-    return _webauthn(await passkeys.sign_in_options(session, settings))
+    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys).
+    Counted per client address (AGORA_AUTH_ATTEMPTS_PER_ADDRESS, then 429)."""
+    return _webauthn(await passkeys.sign_in_options(session, ctx))
 
 
 @passkeys_router.post(

@@ -405,10 +405,18 @@ async def _second_step_options(
 # ---- signing in -----------------------------------------------------------------------------
 
 
-async def sign_in_options(session: AsyncSession, settings: Settings) -> dict[str, Any]:
+async def sign_in_options(session: AsyncSession, ctx: Context) -> dict[str, Any]:
     """The options of ``navigator.credentials.get`` for a passwordless sign-in: no allowed
     list (the authenticator offers its discoverable credentials for this RP), user
-    verification required."""
+    verification required. Each counts against the client address's sign-in budget
+    (``AGORA_AUTH_ATTEMPTS_PER_ADDRESS``, then 429): anyone may ask, and each is a row."""
+    settings = ctx.settings
+    await ctx.attempts.spend(
+        settings.accounts.auth_attempts_per_address,
+        "passkey-address",
+        ctx.client_address,
+        "Too many passkey sign-ins; retry after the time given in Retry-After",
+    )
     plaintext, _ = await tokens.issue(session, SIGN_IN, _ttl(settings))
     rp = relying_party(settings)
     return _options(
