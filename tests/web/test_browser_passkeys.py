@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.server import agora_env, free_port, running_agora_serve
-from tests.web.test_browser import PASSWORD, TIMEOUT_MS, _shot, _sign_up_and_in
+from tests.web.test_browser import PASSWORD, _shot, _sign_up_and_in
+from tests.web.test_browser_layout import _axe_serious
+from tests.web.test_browser_round2 import Page
 
 pytestmark = pytest.mark.process
 
@@ -66,10 +68,9 @@ def test_add_sign_in_second_step_recovery_and_removal(
     server: tuple[str, Path], browser: object
 ) -> None:
     base, data = server
-    context = browser.new_context()  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    cdp, authenticator = _virtual_authenticator(context, page)
+    p = Page(browser)  # console errors (a CSP refusal among them) and refused requests
+    page = p.page
+    cdp, authenticator = _virtual_authenticator(p.context, page)
     try:
         email = _sign_up_and_in(page, base, data, "Noor")
         # Add a passkey in the settings.
@@ -79,11 +80,13 @@ def test_add_sign_in_second_step_recovery_and_removal(
         page.click("#passkey-add-button")
         page.wait_for_selector("#passkeys tbody tr")
         assert page.locator("#passkeys input[name=name]").input_value() == "Virtual laptop"
+        assert _axe_serious(page) == []
         stored = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
         assert len(stored["credentials"]) == 1 and stored["credentials"][0]["isResidentCredential"]
 
         # Sign out, then sign in with the passkey and no password.
         _sign_out(page)
+        assert _axe_serious(page) == []  # the sign-in page with its passkey button
         page.click("#passkey-sign-in-button")
         page.wait_for_url(re.compile(r".*/agents$"))
         page.goto(f"{base}/settings/passkeys")
@@ -101,6 +104,7 @@ def test_add_sign_in_second_step_recovery_and_removal(
         # Password, then the passkey.
         _sign_out(page)
         _password_step(page, base, email)
+        assert _axe_serious(page) == []
         page.click("#passkey-second-step-button")
         page.wait_for_url(re.compile(r".*/agents$"))
 
@@ -122,6 +126,8 @@ def test_add_sign_in_second_step_recovery_and_removal(
         page.wait_for_selector("#passkey-error:not([hidden])")
         assert "does not sign in here" in page.locator("#passkey-error").inner_text()
         assert page.url.endswith("/sign-in")
+        assert p.problems == []
+        assert p.refused == ["401 v1/auth/passkeys/sign-in"]
     finally:
         _shot(page, "passkeys")
-        context.close()
+        p.close()

@@ -123,7 +123,7 @@ async def _follow_link(session: AsyncSession, token: str, purpose: str) -> User:
 class SecondStep:
     """The first step (password or magic link) passed, and the account asks for a passkey
     after it (accounts/passkeys.py): ``token`` is the second step's one-time token, also the
-    challenge of ``options`` (for ``navigator.credentials.get``)."""
+    challenge of ``options`` (for ``navigator.credentials.get``): ``pending`` is that token."""
 
     pending: str
     options: dict[str, Any]
