@@ -335,3 +335,30 @@ async def test_passwordless_options_are_counted_per_address(
     ]
     assert answers[:budget] == [200] * budget
     assert answers[budget] == 429
+
+
+async def test_a_password_reset_cancels_a_waiting_second_step(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    csrf = await sign_up_verified(client, settings, "wren@example.com", "Wren")
+    wren = await _add_passkey(client, csrf)
+    codes = (await client.put("/v1/auth/second-step", json={"enabled": True}, headers=csrf)).json()[
+        "data"
+    ]["recoveryCodes"]
+    page = await _password_step(client, "wren@example.com")
+    pending, options = _second_step(page.text)
+    assert (
+        await client.post("/v1/auth/password-reset", json={"email": "wren@example.com"})
+    ).status_code == 202
+    _, token = last_link(settings, "wren@example.com", "Reset")
+    reset = await client.post(
+        "/v1/auth/password-reset/confirm",
+        json={"token": token, "password": STRONG_PASSWORD + "-new"},
+    )
+    assert reset.status_code == 200, reset.text
+    late = await client.post(
+        "/v1/auth/passkeys/second-step", json={"credential": wren.get(options)}
+    )
+    assert late.status_code == 400 and late.json()["details"][0]["field"] == "challenge"
+    code = await client.post("/sign-in/recovery-code", data={"token": pending, "code": codes[0]})
+    assert code.status_code == 400
