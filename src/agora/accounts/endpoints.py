@@ -405,54 +405,7 @@ async def add_passkey(
     return EnvelopeA[PasskeyOut](data=_passkey(added))
 
 
-@passkeys_router.patch("/passkeys/{passkeyId}", operation_id="renamePasskey")
-async def rename_passkey(
-    passkey_id: PasskeyId, body: PasskeyNameIn, session: SessionDep, principal: ProfileWriter
-) -> EnvelopeA[PasskeyOut]:
-    """Rename one of your passkeys."""
-    renamed = await passkeys.rename(session, principal, passkey_id, body.name)
-    return EnvelopeA[PasskeyOut](data=_passkey(renamed))
-
-
-@passkeys_router.delete(
-    "/passkeys/{passkeyId}", operation_id="removePasskey", openapi_extra=errors(409)
-)
-async def remove_passkey(
-    passkey_id: PasskeyId, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
-) -> EnvelopeA[MessageOut]:
-    """Remove one of your passkeys: it signs in no more. Your last one while the second step is
-    on → 409."""
-    await passkeys.remove(session, settings, principal, passkey_id)
-    return _message("Passkey removed")
-
-
-@passkeys_router.put("/second-step", operation_id="setSecondStep", openapi_extra=errors(409))
-async def set_second_step(
-    body: SecondStepIn, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
-) -> EnvelopeA[SecondStepOut]:
-    """Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
-    needs a passkey (409); without unused recovery codes it makes a set, in this answer only."""
-    codes = await passkeys.set_second_step(session, settings, principal, body.enabled)
-    state = await passkeys.second_step_state(session, principal)
-    return EnvelopeA[SecondStepOut](
-        data=SecondStepOut(
-            enabled=state.enabled,
-            passkeys=state.passkeys,
-            unused_recovery_codes=state.unused_codes,
-            recovery_codes=codes,
-        )
-    )
-
-
-@passkeys_router.post("/recovery-codes", status_code=201, operation_id="newRecoveryCodes")
-async def new_recovery_codes(
-    session: SessionDep, principal: ProfileWriter, settings: SettingsDep
-) -> EnvelopeA[RecoveryCodesOut]:
-    """A new set of recovery codes (the older set stops working), in this answer only."""
-    codes = await passkeys.new_recovery_codes(session, settings, principal)
-    return EnvelopeA[RecoveryCodesOut](data=RecoveryCodesOut(recovery_codes=codes))
-
-
+# The sign-in ceremonies: literal paths before /passkeys/{passkeyId} (matched in order).
 @passkeys_router.post(
     "/passkeys/sign-in-options", operation_id="passkeySignInOptions", openapi_extra=errors(429)
 )
@@ -501,3 +454,51 @@ async def passkey_second_step(
     check_same_origin(request)
     new = await passkeys.finish_second_step(session, ctx, body.credential, session_cookie(request))
     return _signed_in(request, response, ctx, new)
+
+
+@passkeys_router.patch("/passkeys/{passkeyId}", operation_id="renamePasskey")
+async def rename_passkey(
+    passkey_id: PasskeyId, body: PasskeyNameIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[PasskeyOut]:
+    """Rename one of your passkeys."""
+    renamed = await passkeys.rename(session, principal, passkey_id, body.name)
+    return EnvelopeA[PasskeyOut](data=_passkey(renamed))
+
+
+@passkeys_router.delete(
+    "/passkeys/{passkeyId}", operation_id="removePasskey", openapi_extra=errors(409)
+)
+async def remove_passkey(
+    passkey_id: PasskeyId, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[MessageOut]:
+    """Remove one of your passkeys: it signs in no more. Your last one while the second step is
+    on → 409."""
+    await passkeys.remove(session, settings, principal, passkey_id)
+    return _message("Passkey removed")
+
+
+@passkeys_router.put("/second-step", operation_id="setSecondStep", openapi_extra=errors(409))
+async def set_second_step(
+    body: SecondStepIn, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[SecondStepOut]:
+    """Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
+    needs a passkey (409); without unused recovery codes it makes a set, in this answer only."""
+    codes = await passkeys.set_second_step(session, settings, principal, body.enabled)
+    state = await passkeys.second_step_state(session, principal)
+    return EnvelopeA[SecondStepOut](
+        data=SecondStepOut(
+            enabled=state.enabled,
+            passkeys=state.passkeys,
+            unused_recovery_codes=state.unused_codes,
+            recovery_codes=codes,
+        )
+    )
+
+
+@passkeys_router.post("/recovery-codes", status_code=201, operation_id="newRecoveryCodes")
+async def new_recovery_codes(
+    session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[RecoveryCodesOut]:
+    """A new set of recovery codes (the older set stops working), in this answer only."""
+    codes = await passkeys.new_recovery_codes(session, settings, principal)
+    return EnvelopeA[RecoveryCodesOut](data=RecoveryCodesOut(recovery_codes=codes))
