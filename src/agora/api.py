@@ -14,6 +14,7 @@ from fastapi import APIRouter
 from agora.accounts import pages as account_pages
 from agora.accounts import workspaces as account_workspaces
 from agora.accounts.endpoints import keys_router as api_keys_router
+from agora.accounts.endpoints import passkeys_router
 from agora.accounts.endpoints import router as accounts_router
 from agora.agents import pages as agent_pages
 from agora.agents import tools as agent_tools
@@ -95,6 +96,7 @@ ROUTERS: list[APIRouter] = [
     history_router,
     accounts_router,
     api_keys_router,
+    passkeys_router,
     organizations_router,
     invitations_router,
     developer_router,

@@ -194,6 +194,21 @@ class AccountSettings(Group):
     oauth_unused_client_days: int = Field(default=30, ge=0)
 
 
+class PasskeySettings(Group):
+    # Passkeys (WebAuthn; docs/accounts.md, "Passkeys"). The relying party: its id (a domain),
+    # the name authenticators show, and the origin the browser reports. Empty: derived from
+    # `public_url` (its host; "Agora"; its scheme, host and port).
+    env_prefix = "passkey_"
+    rp_id: str = ""
+    rp_name: str = ""
+    origin: str = ""
+    # A ceremony's challenge (one-time token store) and the password step's wait for its
+    # second step expire after this many seconds.
+    challenge_seconds: float = Field(default=300.0, gt=0, le=3600)
+    max_per_user: int = Field(default=10, ge=1, le=100)  # passkeys one person may register
+    recovery_codes: int = Field(default=10, ge=1, le=50)  # codes in one set
+
+
 class MailSettings(Group):
     # Accounts' mail (docs/accounts.md)
     backend: str = "folder"  # AGORA_MAIL_BACKEND: folder (offline: log + data_dir/mail) | smtp
@@ -409,6 +424,7 @@ class Settings(BaseSettings):
     notifications: NotificationSettings = NotificationSettings()
     accounts: AccountSettings = AccountSettings()
     mail: MailSettings = MailSettings()
+    passkeys: PasskeySettings = PasskeySettings()
     registry: RegistrySettings = RegistrySettings()
     payments: PaymentSettings = PaymentSettings()
     masumi: MasumiSettings = MasumiSettings()

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Path, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
-from agora.accounts import keys, passwords, service, signin
+from agora.accounts import keys, passkeys, passwords, service, signin
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
 from agora.accounts.dependencies import ACCEPTED, ContextDep
 from agora.accounts.schemas import (
@@ -18,15 +18,23 @@ from agora.accounts.schemas import (
     CreatedApiKeyOut,
     EmailIn,
     MessageOut,
+    PasskeyAssertionIn,
+    PasskeyIn,
+    PasskeyNameIn,
+    PasskeyOut,
     PasswordChangeIn,
     PasswordIn,
     PasswordResetIn,
     PasswordRulesOut,
+    RecoveryCodesOut,
+    SecondStepIn,
+    SecondStepOut,
     SessionOut,
     SignedInOut,
     SignInIn,
     SignUpIn,
     TokenIn,
+    WebAuthnOptionsOut,
     WorkspaceSwitchIn,
 )
 from agora.auth.dependencies import (
@@ -142,7 +150,7 @@ async def sign_in(
     new = await signin.sign_in(
         unit, ctx, email=body.email, password=body.password, previous_cookie=session_cookie(request)
     )
-    return _signed_in(request, response, ctx, new)
+    return _signed_in(request, response, ctx, signin.no_second_step(new))
 
 
 @router.post(
@@ -165,7 +173,7 @@ async def sign_in_with_link(
     """Sign in with the token of a magic link (also verifies the email address)."""
     check_same_origin(request)
     new = await signin.sign_in_with_link(session, ctx, body.token, session_cookie(request))
-    return _signed_in(request, response, ctx, new)
+    return _signed_in(request, response, ctx, signin.no_second_step(new))
 
 
 @router.get(
@@ -344,3 +352,153 @@ async def revoke_api_key(
     return EnvelopeA[ApiKeyOut](
         data=ApiKeyOut.model_validate(await keys.revoke_key(session, principal, key_id))
     )
+
+
+# Passkeys (accounts/passkeys.py; docs/accounts.md, "Passkeys"): the ceremonies' two halves,
+# the options (whose challenge is a one-time token) and the browser's answer. Managing them
+# needs a browser session (a key → 404) with a recent sign-in (403 naming ``password``).
+passkeys_router = key_router(prefix="/auth", tags=["passkeys"])
+PasskeyId = Annotated[str, Path(alias="passkeyId")]
+
+
+def _passkey(row: object) -> PasskeyOut:
+    return PasskeyOut.model_validate(row)
+
+
+def _webauthn(options: dict[str, object]) -> EnvelopeA[WebAuthnOptionsOut]:
+    return EnvelopeA[WebAuthnOptionsOut](data=WebAuthnOptionsOut(public_key=options))
+
+
+@passkeys_router.get("/passkeys", operation_id="listPasskeys")
+async def list_passkeys(
+    session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[list[PasskeyOut]]:
+    """Your passkeys (name, authenticator type, when added and last used)."""
+    found = await passkeys.list_passkeys(session, principal)
+    return EnvelopeA[list[PasskeyOut]](data=[_passkey(p) for p in found])
+
+
+@passkeys_router.post(
+    "/passkeys/registration-options",
+    operation_id="passkeyRegistrationOptions",
+    openapi_extra=errors(404, 409),
+)
+async def passkey_registration_options(
+    session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[WebAuthnOptionsOut]:
+    """Start adding a passkey: the options for ``navigator.credentials.create`` (a discoverable
+    credential with user verification; its challenge lives AGORA_PASSKEY_CHALLENGE_SECONDS)."""
+    return _webauthn(await passkeys.registration_options(session, settings, principal))
+
+
+@passkeys_router.post(
+    "/passkeys", status_code=201, operation_id="addPasskey", openapi_extra=errors(404, 409)
+)
+async def add_passkey(
+    body: PasskeyIn, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[PasskeyOut]:
+    """Finish adding a passkey with the browser's answer (``credential``) and a ``name``. A
+    spent, expired or another person's challenge → 400 naming ``challenge``."""
+    added = await passkeys.register(
+        session, settings, principal, name=body.name, credential=body.credential
+    )
+    return EnvelopeA[PasskeyOut](data=_passkey(added))
+
+
+# The sign-in ceremonies: literal paths before /passkeys/{passkeyId} (matched in order).
+@passkeys_router.post(
+    "/passkeys/sign-in-options", operation_id="passkeySignInOptions", openapi_extra=errors(429)
+)
+@public
+async def passkey_sign_in_options(
+    session: SessionDep, ctx: ContextDep
+) -> EnvelopeA[WebAuthnOptionsOut]:
+    """Start signing in with a passkey and no password: the options for
+    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys).
+    Counted per client address (AGORA_AUTH_ATTEMPTS_PER_ADDRESS, then 429)."""
+    return _webauthn(await passkeys.sign_in_options(session, ctx))
+
+
+@passkeys_router.post(
+    "/passkeys/sign-in", operation_id="signInWithPasskey", openapi_extra=errors(401, 403)
+)
+@public
+async def sign_in_with_passkey(
+    body: PasskeyAssertionIn,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    ctx: ContextDep,
+) -> EnvelopeA[SignedInOut]:
+    """Finish a passkey sign-in with the browser's answer: sets the cookies like
+    ``POST /v1/auth/sign-in``. A spent or unknown challenge → 400 naming ``challenge``; a
+    passkey not registered here, a bad signature or a counter that went back → 401."""
+    check_same_origin(request)
+    new = await passkeys.sign_in(session, ctx, body.credential, session_cookie(request))
+    return _signed_in(request, response, ctx, new)
+
+
+@passkeys_router.post(
+    "/passkeys/second-step", operation_id="passkeySecondStep", openapi_extra=errors(401, 403)
+)
+@public
+async def passkey_second_step(
+    body: PasskeyAssertionIn,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    ctx: ContextDep,
+) -> EnvelopeA[SignedInOut]:
+    """Finish the second step (after the web sign-in's password or magic link) with a passkey
+    of the same account; sets the cookies. Another person's passkey → 401."""
+    check_same_origin(request)
+    new = await passkeys.finish_second_step(session, ctx, body.credential, session_cookie(request))
+    return _signed_in(request, response, ctx, new)
+
+
+@passkeys_router.patch("/passkeys/{passkeyId}", operation_id="renamePasskey")
+async def rename_passkey(
+    passkey_id: PasskeyId, body: PasskeyNameIn, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[PasskeyOut]:
+    """Rename one of your passkeys."""
+    renamed = await passkeys.rename(session, principal, passkey_id, body.name)
+    return EnvelopeA[PasskeyOut](data=_passkey(renamed))
+
+
+@passkeys_router.delete(
+    "/passkeys/{passkeyId}", operation_id="removePasskey", openapi_extra=errors(409)
+)
+async def remove_passkey(
+    passkey_id: PasskeyId, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[MessageOut]:
+    """Remove one of your passkeys: it signs in no more. Your last one while the second step is
+    on → 409."""
+    await passkeys.remove(session, settings, principal, passkey_id)
+    return _message("Passkey removed")
+
+
+@passkeys_router.put("/second-step", operation_id="setSecondStep", openapi_extra=errors(409))
+async def set_second_step(
+    body: SecondStepIn, session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[SecondStepOut]:
+    """Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
+    needs a passkey (409); without unused recovery codes it makes a set, in this answer only."""
+    codes = await passkeys.set_second_step(session, settings, principal, body.enabled)
+    state = await passkeys.second_step_state(session, principal)
+    return EnvelopeA[SecondStepOut](
+        data=SecondStepOut(
+            enabled=state.enabled,
+            passkeys=state.passkeys,
+            unused_recovery_codes=state.unused_codes,
+            recovery_codes=codes,
+        )
+    )
+
+
+@passkeys_router.post("/recovery-codes", status_code=201, operation_id="newRecoveryCodes")
+async def new_recovery_codes(
+    session: SessionDep, principal: ProfileWriter, settings: SettingsDep
+) -> EnvelopeA[RecoveryCodesOut]:
+    """A new set of recovery codes (the older set stops working), in this answer only."""
+    codes = await passkeys.new_recovery_codes(session, settings, principal)
+    return EnvelopeA[RecoveryCodesOut](data=RecoveryCodesOut(recovery_codes=codes))

@@ -3,13 +3,14 @@ confirmation, password reset, sign-out, the workspace switch and API keys (docs/
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from agora.accounts import keys, passwords, signin
+from agora.accounts import keys, passkeys, passwords, signin
 from agora.accounts import service as accounts
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
 from agora.accounts.dependencies import ACCEPTED, ContextDep
@@ -25,7 +26,7 @@ from agora.auth.dependencies import (
 )
 from agora.auth.principal import Principal
 from agora.kit.errors import AgoraError, BadRequest
-from agora.kit.units import Mode, UnitOfWorkRoute, mode
+from agora.kit.units import Mode, UnitOfWorkRoute, after_rollback, mode
 from agora.web import flash
 from agora.web.render import sentence
 from agora.web.shell import SignedInDep, Text, safe_next
@@ -183,6 +184,8 @@ async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) 
     form = await _form(request)
     token = _text(form, "token", 200)
     new = await signin.sign_in_with_link(session, ctx, token, session_cookie(request))
+    if isinstance(new, signin.SecondStep):
+        return await _second_step_page(request, new.pending, new.options, "/agents")
     response = RedirectResponse("/agents", status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     return response
@@ -246,6 +249,8 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
             values={"email": email}, errors=errors, summary=_sign_in_summary(errors),
             unverified="not verified" in _field_errors(exc).get("email", ""),
         )  # fmt: skip
+    if isinstance(new, signin.SecondStep):
+        return await _second_step_page(request, new.pending, new.options, target)
     response = RedirectResponse(target, status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     return response
@@ -390,3 +395,154 @@ async def revoke_key(
     await _form(request)
     await keys.revoke_key(session, principal, key_id)
     return RedirectResponse("/keys", status_code=303)
+
+
+# ---- passkeys (accounts/passkeys.py; the ceremonies themselves are /v1/auth/passkeys/*, called
+# by static/passkeys.js) ---------------------------------------------------------------------
+
+
+async def _second_step_page(
+    request: Request,
+    pending: str,
+    options: dict[str, Any],
+    target: str,
+    *,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    """The password (or magic link) was right and the account asks for a passkey: the page
+    that runs ``navigator.credentials.get`` (static/passkeys.js), or takes a recovery code."""
+    errors = errors or {}
+    summary = [("recovery-code", errors["code"])] if errors.get("code") else []
+    return await _render(
+        request, None, None, "second_step.html", status_code, pending=pending, options=options,
+        next=target, errors=errors, summary=summary,
+    )  # fmt: skip
+
+
+@router.post("/sign-in/recovery-code")
+@public
+async def sign_in_with_recovery_code(
+    request: Request, session: SessionDep, ctx: ContextDep
+) -> Response:
+    check_same_origin(request)
+    form = await _form(request)
+    pending, target = _text(form, "token", 200), safe_next(_text(form, "next", 500))
+    try:
+        new = await passkeys.sign_in_with_recovery_code(
+            session, ctx, partial(after_rollback, session), token=pending,
+            code=_text(form, "code", 100), previous_cookie=session_cookie(request),
+        )  # fmt: skip
+    except accounts.Suspended:
+        raise
+    except AgoraError as exc:
+        if "code" not in _field_errors(exc):
+            raise  # the step's token is spent or expired, or too many tries: the error page
+        options = await passkeys.second_step_options(session, ctx.settings, pending)
+        return await _second_step_page(
+            request, pending, options, target, errors={"code": f"{exc.message[:1].upper()}"
+            f"{exc.message[1:]}."}, status_code=exc.status_code,
+        )  # fmt: skip
+    response = RedirectResponse(target, status_code=303)
+    set_session_cookies(response, ctx.settings, secret_key(request), new.token)
+    return response
+
+
+PASSKEYS_PAGE = "/settings/passkeys"
+
+
+async def _passkeys_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    *,
+    codes: list[str] | None = None,
+    errors: dict[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    found = await passkeys.list_passkeys(session, principal)
+    state = await passkeys.second_step_state(session, principal)
+    return await _render(
+        request, session, principal, "passkeys.html", status_code, passkeys=found, state=state,
+        codes=codes or [], errors=errors or {},
+        reauth_minutes=f"{request.app.state.settings.accounts.key_reauth_minutes:g}",
+    )  # fmt: skip
+
+
+@router.get(PASSKEYS_PAGE)
+async def passkeys_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
+    """Passkeys, the second step and recovery codes. New recovery codes (POST → 303 here) are
+    shown once, sealed for this session like a new API key (web/flash.py)."""
+    codes = flash.take(request, PASSKEYS_PAGE).split()
+    response = await _passkeys_page(request, session, principal, codes=codes)
+    flash.clear(request, response, PASSKEYS_PAGE)
+    return response
+
+
+async def _passkey_action(
+    request: Request, session: Any, principal: Principal, action: Any
+) -> Response:
+    """Run ``action``; its refusal is the page with the reason (rolled back), else PRG."""
+    try:
+        codes: list[str] | None = await action()
+    except AgoraError as exc:
+        if exc.status_code == 404:
+            raise
+        return await _passkeys_page(
+            request, session, principal, errors={"form": exc.message},
+            status_code=exc.status_code,
+        )  # fmt: skip
+    response = RedirectResponse(PASSKEYS_PAGE, status_code=303)
+    if codes:
+        flash.put(request, response, request.app.state.settings, PASSKEYS_PAGE, " ".join(codes))
+    return response
+
+
+@router.post("/settings/passkeys/{passkey_id}/name")
+async def rename_passkey(
+    request: Request, passkey_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    form = await _form(request)
+
+    async def action() -> None:
+        await passkeys.rename(session, principal, passkey_id, _text(form, "name", 200))
+
+    return await _passkey_action(request, session, principal, action)
+
+
+@router.post("/settings/passkeys/{passkey_id}/remove")
+async def remove_passkey(
+    request: Request, passkey_id: str, session: SessionDep, principal: SignedInDep,
+    settings: SettingsDep,
+) -> Response:  # fmt: skip
+    await _form(request)
+
+    async def action() -> None:
+        await passkeys.remove(session, settings, principal, passkey_id)
+
+    return await _passkey_action(request, session, principal, action)
+
+
+@router.post("/settings/passkeys/second-step")
+async def set_second_step(
+    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    form = await _form(request)
+    enabled = _text(form, "enabled", 10) == "true"
+
+    async def action() -> list[str]:
+        return await passkeys.set_second_step(session, settings, principal, enabled)
+
+    return await _passkey_action(request, session, principal, action)
+
+
+@router.post("/settings/passkeys/recovery-codes")
+async def new_recovery_codes(
+    request: Request, session: SessionDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    await _form(request)
+
+    async def action() -> list[str]:
+        return await passkeys.new_recovery_codes(session, settings, principal)
+
+    return await _passkey_action(request, session, principal, action)

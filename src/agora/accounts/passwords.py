@@ -29,8 +29,9 @@ from agora.kit.units import Unit
 from agora.models import ApiKey, User
 
 # The links a person's mail carries for their own account: a reset or a password change cancels
-# every one still outstanding (invitations are the organization's, not the account's).
-ACCOUNT_LINKS = ("verify_email", "reset_password", "magic_link")
+# every one still outstanding (invitations are the organization's, not the account's), and any
+# passkey second step waiting after the old password (accounts/passkeys.py).
+ACCOUNT_LINKS = ("verify_email", "reset_password", "magic_link", "passkey_second")
 EVICTION_NOTICE = (
     "Saving a new password signs out every session, cancels every link mailed to you (sign-in, "
     "reset, verification) and revokes every API key created from a browser session."

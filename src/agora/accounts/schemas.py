@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from pydantic import Field
 
@@ -111,3 +112,53 @@ class ApiKeyOut(Schema):
 
 class CreatedApiKeyOut(ApiKeyOut):
     key: str = Field(description="The secret, shown only in this response")
+
+
+# Passkeys (accounts/passkeys.py). ``credential``: the browser's PublicKeyCredential as JSON
+# (``id``, ``rawId``, ``type``, ``response`` with base64url fields), checked by the webauthn
+# library.
+
+
+class PasskeyIn(ApiModel):
+    name: str = Field(default="", max_length=100)
+    credential: dict[str, Any] = Field(max_length=20)
+
+
+class PasskeyNameIn(ApiModel):
+    name: str = Field(max_length=100)
+
+
+class PasskeyAssertionIn(ApiModel):
+    credential: dict[str, Any] = Field(max_length=20)
+
+
+class SecondStepIn(ApiModel):
+    enabled: bool
+
+
+class PasskeyOut(Schema):
+    id: uuid.UUID
+    name: str
+    aaguid: str
+    backed_up: bool
+    created_at: UtcDateTime
+    last_used_at: UtcDateTime | None
+
+
+class WebAuthnOptionsOut(Schema):
+    public_key: dict[str, Any] = Field(
+        description="The options of navigator.credentials.create / get, binary fields base64url"
+    )
+
+
+class SecondStepOut(Schema):
+    enabled: bool
+    passkeys: int
+    unused_recovery_codes: int
+    recovery_codes: list[str] = Field(
+        default_factory=list, description="A new set of codes, shown only in this response"
+    )
+
+
+class RecoveryCodesOut(Schema):
+    recovery_codes: list[str] = Field(description="Shown only in this response; each works once")

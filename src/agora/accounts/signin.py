@@ -10,12 +10,14 @@ taken (409): the person signing up must learn it, and the per-address limit boun
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import provisioning, tokens
+from agora.accounts import passkeys, provisioning, tokens
 from agora.accounts import repository as repo
 from agora.accounts.service import (
     WEB_MAGIC_LINK,
@@ -117,12 +119,49 @@ async def _follow_link(session: AsyncSession, token: str, purpose: str) -> User:
 # ---- sign-in ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class SecondStep:
+    """The first step (password or magic link) passed, and the account asks for a passkey
+    after it (accounts/passkeys.py): ``token`` is the second step's one-time token, also the
+    challenge of ``options`` (for ``navigator.credentials.get``): ``pending`` is that token."""
+
+    pending: str
+    options: dict[str, Any]
+    user: User
+
+
+SECOND_STEP_BY_API = (
+    "This account asks for a passkey after the password: sign in in the web app, or with the "
+    "passkey alone (POST /v1/auth/passkeys/sign-in-options, then /v1/auth/passkeys/sign-in)"
+)
+
+
+async def _session_or_second_step(
+    session: AsyncSession, ctx: Context, user: User, method: str, previous_cookie: str | None
+) -> NewSession | SecondStep:
+    if user.passkey_second_step and user.suspended_at is None:
+        pending, options = await passkeys.begin_second_step(session, ctx.settings, user, method)
+        return SecondStep(pending, options, user)
+    return await start_session(session, ctx, user, method, previous_cookie)
+
+
+def no_second_step(new: NewSession | SecondStep) -> NewSession:
+    """The REST doors' sign-ins: an account with the second step on is refused (403 naming
+    ``secondStep``; the request rolls back, so its token is never kept)."""
+    if isinstance(new, SecondStep):
+        raise Forbidden(
+            SECOND_STEP_BY_API, details=[FieldError("secondStep", "a passkey is asked")]
+        )
+    return new
+
+
 async def sign_in(
     unit: Unit, ctx: Context, *, email: str, password: str, previous_cookie: str | None
-) -> NewSession:
+) -> NewSession | SecondStep:
     """Sign in with email and password: the account is read, the password checked with nothing
     held (Argon2 never holds the write transaction), then a new browser session is written.
-    20 wrong passwords for one account → 429 (``count_failure``)."""
+    20 wrong passwords for one account → 429 (``count_failure``). An account with the passkey
+    second step on gets a ``SecondStep`` instead of a session."""
     s = ctx.settings
     email = email.strip().lower()[:320]
     await ctx.attempts.check(
@@ -153,15 +192,16 @@ async def sign_in(
             details=[FieldError("email", "not verified yet")],
         )
     await ctx.attempts.clear(s.accounts.auth_attempts_per_account, "signin-account", email)
-    return await start_session(await unit.write(), ctx, user, "password", previous_cookie)
+    return await _session_or_second_step(await unit.write(), ctx, user, "password", previous_cookie)
 
 
 async def sign_in_with_link(
     session: AsyncSession, ctx: Context, token: str, previous_cookie: str | None
-) -> NewSession:
-    """Sign in with the token of a magic link (following it also verifies the address)."""
+) -> NewSession | SecondStep:
+    """Sign in with the token of a magic link (following it also verifies the address); the
+    passkey second step follows when the account asks for it."""
     user = await _follow_link(session, token, "magic_link")
-    return await start_session(session, ctx, user, "magic_link", previous_cookie)
+    return await _session_or_second_step(session, ctx, user, "magic_link", previous_cookie)
 
 
 # ---- mailed links -------------------------------------------------------------------------------

@@ -20,7 +20,17 @@ from agora.kit.security import hash_key, hashes_match, new_token
 from agora.kit.timeutil import as_utc, utcnow
 from agora.models import AccountToken
 
-PURPOSES = ("verify_email", "reset_password", "magic_link", "invitation")
+# The passkey ceremonies' challenges are tokens too (accounts/passkeys.py): a registration's,
+# a passwordless sign-in's and the second step's (its ``role``: the first step's method).
+PURPOSES = (
+    "verify_email",
+    "reset_password",
+    "magic_link",
+    "invitation",
+    "passkey_register",
+    "passkey_sign_in",
+    "passkey_second",
+)
 
 
 async def issue(

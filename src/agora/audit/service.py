@@ -67,6 +67,12 @@ ACTIONS = (
     "oauth.denied",
     "oauth.device_approved",
     "oauth.grant_revoked",
+    "passkey.added",
+    "passkey.removed",
+    "passkey.used",
+    "passkey.second_step",
+    "recovery_codes.created",
+    "recovery_code.used",
 )
 
 _SECRET_NAME = re.compile(r"password|secret|token|plaintext|^key$|apikey|credential", re.I)

@@ -27,6 +27,7 @@ from agora.models.notification import (
 )
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
+from agora.models.passkey import Passkey, RecoveryCode
 from agora.models.project import Project
 from agora.models.promotion_code import PromotionCode, PromotionRedemption
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
@@ -79,11 +80,13 @@ __all__ = [
     "OAuthToken",
     "Organization",
     "OrganizationMember",
+    "Passkey",
     "Project",
     "PromotionCode",
     "PromotionRedemption",
     "Rating",
     "RatingReport",
+    "RecoveryCode",
     "RegistryCheckpoint",
     "RegistryQuarantine",
     "SavedInput",

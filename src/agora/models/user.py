@@ -3,7 +3,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import Boolean, String
+from sqlalchemy import Boolean, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from agora.models.base import Base, Timestamp, created_at_column, id_column, updated_at_column
@@ -31,5 +31,10 @@ class User(Base):
     email_verified_at: Mapped[datetime | None] = mapped_column(Timestamp)
     # An operator suspended the account (admin/): no sign-in; its sessions and keys were revoked.
     suspended_at: Mapped[datetime | None] = mapped_column(Timestamp)
+    # A passkey (or a recovery code) is asked after the password or the magic link
+    # (docs/accounts.md, "Passkeys").
+    passkey_second_step: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()
