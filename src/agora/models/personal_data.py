@@ -319,8 +319,8 @@ TABLES: tuple[Table, ...] = (
         "job_events",
         {"type": NP, "from_status": NP, "to_status": NP, "detail": E},
         reach=(parent("job_id", "jobs"),),
-        erase=(Reach("parent", "job_id", "jobs"),),
         fate=Fate.SCRUB,
+        why="the erased jobs' timelines keep their status moves; the details (messages) go",
     ),
     Table(
         "job_file_scans",
@@ -516,15 +516,13 @@ TABLES: tuple[Table, ...] = (
             "pending_changelog source review_state review_note image protocol a2a_card",
             NP,
         )
-        | {
-            "listing": keep("the published listing others hired; withdrawn at the erasure"),
-            "admin_override": NP,
-            "a2a_credential": Col(Treat.KEEP, "sealed; withdrawn with the listing", secret=True),
-        },
+        | {"listing": E, "admin_override": NP, "a2a_credential": SECRET},
         reach=(user("owner_user_id"),),
+        fate=Fate.SCRUB,
         why=(
-            "a listing other people's jobs refer to: withdrawn and unlinked from the account at "
-            "the erasure"
+            "a listing other people's jobs refer to: the row stays, withdrawn from the catalogue "
+            "and unlinked from the account; the submitted listing (its author) and the sealed "
+            "credential are erased, the published name and description stay with the jobs"
         ),
         users=frozenset({"owner_user_id"}),
     ),

@@ -271,8 +271,8 @@ async def erase_account(session: AsyncSession, user_id: uuid.UUID, now: datetime
     email = user.email
     person = await repo.person(session, user_id, email)
     blobs = await repo.blob_keys(session, person)
-    await repo.withdraw_listings(session, user_id, now)
     counts = await repo.erase(session, person)
+    await repo.withdraw_listings(session, user_id, now)
     await repo.close_account(session, user_id, now)
     session.expunge(user)
     await audit.record(

@@ -19,6 +19,7 @@ from typing import Any
 
 import structlog
 
+from agora.auth import service as auth
 from agora.files import service as files
 from agora.kit.background import LoopService
 from agora.kit.db import Database
@@ -142,6 +143,7 @@ class PrivacyWorker(LoopService):
             if done is None:
                 continue
             erased += 1
+            auth.forget_cached_principals()  # this process stops seeing its keys at once
             for key in done.blobs:
                 await self.storage.delete(key)
             await self.mailer.send(privacy.farewell_mail(done.email))
