@@ -142,42 +142,40 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
                     size=10,
                     storage_key=key,
                     state="stored",
-                ),  # fmt: skip
+                ),
                 TaskEvent(
                     task_id=task.id,
                     comment=f"comment {marker}",
                     actor_user_id=uid,
                     actor_type="user",
-                ),  # fmt: skip
+                ),
                 TaskParticipant(task_id=task.id, user_id=uid),
                 ScheduleRun(
                     schedule_id=schedule.id,
                     occurrence_at=now,
                     status="created",
                     period=f"{now:%Y-%m}",
-                ),  # fmt: skip
+                ),
                 SavedInput(
                     workspace_id=ws,
                     user_id=uid,
                     agent_id=agent.id,
                     name=marker,
                     input_data={"m": marker},
-                ),  # fmt: skip
+                ),
                 Message(
                     conversation_id=conversation.id, role="user", content=marker, author_id=uid
-                ),  # fmt: skip
+                ),
                 RatingReport(rating_id=rating.id, user_id=uid, reason=marker),
                 Favourite(user_id=uid, agent_id=agent.id),
                 AssistantAgent(user_id=uid, agent_id=agent.id),
-                Notification(
-                    user_id=uid, kind="job.completed", title=marker, data={"m": marker}
-                ),  # fmt: skip
+                Notification(user_id=uid, kind="job.completed", title=marker, data={"m": marker}),
                 NotificationPreference(
                     user_id=uid, kind="job.completed", channel="mail", enabled=True
-                ),  # fmt: skip
+                ),
                 NotificationDelivery(
                     user_id=uid, event="job.completed", target=hook, payload={"m": marker}
-                ),  # fmt: skip
+                ),
                 WebhookEndpoint(id=endpoint_id(uid, hook), user_id=uid, url=hook),
                 WebhookSigningSecret(user_id=uid, secret=f"whsec_{hexed}"),
                 LedgerEntry(
@@ -187,10 +185,8 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
                     amount=5,
                     balance_after=5,
                     memo="grant",
-                ),  # fmt: skip
-                PromotionRedemption(
-                    code_id=code.id, user_id=uid, seq=1, purchase_id=purchase.id
-                ),  # fmt: skip
+                ),
+                PromotionRedemption(code_id=code.id, user_id=uid, seq=1, purchase_id=purchase.id),
                 EarningsEntry(
                     owner_user_id=uid,
                     agent_id=own.id,
@@ -200,7 +196,7 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
                     credit_value=1,
                     amount=5,
                     payable_at=now,
-                ),  # fmt: skip
+                ),
                 CoworkerUsage(
                     coworker_id=coworker.id,
                     user_id=uid,
@@ -208,36 +204,34 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
                     idempotency_key=hexed,
                     credits=1,
                     request_hash=hexed,
-                ),  # fmt: skip
-                SpendingCap(
-                    workspace_id=ws, user_id=uid, monthly_limit=10, period=f"{now:%Y-%m}"
-                ),  # fmt: skip
+                ),
+                SpendingCap(workspace_id=ws, user_id=uid, monthly_limit=10, period=f"{now:%Y-%m}"),
                 AuditEvent(
                     action="auth.sign_in",
                     actor_kind="user",
                     actor_id=uid,
                     client_address="203.0.113.9",
                     details={"m": marker},
-                ),  # fmt: skip
+                ),
                 AuditEvent(
                     action="org.invitation_sent",
                     actor_kind="system",
                     details={"email": person.email},
-                ),  # fmt: skip
+                ),
                 BrowserSession(
                     user_id=uid,
                     token_hash=uuid.uuid4().hex,
                     method="password",
                     user_agent=marker,
                     expires_at=now + timedelta(days=1),
-                ),  # fmt: skip
+                ),
                 AccountToken(
                     purpose="magic_link",
                     token_hash=uuid.uuid4().hex,
                     user_id=uid,
                     email=person.email,
                     expires_at=now + timedelta(days=1),
-                ),  # fmt: skip
+                ),
                 OrganizationMember(organization_id=org.id, user_id=uid, role="member"),
                 AccountDeletion(user_id=uid, state="cancelled", cancelled_at=now),
             ]

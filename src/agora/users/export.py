@@ -59,6 +59,9 @@ class _Sink:
     def flush(self) -> None:
         return None
 
+    def close(self) -> None:
+        return None
+
     def take(self) -> bytes:
         out = bytes(self.buffer)
         self.buffer.clear()
@@ -84,7 +87,7 @@ async def zip_chunks(
 ) -> AsyncIterator[bytes]:
     """The archive's bytes, in order. ``about``: the manifest's facts (who, when)."""
     sink = _Sink()
-    archive = zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED)  # type: ignore[arg-type]
+    archive = zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED)
     counts: dict[str, int] = {}
     files: list[tuple[str, str]] = []  # (member name, storage key)
     for spec in TABLES:

@@ -238,10 +238,6 @@ async def exports_of(session: AsyncSession, user_id: uuid.UUID, limit: int) -> l
     return list(found)
 
 
-async def export_by_id(session: AsyncSession, export_id: uuid.UUID) -> DataExport | None:
-    return await session.get(DataExport, export_id)
-
-
 async def claim_export(
     session: AsyncSession, now: datetime, until: datetime
 ) -> tuple[uuid.UUID, uuid.UUID, str] | None:

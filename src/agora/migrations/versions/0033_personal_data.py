@@ -47,7 +47,7 @@ def upgrade() -> None:
         sa.Column("user_id", sa.Uuid(), nullable=False),
         sa.Column("state", sa.String(length=20), nullable=False),
         sa.Column("storage_key", sa.String(length=300), nullable=True),
-        sa.Column("size", sa.BigInteger(), nullable=True),
+        sa.Column("size", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), nullable=True),
         sa.Column("token_hash", sa.String(length=64), nullable=True),
         sa.Column("error", sa.Text(), nullable=True),
         sa.Column("lease_expires_at", sa.DateTime(timezone=True), nullable=True),
