@@ -22,6 +22,7 @@ from agora.settings import Settings
 from agora.users.worker import PrivacyWorker
 from tests.accounts.helpers import last_link, mails_to, sign_in, sign_up_verified
 from tests.conftest import MakeUser, TestUser
+from tests.files.test_storage_check import check
 from tests.users.seed import seed
 
 
@@ -270,3 +271,13 @@ async def test_the_settings_page_exports_and_refuses_the_only_owner(
     assert made.status_code == 201
     refused = await client.post("/settings/data/delete", data={"csrf": csrf})
     assert refused.status_code == 409 and "only owner of Dora Labs" in refused.text
+
+
+async def test_storage_check_knows_an_export_is_no_orphan(
+    client: httpx2.AsyncClient, db: Database, settings: Settings, make_user: MakeUser
+) -> None:
+    alice = await make_user(name="Alice")
+    assert (await client.post("/v1/users/me/data-exports", headers=alice.key_headers)).is_success
+    assert await PrivacyWorker(db, settings).build_one()
+    report = await check(settings, db)
+    assert report["blobs"] == 1 and report["orphans"] == []
