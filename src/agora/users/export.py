@@ -11,6 +11,7 @@ export's size; the caller hands the chunks to storage (``Storage.write``).
 from __future__ import annotations
 
 import json
+import time
 import zipfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import date, datetime
@@ -113,7 +114,11 @@ async def zip_chunks(
         counts[spec.name] = count
         yield sink.take()
     for name, key in files:
-        with archive.open(name, "w", force_zip64=True) as member:
+        # stored as they are: files are mostly compressed already (PDF, images, archives), and
+        # deflating them again costs CPU for nothing
+        info = zipfile.ZipInfo(name, date_time=time.gmtime()[:6])
+        info.compress_type = zipfile.ZIP_STORED
+        with archive.open(info, "w", force_zip64=True) as member:
             async for chunk in blob(key):
                 member.write(chunk)
                 yield sink.take()
