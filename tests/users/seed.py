@@ -57,6 +57,7 @@ from agora.models import (
     WebhookSigningSecret,
 )
 from agora.models.notification import endpoint_id
+from agora.models.statuses import JobStatus
 from agora.settings import Settings
 from tests.conftest import TestUser
 
@@ -106,6 +107,8 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
             error=f"error {marker}",
             identifier_from_purchaser=hexed[:14],
             idempotency_key=marker,
+            status=JobStatus.COMPLETED,
+            dispatch_state="done",
         )
         task = Task(workspace_id=ws, creator_id=uid, name=marker, description=marker,
                     meta={"m": marker})  # fmt: skip

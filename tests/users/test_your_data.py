@@ -16,8 +16,9 @@ from sqlalchemy import text as sql
 from agora.files import service as files
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
-from agora.models import Base, LedgerEntry, User
+from agora.models import Base, Job, LedgerEntry, User
 from agora.models.personal_data import BY_NAME, ERASED_NAME, TABLES, Treat, erased_email
+from agora.models.statuses import JobStatus
 from agora.settings import Settings
 from agora.users.worker import PrivacyWorker
 from tests.accounts.helpers import last_link, mails_to, sign_in, sign_up_verified
@@ -281,3 +282,26 @@ async def test_storage_check_knows_an_export_is_no_orphan(
     assert await PrivacyWorker(db, settings).build_one()
     report = await check(settings, db)
     assert report["blobs"] == 1 and report["orphans"] == []
+
+
+async def test_a_running_job_postpones_the_erasure(
+    client: httpx2.AsyncClient, db: Database, settings: Settings, make_user: MakeUser
+) -> None:
+    alice = await make_user(name="Alice Running", email="alice-running@example.com")
+    seeded = await seed(db, settings, alice, "ALICE-RUNNING-1a1")
+    async with db.transaction() as s:
+        job = await s.get(Job, seeded.job_id)
+        assert job is not None
+        job.dispatch_state, job.status = "leased", JobStatus.RUNNING
+    await _confirm_deletion(client, settings, alice)
+    worker = PrivacyWorker(db, settings)
+    due = utcnow() + timedelta(days=settings.accounts.account_deletion_grace_days, minutes=1)
+    assert (await worker.run_once(now=due))["erased"] == 0
+    status = await client.get("/v1/users/me/deletion", headers=alice.key_headers)
+    assert status.json()["data"]["state"] == "scheduled"  # a day later, tried again
+    async with db.transaction() as s:
+        job = await s.get(Job, seeded.job_id)
+        assert job is not None
+        job.dispatch_state, job.status = "done", JobStatus.COMPLETED
+    assert (await worker.run_once(now=due + timedelta(days=1, minutes=1)))["erased"] == 1
+    assert seeded.marker not in await _everything(db)

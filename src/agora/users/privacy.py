@@ -40,6 +40,7 @@ EXPORTS_SHOWN = 10
 DELETION_LINK_HOURS = 24.0
 WEB_EXPORT_DOWNLOAD = "/settings/data/download"
 WEB_CONFIRM_DELETION = "/settings/data/delete/confirm"
+POSTPONED = timedelta(days=1)  # an erasure that must wait is tried again this much later
 
 
 def _person(principal: Principal) -> uuid.UUID:
@@ -257,19 +258,23 @@ class Erased:
 
 async def erase_account(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> Erased | None:
     """Erase a due account (models/personal_data.py): None when another worker took it, it was
-    cancelled, or the person became an organization's only owner meanwhile (then it waits a day
-    and is tried again)."""
-    if await repo.sole_owned_organizations(session, user_id):
+    cancelled, or it must wait: the person became an organization's only owner meanwhile, or a
+    job of their personal workspace is still running (then it is tried again a day later)."""
+    user = await accounts.user_by_id(session, user_id)
+    if user is None:
+        return None
+    person = await repo.person(session, user_id, user.email)
+    if await repo.sole_owned_organizations(session, user_id) or await repo.running_jobs(
+        session, person.workspace_id
+    ):
         row = await repo.deletion_of(session, user_id)
         if row is not None and row.state == "scheduled":
-            row.erase_after = now + timedelta(days=1)
+            row.erase_after = now + POSTPONED
             await session.flush()
         return None
-    user = await accounts.user_by_id(session, user_id)
-    if user is None or not await repo.claim_deletion(session, user_id, now):
+    if not await repo.claim_deletion(session, user_id, now):
         return None
     email = user.email
-    person = await repo.person(session, user_id, email)
     blobs = await repo.blob_keys(session, person)
     counts = await repo.erase(session, person)
     await repo.withdraw_listings(session, user_id, now)

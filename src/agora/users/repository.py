@@ -19,6 +19,7 @@ from sqlalchemy import (
     cast,
     delete,
     false,
+    func,
     or_,
     select,
     tuple_,
@@ -32,6 +33,7 @@ from agora.models import (
     Agent,
     Base,
     DataExport,
+    Job,
     Organization,
     OrganizationMember,
     User,
@@ -190,6 +192,19 @@ async def close_account(session: AsyncSession, user_id: uuid.UUID, now: datetime
             updated_at=now,
         )
     )
+
+
+async def running_jobs(session: AsyncSession, workspace_id: uuid.UUID | None) -> int:
+    """Jobs of the personal workspace the dispatcher has not finished with (an agent's answer
+    would write their result again after the erasure)."""
+    if workspace_id is None:
+        return 0
+    found = await session.scalar(
+        select(func.count())
+        .select_from(Job)
+        .where(Job.workspace_id == workspace_id, Job.dispatch_state != "done")
+    )
+    return int(found or 0)
 
 
 async def sole_owned_organizations(session: AsyncSession, user_id: uuid.UUID) -> list[str]:
