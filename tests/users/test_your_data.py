@@ -305,3 +305,31 @@ async def test_a_running_job_postpones_the_erasure(
         job.dispatch_state, job.status = "done", JobStatus.COMPLETED
     assert (await worker.run_once(now=due + timedelta(days=1, minutes=1)))["erased"] == 1
     assert seeded.marker not in await _everything(db)
+
+
+async def test_deleting_from_the_settings_page_and_keeping_the_account_by_signing_in(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    email = "erin-page@example.com"
+    headers = await sign_up_verified(client, settings, email, name="Erin")
+    asked = await client.post("/settings/data/delete", data={"csrf": headers["X-CSRF-Token"]})
+    assert asked.status_code == 303 and asked.headers["location"] == "/settings/data?done=delete"
+    page = await client.get("/settings/data?done=delete")
+    assert "We mailed you a link" in page.text and "Keep my account" in page.text
+    url, token = last_link(settings, email, "Confirm deleting")
+    landing = await client.get(url.replace("http://testserver", ""))
+    assert landing.status_code == 200 and "Delete my account" in landing.text
+    done = await client.post(
+        "/settings/data/delete/confirm", data={"csrf": headers["X-CSRF-Token"], "token": token}
+    )
+    assert done.status_code == 200 and "will be erased on" in done.text
+    assert "will be deleted" in str(mails_to(settings, email)[-1]["Subject"])
+    gone = await client.get("/settings/data")  # signed out everywhere
+    assert gone.status_code == 303 and gone.headers["location"].startswith("/sign-in")
+    again = await client.post(
+        "/settings/data/delete/confirm", data={"csrf": headers["X-CSRF-Token"], "token": token}
+    )
+    assert again.status_code == 400 and "already been used" in again.text
+    await sign_in(client, email)
+    page = await client.get("/settings/data")
+    assert page.status_code == 200 and "Keep my account" not in page.text

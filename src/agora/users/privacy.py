@@ -198,8 +198,7 @@ async def confirm_deletion(
         raise BadRequest.field("token", "this link has expired; ask again in your settings")
     await _refuse_sole_owner(session, row.user_id)
     now = utcnow()
-    row.state = "scheduled"
-    row.token_hash = None
+    row.state = "scheduled"  # the hash stays: a second use answers "already used"
     row.confirmed_at = now
     row.erase_after = now + timedelta(days=settings.accounts.account_deletion_grace_days)
     await session.flush()
