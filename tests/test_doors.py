@@ -68,6 +68,32 @@ ACTIONS: dict[str, Action] = {
         "agora.accounts.service.switch_workspace", rest="switchWorkspace", pages="POST /workspace"
     ),
     "list API keys": _a("agora.accounts.keys.list_keys", rest="listApiKeys", pages="GET /keys"),
+    # your data (users/privacy.py)
+    "ask for a data export": _a(
+        "agora.users.privacy.request_export",
+        rest="requestDataExport",
+        pages="POST /settings/data/export",
+    ),
+    "download a data export": _a(
+        "agora.users.privacy.take_export",
+        rest="downloadDataExport",
+        pages="POST /settings/data/download",
+    ),
+    "ask to delete the account": _a(
+        "agora.users.privacy.request_deletion",
+        rest="requestAccountDeletion",
+        pages="POST /settings/data/delete",
+    ),
+    "confirm deleting the account": _a(
+        "agora.users.privacy.confirm_deletion",
+        rest="confirmAccountDeletion",
+        pages="POST /settings/data/delete/confirm",
+    ),
+    "keep the account": _a(
+        "agora.users.privacy.cancel_deletion",
+        rest="cancelAccountDeletion",
+        pages="POST /settings/data/delete/cancel",
+    ),
     "create an API key": _a(
         "agora.accounts.keys.create_key", rest="createApiKey", pages="POST /keys"
     ),

@@ -77,6 +77,7 @@ from agora.tasks.endpoints import coworker_router as coworker_tasks_router
 from agora.tasks.endpoints import router as tasks_router
 from agora.users import tools as user_tools
 from agora.users.endpoints import router as users_router
+from agora.users.pages import router as user_pages_router
 from agora.web import shell
 from agora.web.shell import Layout
 
@@ -121,6 +122,7 @@ PAGES: list[APIRouter] = [
     project_pages.router,  # projects, deleting one, a job into one
     task_pages.router,  # history, the project page, tasks
     notification_pages.router,  # inbox, settings, unsubscribe
+    user_pages_router,  # your data: export, delete the account
     billing_pages.router,  # credits, buy credits, receipts
     schedule_pages.router,
     rating_pages.router,  # favourites, ratings

@@ -192,6 +192,13 @@ class AccountSettings(Group):
     # device code is kept before the oauth worker deletes it (0: kept for ever).
     oauth_registrations_per_address: str = "20/hour"
     oauth_unused_client_days: int = Field(default=30, ge=0)
+    # A person's data (docs/accounts.md, "Your data", "Deleting your account"): a confirmed
+    # account deletion is carried out this many days later (signing in before cancels it); a
+    # data export's mailed link works this many hours; the privacy worker looks for due work
+    # every `privacy_seconds` (0: never; new exports wake it at once).
+    account_deletion_grace_days: float = Field(default=14.0, ge=0)
+    data_export_link_hours: float = Field(default=72.0, gt=0)
+    privacy_seconds: float = Field(default=300.0, ge=0)
 
 
 class PasskeySettings(Group):

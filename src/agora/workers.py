@@ -3,7 +3,8 @@
 ``worker.py``.
 
 - A dispatching process (``agora worker``; ``agora serve`` unless ``AGORA_RUN_DISPATCHER`` is
-  false) runs the dispatcher, the notification sender, the output collector, the scheduler and
+  false) runs the dispatcher, the notification sender, the output collector, the scheduler, the
+  privacy worker (data exports and account erasures; unless ``AGORA_PRIVACY_SECONDS`` is 0) and
   housekeeping (unless ``AGORA_HOUSEKEEPING_SECONDS`` is 0).
 - A serving process (``agora serve``) also checks the agents' availability (unless
   ``AGORA_AVAILABILITY_CHECK_SECONDS`` is 0), runs the conformance suite over listed agents
@@ -34,6 +35,7 @@ from agora.ratings.signals import TOOLBOX_CHANGED
 from agora.registry.worker import RegistrySyncLoop
 from agora.schedules.worker import Scheduler
 from agora.settings import Settings, normalise_database_url
+from agora.users.worker import PrivacyWorker
 
 
 def process_fanout(db: Database, settings: Settings, *, dispatching: bool, serving: bool) -> Fanout:
@@ -81,6 +83,8 @@ def background_services(
             OutputCollector(db, settings),
             Scheduler(db, settings),
         ]
+        if settings.accounts.privacy_seconds > 0:
+            services.append(PrivacyWorker(db, settings))
         if settings.accounts.housekeeping_seconds > 0:
             services.append(Housekeeping(db, settings))
             if settings.accounts.oauth_unused_client_days > 0:

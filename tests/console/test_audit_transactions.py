@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, cast
 
 import httpx2
@@ -31,8 +32,11 @@ from agora.developer import service as developer
 from agora.developer.service import Probe
 from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy
-from agora.models import CreditPurchase, Job, RegistryQuarantine
+from agora.kit.security import new_token
+from agora.kit.timeutil import utcnow
+from agora.models import AccountDeletion, CreditPurchase, DataExport, Job, RegistryQuarantine
 from agora.notifications import service as notifications
+from agora.notifications.mailer import build_sender
 from agora.oauth import clients as oauth_clients
 from agora.oauth import device as oauth_device
 from agora.oauth import service as oauth
@@ -41,6 +45,7 @@ from agora.organizations import service as organizations
 from agora.payments import stuck
 from agora.registry import service as registry
 from agora.settings import Settings
+from agora.users import privacy
 from tests.conftest import MakeUser, TestUser
 
 SCHEMA = {"input_data": [{"id": "text", "type": "string", "name": "Text"}]}
@@ -374,6 +379,57 @@ async def _oauth_grant_revoked(s: AsyncSession, w: World) -> object:
     return await oauth.revoke_grant_of(s, principal, str(grant.grant.id))
 
 
+# ---- your data (users/privacy.py) ----------------------------------------------------------
+
+
+async def _export_requested(s: AsyncSession, w: World) -> object:
+    return await privacy.request_export(s, await w.principal(s, w.member))
+
+
+async def _export_downloaded(s: AsyncSession, w: World) -> object:
+    plaintext, token_hash = new_token()
+    s.add(
+        DataExport(
+            user_id=w.member.user_id, state="ready", storage_key="exports/x.zip", size=1,
+            token_hash=token_hash, expires_at=utcnow() + timedelta(hours=1),
+        )
+    )  # fmt: skip
+    await s.flush()
+    return await privacy.take_export(s, await w.principal(s, w.member), plaintext)
+
+
+async def _deletion_requested(s: AsyncSession, w: World) -> object:
+    principal = await w.principal(s, w.member)
+    return await privacy.request_deletion(s, principal, w.settings, build_sender(w.settings))
+
+
+async def _deletion_confirmed(s: AsyncSession, w: World) -> object:
+    plaintext, token_hash = new_token()
+    s.add(
+        AccountDeletion(
+            user_id=w.member.user_id, state="requested", token_hash=token_hash,
+            token_expires_at=utcnow() + timedelta(hours=1),
+        )
+    )  # fmt: skip
+    await s.flush()
+    return await privacy.confirm_deletion(s, plaintext, w.settings, build_sender(w.settings))
+
+
+async def _deletion_cancelled(s: AsyncSession, w: World) -> object:
+    s.add(AccountDeletion(user_id=w.member.user_id, state="scheduled"))
+    await s.flush()
+    return await privacy.cancel_deletion(s, await w.principal(s, w.member))
+
+
+async def _erased(s: AsyncSession, w: World) -> object:
+    now = utcnow()
+    s.add(AccountDeletion(user_id=w.outsider.user_id, state="scheduled", erase_after=now))
+    await s.flush()
+    erased = await privacy.erase_account(s, w.outsider.user_id, now)
+    assert erased is not None
+    return erased
+
+
 ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "auth.sign_in": [("auth.sign_in", _sign_in)],
     "key.created": [("key.created", _key_created)],
@@ -409,6 +465,12 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "oauth.denied": [("oauth.denied", _oauth_denied)],
     "oauth.device_approved": [("oauth.device_approved", _oauth_device_approved)],
     "oauth.grant_revoked": [("oauth.grant_revoked", _oauth_grant_revoked)],
+    "account.export_requested": [("account.export_requested", _export_requested)],
+    "account.export_downloaded": [("account.export_downloaded", _export_downloaded)],
+    "account.deletion_requested": [("account.deletion_requested", _deletion_requested)],
+    "account.deletion_confirmed": [("account.deletion_confirmed", _deletion_confirmed)],
+    "account.deletion_cancelled": [("account.deletion_cancelled", _deletion_cancelled)],
+    "account.erased": [("account.erased", _erased)],
 }
 
 

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_one
 from agora.models import (
+    AccountDeletion,
     AccountToken,
     ApiKey,
     BrowserSession,
@@ -197,6 +198,21 @@ async def revoke_sessions(
         query.values(revoked_at=now).execution_options(synchronize_session=False)
     )
     return int(getattr(result, "rowcount", 0))
+
+
+async def cancel_account_deletion(session: AsyncSession, user_id: uuid.UUID, now: datetime) -> bool:
+    """A sign-in cancels the person's pending account deletion (docs/accounts.md, "Deleting
+    your account"); whether one was pending."""
+    result = await session.execute(
+        update(AccountDeletion)
+        .where(
+            AccountDeletion.user_id == user_id,
+            AccountDeletion.state.in_(("requested", "scheduled")),
+        )
+        .values(state="cancelled", cancelled_at=now, token_hash=None)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(getattr(result, "rowcount", 0))
 
 
 # API keys

@@ -303,6 +303,15 @@ async def start_session(
         last_seen_at=now,
     )
     await repo.add(session, row)
+    if await repo.cancel_account_deletion(session, user.id, now):
+        await audit.record(
+            session,
+            "account.deletion_cancelled",
+            actor=audit.Actor("user", user.id, row.id),
+            target_kind="user",
+            target_id=user.id,
+            details={"by": "sign_in"},
+        )
     await audit.record(
         session,
         "auth.sign_in",
@@ -346,6 +355,12 @@ async def revoke_session(session: AsyncSession, principal: Principal, raw_id: st
 async def sign_out(session: AsyncSession, principal: Principal) -> None:
     if principal.session_id is not None:
         await repo.revoke_sessions(session, principal.user_id, utcnow(), only=principal.session_id)
+
+
+async def end_sessions(session: AsyncSession, user_id: uuid.UUID) -> int:
+    """Revoke every browser session of ``user_id`` (a confirmed account deletion: only a new
+    sign-in, which cancels it, opens one again)."""
+    return await repo.revoke_sessions(session, user_id, utcnow())
 
 
 async def sign_out_everywhere(session: AsyncSession, principal: Principal) -> int:

@@ -11,7 +11,7 @@ from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.kit.reads import Prepared, read_all
-from agora.models import Agent, Job, JobFileScan, StoredFile
+from agora.models import Agent, DataExport, Job, JobFileScan, StoredFile
 from agora.models.statuses import FileState, JobStatus
 
 MAX_SCAN_ATTEMPTS = 3
@@ -164,7 +164,11 @@ async def known_keys(session: AsyncSession, keys: Sequence[str]) -> set[str]:
     rows = await session.scalars(
         select(StoredFile.storage_key).where(StoredFile.storage_key.in_(list(keys)))
     )
-    return {k for k in rows if k}
+    # a person's data export (users/worker.py) is a blob of its own, named by its row
+    exports = await session.scalars(
+        select(DataExport.storage_key).where(DataExport.storage_key.in_(list(keys)))
+    )
+    return {k for k in rows if k} | {k for k in exports if k}
 
 
 async def stored_without_blob_candidates(

@@ -28,6 +28,7 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.passkey import Passkey, RecoveryCode
+from agora.models.privacy import AccountDeletion, DataExport
 from agora.models.project import Project
 from agora.models.promotion_code import PromotionCode, PromotionRedemption
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
@@ -45,6 +46,7 @@ from agora.models.user import User
 from agora.models.workspace import Workspace
 
 __all__ = [
+    "AccountDeletion",
     "AccountToken",
     "Agent",
     "AgentCheck",
@@ -63,6 +65,7 @@ __all__ = [
     "CoworkerWorkspace",
     "CreditPack",
     "CreditPurchase",
+    "DataExport",
     "EarningsEntry",
     "Favourite",
     "Job",
