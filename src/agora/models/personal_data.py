@@ -191,6 +191,22 @@ TABLES: tuple[Table, ...] = (
         users=frozenset({"user_id"}),
     ),
     Table(
+        "passkeys",
+        {"credential_id": SECRET, "name": E, "aaguid": NP, "transports": NP},
+        reach=(user("user_id"),),
+        fate=Fate.DELETE,
+        users=frozenset({"user_id"}),
+    ),
+    Table(
+        "recovery_codes",
+        {"code_hash": SECRET},
+        reach=(user("user_id"),),
+        fate=Fate.DELETE,
+        export=False,
+        why="hashes of one-time codes: secrets only",
+        users=frozenset({"user_id"}),
+    ),
+    Table(
         "oauth_grants",
         {"scopes": NP, "revoked_reason": NP},
         reach=(user("user_id"),),

@@ -1,8 +1,8 @@
 """personal data: data_exports (a person's ZIP exports) and account_deletions (requests to
 delete an account, erased after a grace period)
 
-Revision ID: 0033_personal_data
-Revises: 0028_earnings_promotion_codes
+Revision ID: 0030_personal_data
+Revises: 0029_passkeys
 Create Date: 2026-11-28 00:44:44
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0033_personal_data"
-down_revision: str | None = "0028_earnings_promotion_codes"
+revision: str = "0030_personal_data"
+down_revision: str | None = "0029_passkeys"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

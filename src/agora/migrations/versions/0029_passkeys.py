@@ -1,6 +1,6 @@
 """passkeys: WebAuthn credentials, recovery codes and the passkey second step (issue 49)
 
-Revision ID: 0032_passkeys
+Revision ID: 0029_passkeys
 Revises: 0028_earnings_promotion_codes
 Create Date: 2026-11-28 00:44:17
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0032_passkeys"
+revision: str = "0029_passkeys"
 down_revision: str | None = "0028_earnings_promotion_codes"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
