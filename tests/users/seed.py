@@ -40,11 +40,13 @@ from agora.models import (
     OAuthGrant,
     Organization,
     OrganizationMember,
+    Passkey,
     Project,
     PromotionCode,
     PromotionRedemption,
     Rating,
     RatingReport,
+    RecoveryCode,
     SavedInput,
     Schedule,
     ScheduleRun,
@@ -236,6 +238,13 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
                     expires_at=now + timedelta(days=1),
                 ),
                 OrganizationMember(organization_id=org.id, user_id=uid, role="member"),
+                Passkey(
+                    user_id=uid,
+                    credential_id=f"cred-{uuid.uuid4().hex}",
+                    public_key=b"cose-public-key",
+                    name=f"{marker} laptop",
+                ),
+                RecoveryCode(user_id=uid, code_hash=uuid.uuid4().hex + uuid.uuid4().hex),
                 AccountDeletion(user_id=uid, state="cancelled", cancelled_at=now),
             ]
         )
