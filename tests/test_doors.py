@@ -184,6 +184,11 @@ ACTIONS: dict[str, Action] = {
         rest="developerSubmitAgent",
         pages="POST /developer/new",
     ),
+    "submit an A2A agent by its card": _a(
+        "agora.developer.service.read_card_and_submit",
+        rest="developerSubmitA2aAgent",
+        pages="POST /developer/new-a2a",
+    ),
     "change a submitted agent": _a(
         "agora.developer.service.probe_and_update",
         rest="developerUpdateAgent",

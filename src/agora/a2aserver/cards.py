@@ -83,6 +83,12 @@ def _price(agent: Agent) -> str:
     return f"Price: {to_display(agent.price)} credits a job{fee}, held when the task starts."
 
 
+def _tags(tags: Any) -> list[str]:
+    """The listing's tag names (stored as ``{"name": …}``)."""
+    names = [t.get("name") if isinstance(t, dict) else t for t in (tags or [])]
+    return [str(n) for n in names if n][:20]
+
+
 def skill(agent: Agent) -> AgentSkill:
     """One skill: hiring the agent with its input (a data part with the input's fields, or a
     text message for an agent whose input has one text field)."""
@@ -95,7 +101,7 @@ def skill(agent: Agent) -> AgentSkill:
             f"{agent.description[:2000]}\n\n{_price(agent)}\n\nInput: a data part (JSON object) "
             f"with these fields, or a text part for the one text field:\n{described}"
         ),
-        tags=[str(t) for t in (agent.tags or [])][:20] or ["agora"],
+        tags=_tags(agent.tags) or ["agora"],
         examples=[_example(fields)] if fields else [],
         input_modes=["application/json", "text/plain"],
         output_modes=["text/plain"],
