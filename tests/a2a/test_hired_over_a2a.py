@@ -181,6 +181,11 @@ async def test_an_a2a_client_hires_an_agora_agent_with_oauth(
             schema = MessageToDict(question.parts[1].data)["inputSchema"]
             assert [f["id"] for f in schema["input_data"]] == ["approve", "note"]
 
+            # text alone fills the answer's one text field (note); approve is missing: refused
+            text_only = _message(Part(text="looks fine"), task_id=task_id)
+            with pytest.raises(A2AError, match="approve"):
+                await _drain(sdk.send_message(text_only, context=SESSION))
+
             answered = await _send(
                 app, sdk, _message(_data({"approve": True, "note": "ship it"}), task_id=task_id)
             )
@@ -194,6 +199,16 @@ async def test_an_a2a_client_hires_an_agora_agent_with_oauth(
             if streaming:  # the stream carried the artifact, then completed
                 assert state == TaskState.TASK_STATE_COMPLETED
                 assert any(e.HasField("artifact_update") for e in answered)
+
+        # a token without jobs:write reads, and hires nothing
+        reader = await tokens_for(client, registered["client_id"], scope="read")
+        async with sdk_client(app, agent_id, reader["access_token"], streaming=False) as (
+            sdk,
+            _card,
+        ):
+            assert (await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)).id == task_id
+            with pytest.raises(A2AError, match="403"):
+                await _drain(sdk.send_message(_message(Part(text="more")), context=SESSION))
 
     # the same job as from every door: in the person's history, charged once
     job = await client.get(f"/v1/jobs/{task_id}", headers=bearer)
@@ -244,6 +259,29 @@ async def test_tenancy_refusals_and_bounds(
     assert "/.well-known/oauth-protected-resource/a2a" in refused.headers["www-authenticate"]
     huge = {**body, "params": {"id": task_id, "pad": "x" * (settings.http.max_body_bytes + 1)}}
     too_big = await client.post(rpc, json=huge, headers={"A2A-Version": "1.0", **owner.key_headers})
-    assert too_big.status_code == 413 or "too large" in too_big.text.lower(), too_big.text
+    assert too_big.status_code == 413, too_big.text
+    assert too_big.json()["error"]["code"] == -32600
+
+    # an A2A 0.3 client (no A2A-Version header, 0.3 method names) through the SDK's adapter
+    old = await client.post(
+        rpc,
+        json={
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "message/send",
+            "params": {
+                "message": {
+                    "kind": "message",
+                    "messageId": "old-1",
+                    "role": "user",
+                    "parts": [{"kind": "text", "text": "from an old client"}],
+                },
+                "configuration": {"blocking": False},
+            },
+        },
+        headers=owner.key_headers,
+    )
+    assert old.status_code == 200, old.text
+    assert old.json()["result"]["status"]["state"] == "submitted", old.text
     missing = await client.get(f"/a2a/agents/{uuid.uuid4()}/.well-known/agent-card.json")
     assert missing.status_code == 404

@@ -9,14 +9,18 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from a2a.server.context import ServerCallContext
 from a2a.server.request_handlers.response_helpers import agent_card_to_dict
 from a2a.server.routes import create_jsonrpc_routes
 from a2a.server.routes.common import ServerCallContextBuilder
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agora.a2aserver import cards
 from agora.a2aserver.handler import AgoraRequestHandler, context_state
@@ -56,12 +60,59 @@ class _Calls(ServerCallContextBuilder):
         return ServerCallContext(state=context_state(request, key))
 
 
+def _rpc_error(status: int, code: int, message: str) -> JSONResponse:
+    error = {"code": code, "message": message}
+    return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=status)
+
+
+class _BodyFirst:
+    """The whole body read before the key check touches the database (the request lifecycle's
+    rule, ``kit.units.read_body``): bounded in size by the app's layer (``kit.bodylimit``: 413)
+    and in time here (``settings.http.body_timeout_seconds``: 408), then handed on."""
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        self.app, self.seconds = app, seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        chunks: list[bytes] = []
+        try:
+            async with asyncio.timeout(self.seconds):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    chunks.append(message.get("body", b""))
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            late = f"the request body did not arrive within {self.seconds:g} seconds"
+            await _rpc_error(408, -32600, late)(scope, receive, send)
+            return
+        except HTTPException as exc:  # over the body limit
+            await _rpc_error(exc.status_code, -32600, str(exc.detail))(scope, receive, send)
+            return
+        body, given = b"".join(chunks), False
+
+        async def replay() -> Message:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
 def rpc_routes(db: Database, settings: Settings) -> list[Route]:
-    """``POST /a2a/agents/{agentId}``: the SDK's JSON-RPC route behind the key check."""
+    """``POST /a2a/agents/{agentId}``: the SDK's JSON-RPC route (A2A 1.0, and 0.3 through the
+    SDK's adapter) behind the body read and the key check."""
     resource = f"{settings.public_url.rstrip('/')}/.well-known/oauth-protected-resource/a2a"
     handler = AgoraRequestHandler(db, settings)
     routes = []
-    for route in create_jsonrpc_routes(handler, PREFIX + "/{agent_id}", context_builder=_Calls()):
+    for route in create_jsonrpc_routes(
+        handler, PREFIX + "/{agent_id}", context_builder=_Calls(), enable_v0_3_compat=True
+    ):
         checked = McpAuthMiddleware(route.app, db, resource)
-        routes.append(Route(route.path, checked, methods=["POST"], name="a2a-jsonrpc"))
+        read_first = _BodyFirst(checked, settings.http.body_timeout_seconds)
+        routes.append(Route(route.path, read_first, methods=["POST"], name="a2a-jsonrpc"))
     return routes
