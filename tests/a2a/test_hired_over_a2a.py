@@ -40,11 +40,13 @@ from fastapi import FastAPI
 from google.protobuf.json_format import MessageToDict, ParseDict
 from google.protobuf.struct_pb2 import Value
 
+from agora.files.worker import OutputCollector
 from agora.kit.money import to_base
 from agora.settings import Settings
 from tests.accounts.helpers import sign_up_verified
 from tests.conftest import MakeUser
-from tests.jobs.helpers import dispatcher, register, reviewer
+from tests.jobs.helpers import dispatcher, echo, register, reviewer
+from tests.support.a2a_agent import REPORT, painter_agent
 from tests.oauth.helpers import register as register_client
 from tests.oauth.helpers import tokens_for
 from tests.support.agents import loopback_agents
@@ -285,3 +287,29 @@ async def test_tenancy_refusals_and_bounds(
     assert old.json()["result"]["status"]["state"] == "submitted", old.text
     missing = await client.get(f"/a2a/agents/{uuid.uuid4()}/.well-known/agent-card.json")
     assert missing.status_code == 404
+
+
+async def test_data_parts_are_the_input_and_stored_files_are_file_parts(
+    client: httpx2.AsyncClient, app: FastAPI, make_user: MakeUser
+) -> None:
+    """A data part is the input's fields (the text part goes to ``text``); a completed task's
+    artifact has the result's text and a URL part for each file Agora stored from it."""
+    person = await make_user(name="Reader", credits=to_base(20))
+    with loopback_agents() as agents, painter_agent() as files:
+        agent_id = await register(app, agents, echo(), price=1)
+        # the result's link (lowered by the agent) is not the input's
+        link = f"see [report.txt]({files.base_url}/files/report.txt)"
+        async with sdk_client(app, agent_id, person.api_key, streaming=False) as (sdk, _card):
+            request = _message(Part(text=link.upper()), _data({"mode": "lower"}))
+            [sent] = await _drain(sdk.send_message(request, context=SESSION))
+            task_id = sent.task.id
+            await dispatcher(app).run_until_idle(10)
+            assert await OutputCollector(app.state.db, app.state.settings).run_once() == 1
+            done = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
+    assert done.status.state == TaskState.TASK_STATE_COMPLETED
+    text, stored = done.artifacts[0].parts
+    assert text.text == link
+    assert stored.filename == "report.txt" and stored.media_type.startswith("text/plain")
+    assert stored.url.startswith("http://testserver/v1/files/")
+    content = await client.get(stored.url, headers=person.key_headers)
+    assert content.status_code == 200 and content.text == REPORT
