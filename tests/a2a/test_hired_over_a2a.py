@@ -46,9 +46,9 @@ from agora.settings import Settings
 from tests.accounts.helpers import sign_up_verified
 from tests.conftest import MakeUser
 from tests.jobs.helpers import dispatcher, echo, register, reviewer
-from tests.support.a2a_agent import REPORT, painter_agent
 from tests.oauth.helpers import register as register_client
 from tests.oauth.helpers import tokens_for
+from tests.support.a2a_agent import REPORT, painter_agent
 from tests.support.agents import loopback_agents
 
 SESSION = ClientCallContext(state={"sessionId": "person"})
