@@ -313,3 +313,25 @@ async def test_data_parts_are_the_input_and_stored_files_are_file_parts(
     assert stored.url.startswith("http://testserver/v1/files/")
     content = await client.get(stored.url, headers=person.key_headers)
     assert content.status_code == 200 and content.text == REPORT
+
+
+async def test_a_failed_job_is_a_failed_task_with_its_reason_and_refunded(
+    client: httpx2.AsyncClient, app: FastAPI, make_user: MakeUser
+) -> None:
+    person = await make_user(name="Decliner", credits=to_base(20))
+    with loopback_agents() as agents:
+        agent_id = await register(app, agents, reviewer(), price=1)
+        before = await _balance(client, person.key_headers)
+        async with sdk_client(app, agent_id, person.api_key, streaming=False) as (sdk, _card):
+            [sent] = await _drain(sdk.send_message(_message(Part(text="draft")), context=SESSION))
+            task_id = sent.task.id
+            await dispatcher(app).run_until_idle(10)
+            answer = _message(_data({"approve": False}), task_id=task_id)
+            [answered] = await _drain(sdk.send_message(answer, context=SESSION))
+            assert answered.task.status.state == TaskState.TASK_STATE_WORKING
+            await dispatcher(app).run_until_idle(10)
+            failed = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
+    assert failed.status.state == TaskState.TASK_STATE_FAILED
+    assert "rejected by the requester" in failed.status.message.parts[0].text
+    assert not failed.artifacts
+    assert await _balance(client, person.key_headers) == pytest.approx(before)
