@@ -300,7 +300,7 @@ def _routes(app: FastAPI, settings: Settings, database: Database, stand_ins: Sta
     app.router.routes.extend(app.state.mcp.routes)
     # A2A: each listed agent's Agent Card and JSON-RPC endpoint (a2aserver/, docs/a2a.md)
     app.include_router(a2a_card_router)
-    app.router.routes.extend(a2a_rpc_routes(database, settings))
+    app.router.routes.extend(a2a_rpc_routes(database, settings, app.state.job_streams.start))
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if stand_ins.node is not None:  # the local payment node (docs/payments.md)
         app.mount(NODE_PREFIX, stand_ins.node, name="payment-node")

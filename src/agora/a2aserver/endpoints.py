@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from a2a.server.context import ServerCallContext
 from a2a.server.request_handlers.response_helpers import agent_card_to_dict
@@ -103,11 +104,14 @@ class _BodyFirst:
         await self.app(scope, replay, send)
 
 
-def rpc_routes(db: Database, settings: Settings) -> list[Route]:
+def rpc_routes(
+    db: Database, settings: Settings, listen: Callable[[], Awaitable[None]] | None = None
+) -> list[Route]:
     """``POST /a2a/agents/{agentId}``: the SDK's JSON-RPC route (A2A 1.0, and 0.3 through the
-    SDK's adapter) behind the body read and the key check."""
+    SDK's adapter) behind the body read and the key check. ``listen``: the process's listener
+    of job events (``JobStreams.start``), started by the first followed task."""
     resource = f"{settings.public_url.rstrip('/')}/.well-known/oauth-protected-resource/a2a"
-    handler = AgoraRequestHandler(db, settings)
+    handler = AgoraRequestHandler(db, settings, listen)
     routes = []
     for route in create_jsonrpc_routes(
         handler, PREFIX + "/{agent_id}", context_builder=_Calls(), enable_v0_3_compat=True

@@ -10,9 +10,10 @@ does that, as for every job. A task of another person, or of another agent, is n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import time
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +57,8 @@ from agora.auth import service as auth
 from agora.auth.principal import Permission, Principal
 from agora.jobs import service as jobs
 from agora.jobs.schemas import JobCreate, JobInputs
+from agora.jobs.signals import JOB_EVENTS
+from agora.kit import background
 from agora.kit.db import Database
 from agora.kit.errors import AgoraError, BadRequest, Conflict, NotFound
 from agora.kit.replica import route_reads
@@ -65,9 +68,11 @@ from agora.models.statuses import JobStatus
 from agora.settings import Settings
 
 # A stream (message/stream, tasks/resubscribe) or a blocking message/send follows the job this
-# long at most, polling with back-off; then it ends with the task as it stands (resubscribe).
+# long at most: it reads the job when the job's events topic wakes it (any process's writes, as
+# the job streams of the web app: jobs.signals.JOB_EVENTS) and at the latest every POLL_MAX
+# seconds; then it ends with the task as it stands (the client resubscribes or polls).
 FOLLOW_SECONDS = 300.0
-POLL_FIRST, POLL_MAX = 0.1, 1.0
+POLL_FIRST, POLL_MAX = 0.1, 2.0
 # Streams held open at once, per key and per process.
 MAX_STREAMS_PER_KEY = 4
 MAX_STREAMS = 64
@@ -115,8 +120,16 @@ def _idempotency_key(message: Message) -> str:
 
 
 class AgoraRequestHandler(RequestHandler):
-    def __init__(self, db: Database, settings: Settings) -> None:
-        self.db, self.settings = db, settings
+    """``listen`` starts the process's listener of other processes' wake-ups (the app's job
+    streams' ``start``), once, before the first followed task."""
+
+    def __init__(
+        self,
+        db: Database,
+        settings: Settings,
+        listen: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        self.db, self.settings, self.listen = db, settings, listen
 
     @asynccontextmanager
     async def _call(
@@ -217,16 +230,32 @@ class AgoraRequestHandler(RequestHandler):
     async def _changes(
         self, caller: Caller, task_id: str, status: str, seconds: float
     ) -> AsyncIterator[tuple[str, Task]]:
-        """The task each time its job's status changes, until a settled status or ``seconds``."""
+        """The task each time its job's status changes, until a settled status or ``seconds``:
+        read when the job's events wake it, else with back-off up to ``POLL_MAX``; no
+        transaction is held between reads."""
+        if status in tasks.SETTLED:
+            return
+        if self.listen is not None:
+            await self.listen()
+        woken = asyncio.Event()
+        unsubscribe = background.subscribe(JOB_EVENTS, woken.set, key=task_id)
         deadline = time.monotonic() + seconds
         poll = POLL_FIRST
-        while status not in tasks.SETTLED and time.monotonic() < deadline:
-            await asyncio.sleep(min(poll, max(0.0, deadline - time.monotonic())))
-            poll = min(poll * 1.5, POLL_MAX)
-            now, task = await self._task(caller, task_id)
-            if now != status:
-                status = now
-                yield now, task
+        try:
+            while time.monotonic() < deadline:
+                with contextlib.suppress(TimeoutError):
+                    left = max(0.0, deadline - time.monotonic())
+                    await asyncio.wait_for(woken.wait(), timeout=min(poll, left))
+                woken.clear()
+                poll = min(poll * 1.5, POLL_MAX)
+                now, task = await self._task(caller, task_id)
+                if now != status:
+                    status = now
+                    yield now, task
+                    if now in tasks.SETTLED:
+                        return
+        finally:
+            unsubscribe()
 
     @asynccontextmanager
     async def _stream_slot(self, caller: Caller) -> AsyncIterator[None]:
