@@ -43,8 +43,9 @@ from google.protobuf.struct_pb2 import Value
 from agora.files.worker import OutputCollector
 from agora.kit.money import to_base
 from agora.settings import Settings
+from tests.a2a.test_hire_a2a import _submit_and_approve
 from tests.accounts.helpers import sign_up_verified
-from tests.conftest import MakeUser
+from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import dispatcher, echo, register, reviewer
 from tests.oauth.helpers import register as register_client
 from tests.oauth.helpers import tokens_for
@@ -335,3 +336,30 @@ async def test_a_failed_job_is_a_failed_task_with_its_reason_and_refunded(
     assert "rejected by the requester" in failed.status.message.parts[0].text
     assert not failed.artifacts
     assert await _balance(client, person.key_headers) == pytest.approx(before)
+
+
+async def test_both_directions_an_a2a_client_hires_an_a2a_agent_through_agora(
+    client: httpx2.AsyncClient, app: FastAPI, make_user: MakeUser, admin: TestUser
+) -> None:
+    """A2A in, A2A out: the SDK client hires, through Agora's card, the SDK painter listed on
+    Agora by its own card; the painter's question comes back as the task's, the answer goes
+    to the painter in the same task, and its artifact is the result."""
+    developer = await make_user(name="Dev")
+    person = await make_user(name="Client", credits=to_base(20))
+    with painter_agent() as painter:
+        agent = await _submit_and_approve(
+            client, developer, admin, f"{painter.base_url}/.well-known/agent-card.json",
+            painter.token,
+        )  # fmt: skip
+        async with sdk_client(app, agent["id"], person.api_key, streaming=True) as (sdk, card):
+            assert "`skill` (option, optional; one of paint, sketch)" in card.skills[0].description
+            hire = _message(Part(text="a boat"), _data({"skill": "sketch"}))
+            task_id, state = _state(await _send(app, sdk, hire))
+            assert state == TaskState.TASK_STATE_INPUT_REQUIRED
+            asked = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
+            assert asked.status.message.parts[0].text == "Which colour?"
+            _, state = _state(await _send(app, sdk, _message(Part(text="green"), task_id=task_id)))
+            assert state == TaskState.TASK_STATE_COMPLETED
+            done = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
+    assert "Painted in green" in done.artifacts[0].parts[0].text
+    assert painter.messages == [("a boat", "sketch"), ("green", None)]
