@@ -158,6 +158,9 @@ async def test_an_a2a_client_hires_an_agora_agent_with_oauth(
         flow = card_json["securitySchemes"]["agora-oauth"]["oauth2SecurityScheme"]["flows"]
         assert flow["authorizationCode"]["tokenUrl"] == "http://testserver/oauth/token"
         assert "`text` (textarea, required)" in card_json["skills"][0]["description"]
+        page = await client.get(f"/agents/{agent_id}")
+        card_link = f'href="/a2a/agents/{agent_id}/.well-known/agent-card.json"'
+        assert page.status_code == 200 and card_link in page.text
 
         await sign_up_verified(client, settings, "ada@example.com")
         registered = await register_client(client)
