@@ -35,7 +35,12 @@ from a2a.types.a2a_pb2 import (
     Task,
     TaskState,
 )
-from a2a.utils.errors import A2AError
+from a2a.utils.errors import (
+    A2AError,
+    InvalidParamsError,
+    TaskNotCancelableError,
+    TaskNotFoundError,
+)
 from fastapi import FastAPI
 from google.protobuf.json_format import MessageToDict, ParseDict
 from google.protobuf.struct_pb2 import Value
@@ -189,7 +194,7 @@ async def test_an_a2a_client_hires_an_agora_agent_with_oauth(
 
             # text alone fills the answer's one text field (note); approve is missing: refused
             text_only = _message(Part(text="looks fine"), task_id=task_id)
-            with pytest.raises(A2AError, match="approve"):
+            with pytest.raises(InvalidParamsError, match="approve"):
                 await _drain(sdk.send_message(text_only, context=SESSION))
 
             answered = await _send(
@@ -242,20 +247,20 @@ async def test_tenancy_refusals_and_bounds(
         [event] = [e async for e in sdk.send_message(_message(Part(text="hello")), context=SESSION)]
         task_id = event.task.id
     async with sdk_client(app, agent_id, stranger.api_key, streaming=False) as (sdk, _card):
-        with pytest.raises(A2AError, match="not found"):
+        with pytest.raises(TaskNotFoundError):
             await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
-        with pytest.raises(A2AError, match="not found"):
+        with pytest.raises(TaskNotFoundError):
             await sdk.cancel_task(CancelTaskRequest(id=task_id), context=SESSION)
         answer = _message(Part(text="x"), task_id=task_id)
-        with pytest.raises(A2AError, match="not found"):
+        with pytest.raises(TaskNotFoundError):
             await _drain(sdk.send_message(answer, context=SESSION))
     async with sdk_client(app, other_agent, owner.api_key, streaming=False) as (sdk, _card):
-        with pytest.raises(A2AError, match="not found"):  # the task is not this agent's
+        with pytest.raises(TaskNotFoundError):  # the task is not this agent's
             await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
     async with sdk_client(app, agent_id, owner.api_key, streaming=False) as (sdk, _card):
         cancelled = await sdk.cancel_task(CancelTaskRequest(id=task_id), context=SESSION)
         assert cancelled.status.state == TaskState.TASK_STATE_CANCELED
-        with pytest.raises(A2AError, match="409"):
+        with pytest.raises(TaskNotCancelableError, match="409"):
             await sdk.cancel_task(CancelTaskRequest(id=task_id), context=SESSION)
 
     rpc = f"/a2a/agents/{agent_id}"

@@ -106,10 +106,12 @@ def refusal(exc: AgoraError) -> A2AError:
     text = f"{exc.status_code} {exc.error_text}: {exc.message}"
     if details and details not in exc.message:
         text = f"{text} ({details})"
-    data = {"status": exc.status_code, "details": exc.details_payload()}
+    data: dict[str, Any] = {"status": str(exc.status_code)}
     if isinstance(exc, NotFound):
         return TaskNotFoundError(message=text, data=data)
     if isinstance(exc, BadRequest):
+        # the SDK's convention: a google.rpc.BadRequest detail with a violation per field
+        data["errors"] = [{"field": d.field, "message": d.reason} for d in exc.details]
         return InvalidParamsError(message=text, data=data)
     return InvalidRequestError(message=text, data=data)
 
