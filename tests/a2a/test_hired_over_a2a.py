@@ -32,6 +32,7 @@ from a2a.types.a2a_pb2 import (
     Role,
     SendMessageRequest,
     StreamResponse,
+    SubscribeToTaskRequest,
     Task,
     TaskState,
 )
@@ -315,6 +316,10 @@ async def test_data_parts_are_the_input_and_stored_files_are_file_parts(
             await dispatcher(app).run_until_idle(10)
             assert await OutputCollector(app.state.db, app.state.settings).run_once() == 1
             done = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
+        # tasks/resubscribe to a finished task: the task as it stands, and the end
+        async with sdk_client(app, agent_id, person.api_key, streaming=True) as (sdk, _card):
+            again = await _drain(sdk.subscribe(SubscribeToTaskRequest(id=task_id), context=SESSION))
+    assert [e.task.status.state for e in again] == [TaskState.TASK_STATE_COMPLETED]
     assert done.status.state == TaskState.TASK_STATE_COMPLETED
     text, stored = done.artifacts[0].parts
     assert text.text == link
