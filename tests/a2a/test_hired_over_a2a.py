@@ -264,6 +264,14 @@ async def test_tenancy_refusals_and_bounds(
         with pytest.raises(TaskNotCancelableError, match="409"):
             await sdk.cancel_task(CancelTaskRequest(id=task_id), context=SESSION)
 
+    # the admission's refusals, as from every door: no credits, no job
+    poor = await make_user(name="Poor", credits=0)
+    async with sdk_client(app, agent_id, poor.api_key, streaming=False) as (sdk, _card):
+        with pytest.raises(A2AError, match="402 Payment Required"):
+            await _drain(sdk.send_message(_message(Part(text="hello")), context=SESSION))
+    listed = await client.get("/v1/jobs", headers=poor.key_headers)
+    assert listed.status_code == 200 and listed.json()["data"] == []
+
     rpc = f"/a2a/agents/{agent_id}"
     body = {"jsonrpc": "2.0", "id": 1, "method": "GetTask", "params": {"id": task_id}}
     refused = await client.post(rpc, json=body, headers={"A2A-Version": "1.0"})
