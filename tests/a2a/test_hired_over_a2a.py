@@ -324,6 +324,9 @@ async def test_data_parts_are_the_input_and_stored_files_are_file_parts(
             await dispatcher(app).run_until_idle(10)
             assert await OutputCollector(app.state.db, app.state.settings).run_once() == 1
             done = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
+            late = _message(Part(text="more"), task_id=task_id)
+            with pytest.raises(A2AError, match="is completed and takes no message"):
+                await _drain(sdk.send_message(late, context=SESSION))
         # tasks/resubscribe to a finished task: the task as it stands, and the end
         async with sdk_client(app, agent_id, person.api_key, streaming=True) as (sdk, _card):
             again = await _drain(sdk.subscribe(SubscribeToTaskRequest(id=task_id), context=SESSION))

@@ -211,7 +211,7 @@ class AgoraRequestHandler(RequestHandler):
             job = await self._job(session, principal, caller, message.task_id)
             if job.status != JobStatus.INPUT_REQUIRED:
                 raise InvalidRequestError(
-                    message=f"task {job.id} is {tasks.STATES[JobStatus(job.status)]} and takes "
+                    message=f"task {job.id} is {tasks.state_name(job.status)} and takes "
                     "no message (only an input-required task does; send a message without "
                     "taskId to start a new task)"
                 )

@@ -53,6 +53,12 @@ SETTLED = frozenset(
 )
 
 
+def state_name(status: str) -> str:
+    """The A2A name of a job status's task state (``input-required``)."""
+    state = TaskState.Name(STATES[JobStatus(status)])
+    return state.removeprefix("TASK_STATE_").lower().replace("_", "-")
+
+
 def _text_field(schema: Any) -> str | None:
     """The field a text message fills: ``text`` when there is one, else the only text-like
     field, else the only required field of a text-like type."""
