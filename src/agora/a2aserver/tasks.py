@@ -55,7 +55,7 @@ SETTLED = frozenset(
 
 def state_name(status: str) -> str:
     """The A2A name of a job status's task state (``input-required``)."""
-    state = TaskState.Name(STATES[JobStatus(status)])
+    state: str = TaskState.Name(STATES[JobStatus(status)])
     return state.removeprefix("TASK_STATE_").lower().replace("_", "-")
 
 
