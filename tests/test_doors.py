@@ -1,12 +1,12 @@
 """Every door of an action calls the same use case.
 
 An action a person can take through more than one door — a REST route, a web page, an MCP tool,
-an A2A method (``a2aserver/handler.py``) — is one function of its domain (the use case); each door parses, authorises, calls it and shapes
-the answer. ``ACTIONS`` lists every action with more than one door: its use case and its doors.
-The test reads each door's code (and the private helpers of the door's own module that it calls
-or hands on) and checks that it reaches that use case. Every MCP tool is in ``ACTIONS`` or in
-``ONE_DOOR`` with why, so a new tool must say which action it is; the scanner's self-tests show
-that it fails when a door calls something else.
+an A2A method (``a2aserver/handler.py``) — is one function of its domain (the use case); each
+door parses, authorises, calls it and shapes the answer. ``ACTIONS`` lists every action with more
+than one door: its use case and its doors. The test reads each door's code (and the private
+helpers of the door's own module that it calls or hands on) and checks that it reaches that use
+case. Every MCP tool is in ``ACTIONS`` or in ``ONE_DOOR`` with why, so a new tool must say which
+action it is; the scanner's self-tests show that it fails when a door calls something else.
 """
 
 from __future__ import annotations
