@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -45,8 +46,11 @@ from a2a.utils.errors import (
 from fastapi import FastAPI
 from google.protobuf.json_format import MessageToDict, ParseDict
 from google.protobuf.struct_pb2 import Value
+from starlette.types import Message as AsgiMessage
 
+from agora.app import create_app
 from agora.files.worker import OutputCollector
+from agora.kit.db import Database
 from agora.kit.money import to_base
 from agora.settings import Settings
 from tests.a2a.test_hire_a2a import _submit_and_approve
@@ -387,3 +391,40 @@ async def test_both_directions_an_a2a_client_hires_an_a2a_agent_through_agora(
             done = await sdk.get_task(GetTaskRequest(id=task_id), context=SESSION)
     assert "Painted in green" in done.artifacts[0].parts[0].text
     assert painter.messages == [("a boat", "sketch"), ("green", None)]
+
+
+async def test_a_dripped_body_is_cut_off_with_408_before_the_key_is_checked(
+    settings: Settings, db: Database, make_user: MakeUser
+) -> None:
+    """The body is read within AGORA_BODY_TIMEOUT_SECONDS before any database work."""
+    owner = await make_user(name="Dripper")
+    slow = create_app(
+        settings.with_changes(body_timeout_seconds=0.3), db=db, migrate=False, background=False
+    )
+    sent: list[AsgiMessage] = []
+    chunks = [b'{"jsonrpc": "2.0", ', b'"id": 1}']
+
+    async def receive() -> AsgiMessage:
+        if chunks:
+            body = chunks.pop(0)
+            if not chunks:
+                await asyncio.sleep(5)  # the rest never comes in time
+            return {"type": "http.request", "body": body, "more_body": bool(chunks)}
+        await asyncio.sleep(5)
+        return {"type": "http.disconnect"}
+
+    async def send(message: AsgiMessage) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": f"/a2a/agents/{uuid.uuid4()}", "raw_path": b"",
+        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 1), "server": ("t", 80),
+        "headers": [(b"host", b"t"), (b"content-type", b"application/json"),
+                    (b"authorization", f"Bearer {owner.api_key}".encode())],
+    }  # fmt: skip
+    async with slow.router.lifespan_context(slow):
+        started = time.monotonic()
+        await asyncio.wait_for(slow(scope, receive, send), 5)
+    assert time.monotonic() - started < 2
+    assert sent[0]["status"] == 408, sent
