@@ -1,12 +1,12 @@
 """Every door of an action calls the same use case.
 
-An action a person can take through more than one door — a REST route, a web page, an MCP tool —
-is one function of its domain (the use case); each door parses, authorises, calls it and shapes
-the answer. ``ACTIONS`` lists every action with more than one door: its use case and its doors.
-The test reads each door's code (and the private helpers of the door's own module that it calls
-or hands on) and checks that it reaches that use case. Every MCP tool is in ``ACTIONS`` or in
-``ONE_DOOR`` with why, so a new tool must say which action it is; the scanner's self-tests show
-that it fails when a door calls something else.
+An action a person can take through more than one door — a REST route, a web page, an MCP tool,
+an A2A method (``a2aserver/handler.py``) — is one function of its domain (the use case); each
+door parses, authorises, calls it and shapes the answer. ``ACTIONS`` lists every action with more
+than one door: its use case and its doors. The test reads each door's code (and the private
+helpers of the door's own module that it calls or hands on) and checks that it reaches that use
+case. Every MCP tool is in ``ACTIONS`` or in ``ONE_DOOR`` with why, so a new tool must say which
+action it is; the scanner's self-tests show that it fails when a door calls something else.
 """
 
 from __future__ import annotations
@@ -25,8 +25,17 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute, iter_route_contexts
 
 from agora import api
+from agora.a2aserver.handler import AgoraRequestHandler
 
-DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "tools"})
+DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "tools", "handler"})
+# The A2A methods Agora answers, by the method of its RequestHandler that answers each.
+A2A_METHODS = {
+    "message/send": "on_message_send",
+    "message/stream": "on_message_send_stream",
+    "tasks/get": "on_get_task",
+    "tasks/cancel": "on_cancel_task",
+    "tasks/resubscribe": "on_subscribe_to_task",
+}
 
 
 @dataclass(frozen=True)
@@ -35,13 +44,14 @@ class Action:
     rest: tuple[str, ...] = ()  # operation ids
     pages: tuple[str, ...] = ()  # "METHOD /path"
     tools: tuple[str, ...] = ()  # MCP tool names
+    a2a: tuple[str, ...] = ()  # A2A methods (A2A_METHODS)
 
 
-def _a(use_case: str, *, rest: str = "", pages: str = "", tools: str = "") -> Action:
+def _a(use_case: str, *, rest: str = "", pages: str = "", tools: str = "", a2a: str = "") -> Action:
     def split(text: str, sep: str = ",") -> tuple[str, ...]:
         return tuple(part.strip() for part in text.split(sep) if part.strip())
 
-    return Action(use_case, split(rest), split(pages, ";"), split(tools))
+    return Action(use_case, split(rest), split(pages, ";"), split(tools), split(a2a))
 
 
 ACTIONS: dict[str, Action] = {
@@ -210,6 +220,11 @@ ACTIONS: dict[str, Action] = {
         rest="developerSubmitAgent",
         pages="POST /developer/new",
     ),
+    "submit an A2A agent by its card": _a(
+        "agora.developer.service.read_card_and_submit",
+        rest="developerSubmitA2aAgent",
+        pages="POST /developer/new-a2a",
+    ),
     "change a submitted agent": _a(
         "agora.developer.service.probe_and_update",
         rest="developerUpdateAgent",
@@ -261,12 +276,14 @@ ACTIONS: dict[str, Action] = {
         rest="createJob",
         pages="POST /agents/{agent_id}/hire; POST /agents/compare/run",
         tools="create_job",
+        a2a="message/send, message/stream",
     ),
     "read a job": _a(
         "agora.jobs.service.get_job",
         rest="getJob",
         pages="GET /jobs/following; GET /jobs/{job_id}/result.md",
         tools="get_job, wait_for_job",
+        a2a="tasks/get, tasks/resubscribe",
     ),
     "list jobs": _a("agora.jobs.service.list_jobs", rest="listJobs", tools="list_jobs"),
     "export jobs as CSV": _a(
@@ -307,12 +324,14 @@ ACTIONS: dict[str, Action] = {
         rest="provideJobInputs",
         pages="POST /jobs/{job_id}/input",
         tools="answer_input_request, provide_job_input",
+        a2a="message/send, message/stream",
     ),
     "cancel a job": _a(
         "agora.jobs.service.cancel_job",
         rest="cancelJob",
         pages="POST /jobs/{job_id}/cancel",
         tools="cancel_job",
+        a2a="tasks/cancel",
     ),
     "share a job": _a(
         "agora.jobs.sharing.share_job", rest="shareJob", pages="POST /jobs/{job_id}/share"
@@ -603,9 +622,18 @@ def _resolve(node: ast.expr, namespace: dict[str, Any]) -> Any:
         return namespace.get(node.id)
     if isinstance(node, ast.Attribute):
         base = _resolve(node.value, namespace)
-        if isinstance(base, types.ModuleType):
+        if isinstance(base, (types.ModuleType, type)):  # a module's name, or self's method
             return getattr(base, node.attr, None)
     return None
+
+
+def _namespace(fn: Callable[..., Any]) -> dict[str, Any]:
+    """The names ``fn`` reads: its module's, and ``self`` as its class for a method."""
+    namespace: dict[str, Any] = dict(getattr(fn, "__globals__", {}))
+    owner = namespace.get(getattr(fn, "__qualname__", "").split(".")[0])
+    if isinstance(owner, type):
+        namespace["self"] = owner
+    return namespace
 
 
 def _handed_on(value: Any) -> list[Any]:
@@ -625,7 +653,7 @@ def reached(fn: Callable[..., Any], depth: int = 4) -> set[str]:
         tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     except (OSError, TypeError):
         return set()
-    namespace: dict[str, Any] = getattr(fn, "__globals__", {})
+    namespace = _namespace(fn)
     found: set[str] = set()
     for node in ast.walk(tree):
         if not isinstance(node, (ast.Call, ast.Name)):
@@ -648,6 +676,7 @@ class Doors:
     rest: dict[str, Callable[..., Any]] = field(default_factory=dict)
     pages: dict[str, Callable[..., Any]] = field(default_factory=dict)
     tools: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    a2a: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 def every_door(app: FastAPI) -> Doors:
@@ -662,6 +691,7 @@ def every_door(app: FastAPI) -> Doors:
             for method in context.methods or ():
                 found.pages[f"{method} {path}"] = route.endpoint
     found.tools = {tool.__name__: tool for tool in api.TOOLS}
+    found.a2a = {name: getattr(AgoraRequestHandler, m) for name, m in A2A_METHODS.items()}
     return found
 
 
@@ -684,6 +714,7 @@ def test_every_door_of_an_action_calls_its_use_case(doors: Doors, action: str) -
         *(("REST", name, doors.rest.get(name)) for name in wanted.rest),
         *(("page", name, doors.pages.get(name)) for name in wanted.pages),
         *(("MCP tool", name, doors.tools.get(name)) for name in wanted.tools),
+        *(("A2A method", name, doors.a2a.get(name)) for name in wanted.a2a),
     ]
     assert len(listed) >= 2, f"{action}: an action in ACTIONS has more than one door"
     for kind, name, endpoint in listed:

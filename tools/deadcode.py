@@ -65,6 +65,12 @@ ALLOWED = {
     # zipfile's interfaces (users/export.py): it asks an unseekable sink its position, and
     # reads a member's ZipInfo.compress_type
     "tell", "compress_type",
+    # a2a-sdk's server interfaces, called by its JSON-RPC dispatcher by name: RequestHandler's
+    # methods and ServerCallContextBuilder.build (a2aserver/handler.py, a2aserver/endpoints.py)
+    "on_message_send", "on_message_send_stream", "on_subscribe_to_task", "on_get_task",
+    "on_cancel_task", "on_list_tasks", "on_create_task_push_notification_config",
+    "on_get_task_push_notification_config", "on_list_task_push_notification_configs",
+    "on_delete_task_push_notification_config", "on_get_extended_agent_card", "build",
 }  # fmt: skip
 
 

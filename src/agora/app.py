@@ -22,6 +22,8 @@ from swagger_ui_bundle import swagger_ui_path
 
 from agora import __version__
 from agora.a2a.client import client_for as a2a_client_for
+from agora.a2aserver.endpoints import router as a2a_card_router
+from agora.a2aserver.endpoints import rpc_routes as a2a_rpc_routes
 from agora.api import LAYOUT, PAGES, ROUTERS, TOOLBOX, TOOLS
 from agora.auth.service import key_id_resolver
 from agora.files.content import UPLOAD_FRAMING_BYTES
@@ -297,6 +299,9 @@ def _routes(app: FastAPI, settings: Settings, database: Database, stand_ins: Sta
         database, settings, app.state.agent_client, TOOLS, TOOLBOX, app.state.job_streams.start
     )
     app.router.routes.extend(app.state.mcp.routes)
+    # A2A: each listed agent's Agent Card and JSON-RPC endpoint (a2aserver/, docs/a2a.md)
+    app.include_router(a2a_card_router)
+    app.router.routes.extend(a2a_rpc_routes(database, settings, app.state.job_streams.start))
     app.mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path)), name="docs-assets")
     if stand_ins.node is not None:  # the local payment node (docs/payments.md)
         app.mount(NODE_PREFIX, stand_ins.node, name="payment-node")

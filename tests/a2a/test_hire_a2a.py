@@ -17,9 +17,11 @@ from fastapi import FastAPI
 from agora.files.worker import OutputCollector
 from agora.kit.money import to_base
 from agora.models import Agent
+from agora.settings import Settings
 from tests.conftest import MakeUser, TestUser
 from tests.jobs.helpers import dispatcher, job
 from tests.support.a2a_agent import REPORT, painter_agent
+from tests.web.test_pages import _sign_up_in
 
 
 async def _submit_and_approve(
@@ -199,3 +201,50 @@ async def test_the_credential_is_sealed_and_a_bad_card_is_a_400(
         )
         assert moved.status_code == 400, moved.text
         assert moved.json()["details"][0]["field"] == "baseUrl"
+
+
+async def test_the_developer_page_submits_an_a2a_agent_by_its_card(
+    client: httpx2.AsyncClient, app: FastAPI, settings: Settings
+) -> None:
+    """The web form (``/developer/new-a2a``): every problem at once, a card that fails the A2A
+    check named on its field, then a submission whose credential is sealed and never shown."""
+    csrf = await _sign_up_in(client, settings, "painter-dev@example.com")
+    listing = await client.get("/developer")
+    assert 'href="/developer/new-a2a"' in listing.text
+    form = await client.get("/developer/new-a2a")
+    assert form.status_code == 200 and 'id="a2a-form"' in form.text
+    with painter_agent() as painter:
+        empty = await client.post(
+            "/developer/new-a2a", data={"csrf": csrf, "agentCardUrl": "", "price": "1"}
+        )
+        assert empty.status_code == 400
+        assert 'id="err-agentCardUrl"' in empty.text and "Agent Card URL is required" in empty.text
+        not_a_card = await client.post(
+            "/developer/new-a2a",
+            data={"csrf": csrf, "agentCardUrl": f"{painter.base_url}/nothing", "price": "1"},
+        )
+        assert not_a_card.status_code == 400
+        assert "failed the A2A check" in not_a_card.text
+        sent = await client.post(
+            "/developer/new-a2a",
+            data={
+                "csrf": csrf,
+                "agentCardUrl": f"{painter.base_url}/.well-known/agent-card.json",
+                "credential": painter.token,
+                "tags": "art, colour",
+                "price": "2",
+            },
+        )
+        assert sent.status_code == 303, sent.text
+        page = await client.get(sent.headers["location"])
+        assert page.status_code == 200 and "<h1>Painter</h1>" in page.text
+        assert "PENDING" in page.text and painter.token not in page.text
+    agent_id = sent.headers["location"].split("/developer/")[1].split("?")[0]
+    async with app.state.db.transaction(write=False) as session:
+        row = await session.get(Agent, uuid.UUID(agent_id))
+        assert (
+            row is not None
+            and row.protocol == "a2a"
+            and [t["name"] for t in row.tags] == ["art", "colour"]
+        )
+        assert row.a2a_credential and painter.token not in row.a2a_credential

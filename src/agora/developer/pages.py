@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.a2a.client import app_client as a2a_client
 from agora.agents import service as agents
 from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
@@ -28,7 +29,7 @@ from agora.developer.listings import (
     listed_one,
     submission_problems,
 )
-from agora.developer.schemas import AgentSubmission, AgentUpdate
+from agora.developer.schemas import A2aAgentSubmission, AgentSubmission, AgentUpdate
 from agora.kit.errors import AgoraError
 from agora.kit.money import shown_price, to_display
 from agora.kit.pagination import PageParams
@@ -46,6 +47,8 @@ router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
 # The form's fields (their ids and names), their labels, and the API's name for each.
 LABELS = {
+    "agentCardUrl": "Agent Card URL",
+    "credential": "Credential",
     "baseUrl": "Base URL",
     "name": "Name",
     "description": "Description",
@@ -267,6 +270,96 @@ def _recent_periods(count: int = 12) -> list[str]:
     today = utcnow()
     months = today.year * 12 + today.month - 1
     return [f"{(m // 12):04d}-{(m % 12) + 1:02d}" for m in range(months, months - count, -1)]
+
+
+# ---- an A2A agent, submitted by its Agent Card (docs/a2a.md) --------------------------------
+
+_A2A_TEXT = ("agentCardUrl", "name", "description", "tags", "price")
+
+
+def _a2a_values(form: Any) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        k: _text(form, k, 10_000 if k == "description" else 2_000) for k in _A2A_TEXT
+    }
+    values["categories"] = [c for c in form.getlist("categories") if isinstance(c, str)][:20]
+    return values
+
+
+def _a2a_body(values: dict[str, Any], credential: str) -> dict[str, Any]:
+    """The API body of the form (``A2aAgentSubmission``): name and description left out when
+    empty (the card's)."""
+    body: dict[str, Any] = {
+        "agentCardUrl": values["agentCardUrl"].strip(),
+        "tags": [t.strip() for t in values["tags"].split(",") if t.strip()],
+        "categories": values["categories"],
+        "price": values["price"].strip() or "0",
+    }
+    for key in ("name", "description"):
+        if values[key].strip():
+            body[key] = values[key]
+    if credential.strip():
+        body["credential"] = credential.strip()
+    return body
+
+
+async def _a2a_page(
+    request: Request,
+    session: Any,
+    principal: Principal,
+    *,
+    values: dict[str, Any],
+    errors: dict[str, str],
+    status_code: int = 200,
+) -> HTMLResponse:
+    return await _render(
+        request, session, principal, "developer_a2a.html", status_code,
+        values=values, errors=errors, summary=_summary(errors),
+        categories=await agents.list_categories(session),
+    )  # fmt: skip
+
+
+@router.get("/developer/new-a2a")
+async def new_a2a_agent_page(
+    request: Request, session: SessionDep, principal: SignedInDep
+) -> HTMLResponse:
+    developer.require_developer(principal)
+    empty = {k: "" for k in _A2A_TEXT} | {"categories": [], "price": "0"}
+    return await _a2a_page(request, session, principal, values=empty, errors={})
+
+
+@router.post("/developer/new-a2a")
+@mode(Mode.CALLS_OUT)
+async def submit_a2a_agent(
+    request: Request, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    """The developer API's ``POST /v1/developer/agents/a2a`` as a form: the card read live with
+    no transaction open (``read_card_and_submit``). The credential is never shown back."""
+    form = await _form(request)
+    values = _a2a_values(form)
+    body = _a2a_body(values, _text(form, "credential", 4_000))
+    reading = await unit.session()
+    errors: dict[str, str] = {}
+    try:
+        A2aAgentSubmission.model_validate(body)
+    except ValidationError as exc:
+        for error in exc.errors():
+            api = ".".join(str(p) for p in error["loc"] if not isinstance(p, int))
+            errors.setdefault(_form_field(api), _pydantic_reason(dict(error)))
+    errors = {field: _sentence(field, reason) for field, reason in errors.items()}
+    if errors:
+        return await _a2a_page(
+            request, reading, principal, values=values, errors=errors, status_code=400
+        )
+    try:
+        agent = await developer.read_card_and_submit(
+            unit, principal, settings, body, a2a_client(request)
+        )
+    except AgoraError as exc:
+        return await _a2a_page(
+            request, await unit.write(), principal, values=values, errors=_refused(exc),
+            status_code=exc.status_code,
+        )  # fmt: skip
+    return RedirectResponse(f"/developer/{agent.id}?submitted=1", status_code=303)
 
 
 @router.get("/developer/earnings")

@@ -50,7 +50,7 @@ from agora.kit.unavailable import database_error, database_unavailable
 from agora.kit.units import Mode, Unit
 
 LIMITED_PREFIXES = ("/v1/", "/api/v1/")
-MCP_PREFIXES = ("/mcp", "/sse", "/messages")
+MCP_PREFIXES = ("/mcp", "/sse", "/messages", "/a2a/")
 
 RATE_LIMIT_FALLBACK = Counter(
     "agora_rate_limit_fallback_total",
