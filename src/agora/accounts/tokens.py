@@ -20,7 +20,8 @@ from agora.kit.security import hash_key, hashes_match, new_token
 from agora.kit.timeutil import as_utc, utcnow
 from agora.models import AccountToken
 
-PURPOSES = ("verify_email", "reset_password", "magic_link", "invitation")
+# idp_state: the state of a sign-in at an identity provider (accounts/identities.py)
+PURPOSES = ("verify_email", "reset_password", "magic_link", "invitation", "idp_state")
 
 
 async def issue(
