@@ -228,14 +228,14 @@ async def test_a_tampered_or_replayed_state_is_refused(
     assert "does not belong to the sign-in this browser started" in refused.text
 
     # The same answer in another browser (no flow cookie) is refused too.
-    elsewhere = httpx2.AsyncClient(transport=client._transport, base_url="http://testserver")  # noqa: SLF001
+    elsewhere = httpx2.AsyncClient(transport=client._transport, base_url="http://testserver")
     async with elsewhere:
         assert (await elsewhere.get(back)).status_code == 400
 
     accepted = await client.get(back)
     assert accepted.status_code == 303, accepted.text
     # Once used, the state is spent: the same answer again (its flow cookie put back) is refused.
-    replay = httpx2.AsyncClient(transport=client._transport, base_url="http://testserver")  # noqa: SLF001
+    replay = httpx2.AsyncClient(transport=client._transport, base_url="http://testserver")
     async with replay:
         url = await _start(replay)
         state = parse_qs(urlsplit(url).query)["state"][0]

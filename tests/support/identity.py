@@ -40,19 +40,26 @@ from starlette.routing import Route
 
 from tests.support.server import free_port, port_listens
 
-OIDC_PROVIDER_MOCK_VERSION = "0.3.4"
-
 
 @contextmanager
 def oidc_provider() -> Iterator[str]:
     """``python -m oidc_provider_mock`` on a free loopback port; yields its issuer URL."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "oidc_provider_mock", "--host", "127.0.0.1", "--port", str(port),
-         "--require-nonce", "true"],
+        [
+            sys.executable,
+            "-m",
+            "oidc_provider_mock",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--require-nonce",
+            "true",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    )
     issuer = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 20
@@ -130,22 +137,32 @@ class GitHubDouble:
             form.get("client_id") != self.client_id
             or form.get("client_secret") != self.client_secret
         ):
-            return JSONResponse({"error": "incorrect_client_credentials",
-                                 "error_description": "The client_id and/or client_secret passed are incorrect."})  # fmt: skip
+            return JSONResponse(
+                {
+                    "error": "incorrect_client_credentials",
+                    "error_description": "The client_id and/or client_secret passed are incorrect.",
+                }
+            )
         found = self.codes.pop(form.get("code", ""), None)
         if found is None or found[1] != form.get("redirect_uri"):
-            return JSONResponse({"error": "bad_verification_code",
-                                 "error_description": "The code passed is incorrect or expired."})  # fmt: skip
+            return JSONResponse(
+                {
+                    "error": "bad_verification_code",
+                    "error_description": "The code passed is incorrect or expired.",
+                }
+            )
         verifier = form.get("code_verifier", "")
         self.verifiers_seen.append(verifier)
         digest = hashlib.sha256(verifier.encode()).digest()
         if base64.urlsafe_b64encode(digest).rstrip(b"=").decode() != found[2]:
-            return JSONResponse({"error": "invalid_grant",
-                                 "error_description": "The code_verifier does not match."})  # fmt: skip
+            return JSONResponse(
+                {"error": "invalid_grant", "error_description": "The code_verifier does not match."}
+            )
         token = f"gho_{secrets.token_hex(16)}"
         self.tokens[token] = found[0]
-        return JSONResponse({"access_token": token, "scope": "read:user,user:email",
-                             "token_type": "bearer"})  # fmt: skip
+        return JSONResponse(
+            {"access_token": token, "scope": "read:user,user:email", "token_type": "bearer"}
+        )
 
     def _user_of(self, request: Request) -> GitHubUser | None:
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
@@ -155,8 +172,9 @@ class GitHubDouble:
         user = self._user_of(request)
         if user is None:
             return JSONResponse({"message": "Bad credentials", "status": "401"}, status_code=401)
-        return JSONResponse({"login": user.login, "id": user.id, "name": user.name,
-                             "email": None, "type": "User"})  # fmt: skip
+        return JSONResponse(
+            {"login": user.login, "id": user.id, "name": user.name, "email": None, "type": "User"}
+        )
 
     async def emails(self, request: Request) -> Response:
         user = self._user_of(request)

@@ -86,7 +86,7 @@ def _seal(secret: str, flow: Flow) -> str:
 def open_flow(secret: str, value: str | None, settings: Settings) -> Flow | None:
     """The flow the browser started, or None (no cookie, tampered, or older than the flow)."""
     try:
-        found = _signer(secret).loads(value or "", max_age=settings.idp.flow_minutes * 60)
+        found = _signer(secret).loads(value or "", max_age=int(settings.idp.flow_minutes * 60))
     except BadData:
         return None
     if not isinstance(found, list) or len(found) != 5 or not all(isinstance(x, str) for x in found):

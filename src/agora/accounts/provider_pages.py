@@ -62,7 +62,6 @@ async def start_sign_in(
 
 @router.get("/sign-in/{provider}/callback")
 @mode(Mode.CALLS_OUT)
-@public
 async def callback(
     request: Request,
     provider: str,
