@@ -13,7 +13,7 @@ import httpx2
 import pytest
 
 from agora.settings import Settings
-from tests.accounts.helpers import STRONG_PASSWORD, sign_up_verified
+from tests.accounts.helpers import STRONG_PASSWORD, last_link, sign_up_verified
 from tests.support.identity import (
     GitHubDouble,
     GitHubUser,
@@ -330,6 +330,11 @@ async def test_an_organization_requires_its_provider(
     )
     form = await client.post("/sign-in", data={"email": member, "password": STRONG_PASSWORD})
     assert form.status_code == 403 and "to sign in with Acme SSO" in form.text
+    # … and so is a mailed sign-in link (the token stays unspent).
+    assert (await client.post("/v1/auth/magic-link", json={"email": member})).status_code == 202
+    _, link_token = last_link(settings, member, "sign-in link")
+    by_link = await client.post("/v1/auth/magic-link/sign-in", json={"token": link_token})
+    assert by_link.status_code == 403 and "to sign in with Acme SSO" in by_link.json()["message"]
     # GitHub is not the organization's provider: its identity with the member's address is not
     # linked by itself.
     double, _ = github
@@ -430,3 +435,44 @@ async def test_a_provider_that_is_not_configured_is_not_found(client: httpx2.Asy
     page = await client.get("/sign-in")
     assert 'id="sign-in-oidc"' in page.text and "Sign in with Acme SSO" in page.text
     assert 'id="sign-in-google"' not in page.text
+
+
+async def test_only_owners_set_a_rule_they_are_not_locked_out_by(
+    client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    domain = f"solo-{uuid.uuid4().hex[:6]}.example"
+    await sign_up_verified(client, settings, f"owner@{domain}")
+    org = await client.post(
+        "/v1/organizations",
+        json={"name": f"Solo {domain}"},
+        headers={"X-CSRF-Token": _csrf(client)},
+    )
+    org_id = org.json()["data"]["id"]
+
+    async def rule(domain: str, provider: str) -> httpx2.Response:
+        return await client.post(
+            f"/organizations/{org_id}/sign-in-rule",
+            data={"csrf": _csrf(client), "domain": domain, "provider": provider},
+        )
+
+    # The owner's own address is at the domain and the provider is not linked: refused.
+    locked = await rule(domain, "oidc")
+    assert locked.status_code == 409 and "link Acme SSO to your account first" in locked.text
+    assert (await rule(domain, "google")).status_code == 400  # not configured here
+    assert (await rule("not a domain", "oidc")).status_code == 400
+    assert (await rule("elsewhere.example", "github")).status_code == 303
+
+    invitation = await client.post(
+        f"/v1/organizations/{org_id}/invitations",
+        json={"email": f"admin@{domain}", "role": "admin"},
+        headers={"X-CSRF-Token": _csrf(client)},
+    )
+    client.cookies.clear()
+    await sign_up_verified(client, settings, f"admin@{domain}")
+    joined = await client.post(
+        "/v1/invitations/accept",
+        json={"token": invitation.json()["data"]["token"]},
+        headers={"X-CSRF-Token": _csrf(client)},
+    )
+    assert joined.status_code == 200
+    assert (await rule("", "oidc")).status_code == 403  # admins may not

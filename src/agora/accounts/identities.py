@@ -116,6 +116,11 @@ async def start(
     token written. ``linking``: the signed-in person linking a provider from Settings."""
     settings = ctx.settings
     provider = providers.provider(settings, key)
+    # Each start writes a state row: bounded per client address like sign-ups.
+    await ctx.attempts.record(
+        settings.accounts.auth_attempts_per_address, "idp-start", ctx.client_address,
+        "Too many sign-ins started",
+    )  # fmt: skip
     where = await unit.call_out(providers.endpoints(settings, provider))
     session = await unit.write()
     if linking is not None:
