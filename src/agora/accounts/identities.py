@@ -36,7 +36,7 @@ from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFou
 from agora.kit.ids import parse_uuid
 from agora.kit.timeutil import utcnow
 from agora.kit.units import Unit
-from agora.models import AccountToken, User, UserIdentity
+from agora.models import User, UserIdentity
 from agora.settings import Settings
 
 FLOW_COOKIE = "agora_idp_flow"
@@ -175,7 +175,7 @@ async def finish(
     session = await unit.write()
     await tokens.use(session, token, "state")
     if token.user_id is not None:
-        linked = await _link(session, token, principal, provider, claims)
+        linked = await link(session, token.user_id, principal, provider, claims)
         return Finished(None, linked, "/settings/sign-in")
     new = await _sign_in_or_up(session, ctx, provider, claims, previous_cookie)
     return Finished(new, None, flow.next)
@@ -241,15 +241,16 @@ async def _link_required(
     )
 
 
-async def _link(
+async def link(
     session: AsyncSession,
-    token: AccountToken,
+    started_by: uuid.UUID,
     principal: Principal | None,
     provider: Provider,
     claims: Claims,
 ) -> UserIdentity:
-    """Link the identity to the person who started the link, signed in in this browser."""
-    if principal is None or principal.user_id != token.user_id:
+    """Link the identity to the person who started the link (``started_by``, the state's
+    user), signed in in this browser (``principal``)."""
+    if principal is None or principal.user_id != started_by:
         raise Forbidden(
             "Linking a provider finishes in the session that started it: sign in and start again",
             details=[FieldError("session", "not the person who started the link")],

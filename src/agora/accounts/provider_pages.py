@@ -10,6 +10,8 @@ continues to the provider: the person's second click is the confirmation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
@@ -88,11 +90,11 @@ async def callback(
 
 
 async def _methods_page(
-    request: Request, session: object, principal: Principal, *, linked: bool = False
+    request: Request, session: Any, principal: Principal, *, linked: bool = False
 ) -> HTMLResponse:
     settings: Settings = request.app.state.settings
-    user = await accounts.account(session, principal)  # type: ignore[arg-type]
-    found = await identities.linked(session, principal)  # type: ignore[arg-type]
+    user = await accounts.account(session, principal)
+    found = await identities.linked(session, principal)
     return await render(
         request, session, principal, "sign_in_methods.html",
         identities=[(i, providers.label(settings, i.provider)) for i in found],
