@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx2
 import pytest
+from fastapi import FastAPI
 
 from agora.settings import Settings
 from tests.accounts.helpers import STRONG_PASSWORD, last_link, sign_up_verified
@@ -476,3 +477,16 @@ async def test_only_owners_set_a_rule_they_are_not_locked_out_by(
     )
     assert joined.status_code == 200
     assert (await rule("", "oidc")).status_code == 403  # admins may not
+
+
+async def test_calls_to_the_provider_go_through_the_outbound_guard(
+    app: FastAPI, client: httpx2.AsyncClient, settings: Settings
+) -> None:
+    """The provider on loopback is refused once loopback is no longer allowed
+    (AGORA_OUTBOUND_ALLOW empty): discovery is never sent, the person gets a 503 without
+    details, and no state is written."""
+    app.state.settings = settings.with_changes(outbound_allow="")
+    refused = await client.get("/sign-in/oidc")
+    assert refused.status_code == 503
+    assert "Signing in with Acme SSO failed (unreachable)" in refused.text
+    assert "agora_idp_flow" not in refused.headers.get("set-cookie", "")
