@@ -166,6 +166,8 @@ async def finish(
     if not code:
         raise BadRequest.field("code", "missing")
     token = await tokens.find(await unit.session(), state, "idp_state", "state")
+    if token.email != key:  # the state row names the provider it was issued for
+        raise BadRequest(START_AGAIN, details=[FieldError("state", "another provider's")])
     claims = await unit.call_out(
         providers.identity(
             settings, provider, redirect_uri=redirect_uri(settings, key), code=code,
