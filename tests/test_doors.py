@@ -26,7 +26,7 @@ from fastapi.routing import APIRoute, iter_route_contexts
 
 from agora import api
 
-DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "tools"})
+DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "provider_pages", "tools"})
 
 
 @dataclass(frozen=True)
