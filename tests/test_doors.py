@@ -55,6 +55,14 @@ ACTIONS: dict[str, Action] = {
     "sign in with a password": _a(
         "agora.accounts.signin.sign_in", rest="signIn", pages="POST /sign-in"
     ),
+    "unlink an identity provider": _a(
+        "agora.accounts.identities.unlink",
+        rest="unlinkIdentity",
+        pages="POST /settings/sign-in/identities/{identity_id}/unlink",
+    ),
+    "list the linked identity providers": _a(
+        "agora.accounts.identities.linked", rest="listIdentities", pages="GET /settings/sign-in"
+    ),
     "sign in with a mailed link": _a(
         "agora.accounts.signin.sign_in_with_link", rest="signInWithLink", pages="POST /magic-link"
     ),

@@ -212,6 +212,29 @@ async def test_the_only_way_to_sign_in_is_not_unlinked(
     assert refused.status_code == 409
     assert "only way to sign in" in refused.text
 
+    # The same through the API (key family): the list, and the same refusal.
+    listed = await client.get("/v1/auth/identities")
+    assert listed.status_code == 200, listed.text
+    [one] = listed.json()["data"]
+    assert (one["id"], one["provider"], one["issuer"], one["subject"]) == (
+        identity_id,
+        "oidc",
+        oidc_issuer,
+        sub,
+    )
+    assert one["emailVerified"] is True
+    csrf = {"X-CSRF-Token": _csrf(client)}
+    by_api = await client.delete(f"/v1/auth/identities/{identity_id}", headers=csrf)
+    assert by_api.status_code == 409 and "only way to sign in" in by_api.json()["message"]
+    # Someone else's identity is not found.
+    client.cookies.clear()
+    other, _ = _person(oidc_issuer)
+    assert (await _oidc_sign_in(client, other)).status_code == 303
+    csrf = {"X-CSRF-Token": _csrf(client)}
+    assert (
+        await client.delete(f"/v1/auth/identities/{identity_id}", headers=csrf)
+    ).status_code == 404
+
 
 async def test_a_tampered_or_replayed_state_is_refused(
     client: httpx2.AsyncClient, oidc_issuer: str
