@@ -278,7 +278,7 @@ async def test_a_tampered_nonce_is_refused(client: httpx2.AsyncClient, oidc_issu
     query = {k: v[0] for k, v in parse_qs(parts.query).items()}
     # The ID token is minted for another nonce than this browser's flow holds (a token
     # injected from another flow).
-    query["nonce"] = "x" + query["nonce"][1:]
+    query["nonce"] = f"tampered-{uuid.uuid4().hex}"
     back = await _at_provider(
         f"{parts.scheme}://{parts.netloc}{parts.path}?{urlencode(query)}", sub
     )
