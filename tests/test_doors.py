@@ -36,6 +36,7 @@ A2A_METHODS = {
     "tasks/cancel": "on_cancel_task",
     "tasks/resubscribe": "on_subscribe_to_task",
 }
+DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "provider_pages", "tools"})
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,14 @@ ACTIONS: dict[str, Action] = {
     ),
     "sign in with a password": _a(
         "agora.accounts.signin.sign_in", rest="signIn", pages="POST /sign-in"
+    ),
+    "unlink an identity provider": _a(
+        "agora.accounts.identities.unlink",
+        rest="unlinkIdentity",
+        pages="POST /settings/sign-in/identities/{identity_id}/unlink",
+    ),
+    "list the linked identity providers": _a(
+        "agora.accounts.identities.linked", rest="listIdentities", pages="GET /settings/sign-in"
     ),
     "sign in with a mailed link": _a(
         "agora.accounts.signin.sign_in_with_link", rest="signInWithLink", pages="POST /magic-link"

@@ -90,7 +90,9 @@ SESSION_METHODS = frozenset(
     {"execute", "scalars", "scalar", "get", "add", "add_all", "delete", "merge", "stream"}
 )
 # A domain's doors: REST endpoints, web pages and MCP tools. Nothing else imports a door.
-ENDPOINT_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "tools"})
+ENDPOINT_MODULES = frozenset(
+    {"endpoints", "admin", "pages", "ops_pages", "provider_pages", "tools"}
+)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from agora.accounts import pages as account_pages
+from agora.accounts import provider_pages as account_provider_pages
 from agora.accounts import workspaces as account_workspaces
 from agora.accounts.endpoints import keys_router as api_keys_router
 from agora.accounts.endpoints import passkeys_router
@@ -132,6 +133,7 @@ PAGES: list[APIRouter] = [
     console_ops_pages.router,  # its registry quarantine and stuck payments
     shell.router,  # the home redirect, the icon
     account_pages.router,  # sign-up, sign-in, keys
+    account_provider_pages.router,  # sign-in with an identity provider, Sign-in methods
     agent_pages.router,  # the gallery, compare (before the agent page)
     job_pages.router,  # the agent page and its hire form, compare runs, jobs, shares
     payment_pages.router,  # the job page's refund button

@@ -216,6 +216,33 @@ class PasskeySettings(Group):
     recovery_codes: int = Field(default=10, ge=1, le=50)  # codes in one set
 
 
+class SignInProviderSettings(Group):
+    # Sign in with an identity provider (docs/accounts.md, "Identity providers"): a provider is
+    # offered when its client id and secret are set. Redirect URI to register at the provider:
+    # `{AGORA_PUBLIC_URL}/sign-in/<google|microsoft|oidc|github>/callback`.
+    env_prefix = "idp_"
+    google_client_id: str = ""
+    google_client_secret: str = ""
+    microsoft_client_id: str = ""
+    microsoft_client_secret: str = ""
+    # The Microsoft identity platform tenant: common | organizations | consumers | a tenant id.
+    microsoft_tenant: str = "common"
+    # Any OpenID Connect issuer (Okta, Keycloak, Entra ID of one tenant …), found by discovery
+    # at `{issuer}/.well-known/openid-configuration`; `oidc_name` labels its button.
+    oidc_issuer: str = ""
+    oidc_client_id: str = ""
+    oidc_client_secret: str = ""
+    oidc_name: str = "Single sign-on"
+    github_client_id: str = ""
+    github_client_secret: str = ""
+    # GitHub's web and API hosts (GitHub Enterprise Server, or a test double on loopback).
+    github_url: str = "https://github.com"
+    github_api_url: str = "https://api.github.com"
+    # How long a started sign-in may take at the provider, and each call to the provider.
+    flow_minutes: float = 10.0
+    timeout_seconds: float = 10.0
+
+
 class MailSettings(Group):
     # Accounts' mail (docs/accounts.md)
     backend: str = "folder"  # AGORA_MAIL_BACKEND: folder (offline: log + data_dir/mail) | smtp
@@ -430,6 +457,7 @@ class Settings(BaseSettings):
     catalogue: CatalogueSettings = CatalogueSettings()
     notifications: NotificationSettings = NotificationSettings()
     accounts: AccountSettings = AccountSettings()
+    idp: SignInProviderSettings = SignInProviderSettings()
     mail: MailSettings = MailSettings()
     passkeys: PasskeySettings = PasskeySettings()
     registry: RegistrySettings = RegistrySettings()

@@ -16,10 +16,12 @@ import stripe
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.accounts import identities
 from agora.accounts import keys as account_keys
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
 from agora.accounts import service as accounts
+from agora.accounts.providers import Claims, Provider
 from agora.audit import service as audit
 from agora.auth import service as auth
 from agora.auth.principal import Principal
@@ -430,8 +432,34 @@ async def _erased(s: AsyncSession, w: World) -> object:
     return erased
 
 
+_SSO = Provider("oidc", "SSO", "https://sso.example", "client", "secret")
+
+
+async def _identity_linked(s: AsyncSession, w: World) -> object:
+    principal = await w.principal(s, w.member)
+    subject = uuid.uuid4().hex
+    claims = Claims(_SSO.issuer, subject, "m@sso.example", email_verified=True, name="M")
+    return await identities.link(s, principal.user_id, principal, _SSO, claims)
+
+
+async def _identity_unlinked(s: AsyncSession, w: World) -> object:
+    await _identity_linked(s, w)  # two: one stays, a way to sign in
+    linked = await _identity_linked(s, w)
+    return await identities.unlink(s, await w.principal(s, w.member), str(linked.id))  # type: ignore[attr-defined]
+
+
+async def _sign_in_rule(s: AsyncSession, w: World) -> object:
+    owner = await w.principal(s, w.owner)
+    return await organizations.set_sign_in_rule(
+        s, w.settings, owner, str(w.org_id), domain="", provider=""
+    )
+
+
 ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "auth.sign_in": [("auth.sign_in", _sign_in)],
+    "auth.identity_linked": [("auth.identity_linked", _identity_linked)],
+    "auth.identity_unlinked": [("auth.identity_unlinked", _identity_unlinked)],
+    "org.sign_in_rule": [("org.sign_in_rule", _sign_in_rule)],
     "key.created": [("key.created", _key_created)],
     "key.revoked": [("key.revoked", _key_revoked)],
     "session.revoked": [("session.revoked", _session_revoked)],

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Path, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
-from agora.accounts import keys, passkeys, passwords, service, signin
+from agora.accounts import identities, keys, passkeys, passwords, service, signin
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
 from agora.accounts.dependencies import ACCEPTED, ContextDep
 from agora.accounts.schemas import (
@@ -17,6 +17,7 @@ from agora.accounts.schemas import (
     ApiKeyOut,
     CreatedApiKeyOut,
     EmailIn,
+    IdentityOut,
     MessageOut,
     PasskeyAssertionIn,
     PasskeyIn,
@@ -62,6 +63,7 @@ keys_router = key_router(prefix="/api-keys", tags=["api-keys"])
 
 # Ids stay ``str`` in the path: a malformed id answers the same 404 as an unknown one.
 SessionId = Annotated[str, Path(alias="sessionId")]
+IdentityId = Annotated[str, Path(alias="identityId", max_length=100)]
 KeyId = Annotated[str, Path(alias="keyId")]
 Token = Annotated[str, Query(max_length=200)]
 
@@ -289,6 +291,25 @@ async def revoke_session(
     """Sign one session out (effective at once)."""
     await service.revoke_session(session, principal, session_id)
     return _message("Session signed out")
+
+
+@router.get("/identities", operation_id="listIdentities")
+async def list_identities(session: SessionDep, principal: Reader) -> EnvelopeA[list[IdentityOut]]:
+    """The identity providers linked to the account (Google, Microsoft, an OIDC issuer, GitHub):
+    each keyed by the provider's issuer and subject. Linking happens in the web app (Settings →
+    Sign-in methods), through the provider's pages."""
+    rows = await identities.linked(session, principal)
+    return EnvelopeA[list[IdentityOut]](data=[IdentityOut.model_validate(r) for r in rows])
+
+
+@router.delete("/identities/{identityId}", operation_id="unlinkIdentity", openapi_extra=errors(409))
+async def unlink_identity(
+    identity_id: IdentityId, session: SessionDep, principal: ProfileWriter
+) -> EnvelopeA[MessageOut]:
+    """Unlink a provider while another way to sign in remains (a password or another provider;
+    409 otherwise), and not the last one of a provider an organization requires of you."""
+    await identities.unlink(session, principal, identity_id)
+    return _message("Provider unlinked")
 
 
 @router.post("/sign-out", operation_id="signOut")

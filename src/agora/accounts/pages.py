@@ -10,7 +10,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from agora.accounts import keys, passkeys, passwords, signin
+from agora.accounts import keys, passkeys, passwords, providers, signin
 from agora.accounts import service as accounts
 from agora.accounts.cookies import clear_session_cookies, set_session_cookies
 from agora.accounts.dependencies import ACCEPTED, ContextDep
@@ -205,6 +205,7 @@ async def sign_in_page(
         )
     return await _render(
         request, session, None, "sign_in.html", next=target, values={}, errors={}, notice=notice,
+        providers=providers.configured(request.app.state.settings),
     )  # fmt: skip
 
 
@@ -212,6 +213,8 @@ def _sign_in_errors(exc: AgoraError) -> dict[str, str]:
     """The sign-in refusals as full sentences on their fields: wrong credentials on the
     password, an unconfirmed address on the email (the page links to a new confirmation)."""
     found = _field_errors(exc)
+    if found.get("email", "").startswith("sign in with"):  # an organization's provider
+        return {"email": f"{exc.message}."}
     if "credentials" in found:
         return {"password": "The email address or the password is wrong."}
     if "not verified" in found.get("email", ""):
@@ -248,6 +251,7 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
             request, None, None, "sign_in.html", exc.status_code, next=target,
             values={"email": email}, errors=errors, summary=_sign_in_summary(errors),
             unverified="not verified" in _field_errors(exc).get("email", ""),
+            providers=providers.configured(ctx.settings),
         )  # fmt: skip
     if isinstance(new, signin.SecondStep):
         return await _second_step_page(request, new.pending, new.options, target)

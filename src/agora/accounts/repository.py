@@ -16,7 +16,9 @@ from agora.models import (
     ApiKey,
     BrowserSession,
     Organization,
+    OrganizationMember,
     User,
+    UserIdentity,
 )
 from agora.models.rows import UserColumns
 from agora.models.statuses import KeyKind
@@ -302,3 +304,44 @@ async def is_operator(session: AsyncSession, user_id: uuid.UUID, now: datetime) 
         .limit(1)
     )
     return found is not None
+
+
+# ---- identities at providers (accounts/identities.py) ------------------------------------------
+
+
+async def identity_by_key(session: AsyncSession, issuer: str, subject: str) -> UserIdentity | None:
+    return await session.scalar(
+        select(UserIdentity).where(UserIdentity.issuer == issuer, UserIdentity.subject == subject)
+    )
+
+
+async def identities_of(session: AsyncSession, user_id: uuid.UUID) -> list[UserIdentity]:
+    found = await session.scalars(
+        select(UserIdentity)
+        .where(UserIdentity.user_id == user_id)
+        .order_by(UserIdentity.created_at, UserIdentity.id)
+    )
+    return list(found)
+
+
+async def delete_identity(session: AsyncSession, identity: UserIdentity) -> None:
+    await session.delete(identity)
+    await session.flush()
+
+
+async def sign_in_rules(
+    session: AsyncSession, user_id: uuid.UUID, domain: str
+) -> list[tuple[str, str]]:
+    """(organization name, provider) of each organization the user belongs to that requires
+    members at ``domain`` to sign in through one provider."""
+    rows = await session.execute(
+        select(Organization.name, Organization.sign_in_provider)
+        .join(OrganizationMember, OrganizationMember.organization_id == Organization.id)
+        .where(
+            OrganizationMember.user_id == user_id,
+            Organization.sign_in_domain == domain,
+            Organization.sign_in_provider.is_not(None),
+        )
+        .order_by(Organization.name)
+    )
+    return [(name, provider) for name, provider in rows.all() if provider]

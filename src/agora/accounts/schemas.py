@@ -81,6 +81,19 @@ class SessionOut(Schema):
     current: bool = False
 
 
+class IdentityOut(Schema):
+    """A provider linked to the account (docs/accounts.md, "Identity providers")."""
+
+    id: uuid.UUID
+    provider: str
+    issuer: str
+    subject: str
+    email: str | None
+    email_verified: bool
+    created_at: UtcDateTime
+    last_used_at: UtcDateTime | None
+
+
 class SignedInOut(Schema):
     user: AccountOut
     session: SessionOut

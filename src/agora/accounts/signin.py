@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import passkeys, provisioning, tokens
+from agora.accounts import identities, passkeys, provisioning, tokens
 from agora.accounts import repository as repo
 from agora.accounts.service import (
     WEB_MAGIC_LINK,
@@ -191,8 +191,10 @@ async def sign_in(
             "for a new one)",
             details=[FieldError("email", "not verified yet")],
         )
+    write = await unit.write()
+    await identities.check_sign_in_method(write, s, user, None)  # an organization's provider
     await ctx.attempts.clear(s.accounts.auth_attempts_per_account, "signin-account", email)
-    return await _session_or_second_step(await unit.write(), ctx, user, "password", previous_cookie)
+    return await _session_or_second_step(write, ctx, user, "password", previous_cookie)
 
 
 async def sign_in_with_link(
@@ -201,6 +203,7 @@ async def sign_in_with_link(
     """Sign in with the token of a magic link (following it also verifies the address); the
     passkey second step follows when the account asks for it."""
     user = await _follow_link(session, token, "magic_link")
+    await identities.check_sign_in_method(session, ctx.settings, user, None)
     return await _session_or_second_step(session, ctx, user, "magic_link", previous_cookie)
 
 

@@ -22,6 +22,7 @@ from agora.models import AccountToken
 
 # The passkey ceremonies' challenges are tokens too (accounts/passkeys.py): a registration's,
 # a passwordless sign-in's and the second step's (its ``role``: the first step's method).
+# idp_state: the state of a sign-in at an identity provider (accounts/identities.py).
 PURPOSES = (
     "verify_email",
     "reset_password",
@@ -30,6 +31,7 @@ PURPOSES = (
     "passkey_register",
     "passkey_sign_in",
     "passkey_second",
+    "idp_state",
 )
 
 

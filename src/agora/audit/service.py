@@ -34,6 +34,8 @@ from agora.models.statuses import KeyKind
 # Every action the log records (docs/operations.md lists them with where they are written).
 ACTIONS = (
     "auth.sign_in",
+    "auth.identity_linked",
+    "auth.identity_unlinked",
     "signin.failures",
     "key.created",
     "key.revoked",
@@ -43,6 +45,7 @@ ACTIONS = (
     "org.member_removed",
     "org.invitation_sent",
     "org.invitation_accepted",
+    "org.sign_in_rule",
     "credits.granted",
     "credits.purchased",
     "credits.refunded",

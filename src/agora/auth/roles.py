@@ -38,6 +38,7 @@ class OrgAction(enum.StrEnum):
     MANAGE_KEYS = "manage_keys"
     CHANGE_ROLES = "change_roles"
     DELETE = "delete"
+    SET_SIGN_IN = "set_sign_in"  # require the domain's members to sign in through one provider
 
 
 ROLES = ("owner", "admin", "member")

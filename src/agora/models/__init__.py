@@ -43,6 +43,7 @@ from agora.models.task import Task
 from agora.models.task_event import TaskEvent
 from agora.models.task_participant import TaskParticipant
 from agora.models.user import User
+from agora.models.user_identity import UserIdentity
 from agora.models.workspace import Workspace
 
 __all__ = [
@@ -102,6 +103,7 @@ __all__ = [
     "TaskEvent",
     "TaskParticipant",
     "User",
+    "UserIdentity",
     "WebhookEndpoint",
     "WebhookSigningSecret",
     "Workspace",

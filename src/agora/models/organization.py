@@ -27,6 +27,10 @@ class Organization(Base):
     # session and token (403); its members keep their personal workspaces.
     suspended_at: Mapped[datetime | None] = mapped_column(Timestamp)
     suspension_reason: Mapped[str | None] = mapped_column(String(500))
+    # Members whose address is at ``sign_in_domain`` sign in only through ``sign_in_provider``
+    # (docs/accounts.md, "Identity providers"); both null: no rule.
+    sign_in_domain: Mapped[str | None] = mapped_column(String(253))
+    sign_in_provider: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = updated_at_column()
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from agora.accounts import providers
 from agora.accounts.dependencies import ContextDep
 from agora.audit import service as audit
 from agora.audit.export import csv_download
@@ -99,6 +100,8 @@ async def _org_page(
         request, session, principal, "organization.html", status_code, org=org, members=members,
         link=link, keys=keys, can=can, invitations=invitations, errors=errors, summary=summary,
         values=values or {}, last_owner=org["role"] == "owner" and owners <= 1,
+        sign_in_rule=await organizations.sign_in_rule(session, principal, org_id),
+        sign_in_providers=providers.configured(request.app.state.settings),
     )  # fmt: skip
     flash.clear(request, response, f"/organizations/{org_id}")
     return response
@@ -190,6 +193,23 @@ async def leave(
     except (BadRequest, Conflict) as exc:
         return await _refused(request, session, principal, org_id, exc)
     return RedirectResponse("/organizations", status_code=303)
+
+
+@router.post("/organizations/{org_id}/sign-in-rule")
+async def set_sign_in_rule(
+    request: Request, org_id: str, session: SessionDep, principal: SignedInDep
+) -> Response:
+    """Owners: the organization's domain members sign in through one provider (docs/accounts.md,
+    "Identity providers"); an empty domain lifts the rule."""
+    form = await posted(request)
+    try:
+        await organizations.set_sign_in_rule(
+            session, request.app.state.settings, principal, org_id,
+            domain=text(form, "domain", 300), provider=text(form, "provider", 40),
+        )  # fmt: skip
+    except (BadRequest, Conflict) as exc:
+        return await _refused(request, session, principal, org_id, exc)
+    return RedirectResponse(f"/organizations/{org_id}#sign-in-rule", status_code=303)
 
 
 @router.post("/organizations/{org_id}/keys/{key_id}/revoke")

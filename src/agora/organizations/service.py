@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import provisioning, tokens
+from agora.accounts import identities, providers, provisioning, tokens
 from agora.accounts import service as accounts
 from agora.accounts.service import WEB_ACCEPT_INVITATION, Context, link
 from agora.audit import service as audit
@@ -31,8 +31,10 @@ from agora.kit.timeutil import utcnow
 from agora.models import AccountToken, ApiKey, Organization, User
 from agora.notifications import notify
 from agora.organizations import repository as repo
+from agora.settings import Settings
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
 
 
 def _slug_from(name: str) -> str:
@@ -426,3 +428,58 @@ async def decline(session: AsyncSession, principal: Principal, plaintext: str) -
     if token.email is not None:
         token.revoked_at = utcnow()
         await session.flush()
+
+
+# ---- the sign-in rule: the domain's members sign in through one provider ----------------------
+
+
+async def sign_in_rule(
+    session: AsyncSession, principal: Principal, raw_org_id: str
+) -> tuple[str, str] | None:
+    """(domain, provider) the organization requires, or None; any member may read it."""
+    org, _role = await _membership(session, principal, raw_org_id)
+    if org.sign_in_domain and org.sign_in_provider:
+        return org.sign_in_domain, org.sign_in_provider
+    return None
+
+
+async def set_sign_in_rule(
+    session: AsyncSession,
+    settings: Settings,
+    principal: Principal,
+    raw_org_id: str,
+    *,
+    domain: str,
+    provider: str,
+) -> None:
+    """Owners require the organization's members whose address is at ``domain`` to sign in
+    through ``provider`` (a configured one); an empty domain lifts the rule. An owner whose own
+    address is at the domain links that provider first (the rule applies to them too)."""
+    org, role = await _membership(session, principal, raw_org_id)
+    _require(role, OrgAction.SET_SIGN_IN, "set how members sign in")
+    domain = domain.strip().lower().removeprefix("@")
+    if not domain:
+        org.sign_in_domain = org.sign_in_provider = None
+    else:
+        if not _DOMAIN.match(domain):
+            raise BadRequest.field("domain", "must be a domain name such as example.com")
+        offered = {p.key: p.name for p in providers.configured(settings)}
+        if provider not in offered:
+            raise BadRequest.field(
+                "provider", f"must be one of {', '.join(offered) or 'none configured'}"
+            )
+        user = await accounts.user_by_id(session, principal.user_id)
+        assert user is not None
+        mine = await identities.linked(session, principal)
+        if identities.domain_of(user.email) == domain and all(i.provider != provider for i in mine):
+            raise Conflict(
+                f"The rule applies to you too: link {offered[provider]} to your account first "
+                "(Settings → Sign-in methods)"
+            )
+        org.sign_in_domain, org.sign_in_provider = domain, provider
+    await session.flush()
+    await audit.record(
+        session, "org.sign_in_rule", actor=principal, target_kind="organization",
+        target_id=org.id, organization_id=org.id,
+        details={"domain": org.sign_in_domain, "provider": org.sign_in_provider},
+    )  # fmt: skip

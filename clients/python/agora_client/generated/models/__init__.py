@@ -134,6 +134,7 @@ from .envelope_alist_api_key_out import EnvelopeAlistApiKeyOut
 from .envelope_alist_audit_event_out import EnvelopeAlistAuditEventOut
 from .envelope_alist_cap_out import EnvelopeAlistCapOut
 from .envelope_alist_delivery_out import EnvelopeAlistDeliveryOut
+from .envelope_alist_identity_out import EnvelopeAlistIdentityOut
 from .envelope_alist_invitation_out import EnvelopeAlistInvitationOut
 from .envelope_alist_job_event_out import EnvelopeAlistJobEventOut
 from .envelope_alist_job_file_out import EnvelopeAlistJobFileOut
@@ -217,6 +218,7 @@ from .grant_in import GrantIn
 from .grant_out import GrantOut
 from .history_page import HistoryPage
 from .history_pagination import HistoryPagination
+from .identity_out import IdentityOut
 from .input_field import InputField
 from .input_request_out import InputRequestOut
 from .input_request_out_inputschema import InputRequestOutInputschema
@@ -516,6 +518,7 @@ __all__ = (
     "EnvelopeAlistAuditEventOut",
     "EnvelopeAlistCapOut",
     "EnvelopeAlistDeliveryOut",
+    "EnvelopeAlistIdentityOut",
     "EnvelopeAlistInvitationOut",
     "EnvelopeAlistJobEventOut",
     "EnvelopeAlistJobFileOut",
@@ -599,6 +602,7 @@ __all__ = (
     "GrantOut",
     "HistoryPage",
     "HistoryPagination",
+    "IdentityOut",
     "InputField",
     "InputRequestOut",
     "InputRequestOutInputschema",
