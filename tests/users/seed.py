@@ -55,6 +55,7 @@ from agora.models import (
     Task,
     TaskEvent,
     TaskParticipant,
+    UserIdentity,
     WebhookEndpoint,
     WebhookSigningSecret,
 )
@@ -243,6 +244,14 @@ async def seed(db: Database, settings: Settings, person: TestUser, marker: str) 
                     credential_id=f"cred-{uuid.uuid4().hex}",
                     public_key=b"cose-public-key",
                     name=f"{marker} laptop",
+                ),
+                UserIdentity(
+                    user_id=uid,
+                    provider="oidc",
+                    issuer="https://sso.example",
+                    subject=f"{marker}-subject",
+                    email=person.email,
+                    email_verified=True,
                 ),
                 RecoveryCode(user_id=uid, code_hash=uuid.uuid4().hex + uuid.uuid4().hex),
                 AccountDeletion(user_id=uid, state="cancelled", cancelled_at=now),

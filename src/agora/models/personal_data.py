@@ -207,6 +207,14 @@ TABLES: tuple[Table, ...] = (
         users=frozenset({"user_id"}),
     ),
     Table(
+        "user_identities",
+        {"provider": NP, "issuer": NP, "subject": E, "email": E},
+        reach=(user("user_id"),),
+        fate=Fate.DELETE,
+        why="a sign-in at an identity provider: who the person is there",
+        users=frozenset({"user_id"}),
+    ),
+    Table(
         "oauth_grants",
         {"scopes": NP, "revoked_reason": NP},
         reach=(user("user_id"),),
@@ -239,7 +247,7 @@ TABLES: tuple[Table, ...] = (
     ),
     Table(
         "organizations",
-        _cols("slug name logo suspension_reason", NP),
+        _cols("slug name logo suspension_reason sign_in_domain sign_in_provider", NP),
         why="an organization's name and logo are the organization's, not a person's",
     ),
     Table(

@@ -2,7 +2,7 @@
 49); an organization's sign-in rule (its domain's members sign in through one provider)
 
 Revision ID: 0031_user_identities
-Revises: 0028_earnings_promotion_codes
+Revises: 0030_personal_data
 Create Date: 2026-11-28 00:45:10
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0031_user_identities"
-down_revision: str | None = "0028_earnings_promotion_codes"
+down_revision: str | None = "0030_personal_data"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
