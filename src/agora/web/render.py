@@ -115,10 +115,38 @@ STATUS_LABELS: dict[str, str] = {
 }
 
 
-def status_label(status: str | None) -> str:
-    """The human label of a status word; an unknown (legacy) word is shown as it is."""
+# The states of other things, by kind (models/statuses.py: PurchaseStatus, ScheduleState,
+# ScheduleRunStatus); a job's and a task's are STATUS_LABELS.
+KIND_LABELS: dict[str, dict[str, str]] = {
+    "purchase": {
+        "pending": "Waiting for the payment",
+        "failed": "Payment failed",
+        "paid": "Paid",
+        "partially_refunded": "Partly refunded",
+        "refunded": "Refunded",
+        "disputed": "Disputed",
+    },
+    "schedule": {"active": "Active", "paused": "Paused", "ended": "Ended"},
+    "run": {
+        "pending": "Being started",
+        "created": "Job started",
+        "skipped": "Skipped",
+        "error": "Could not start",
+        "missed": "Missed",
+        "completed": "Completed",
+        "failed": "Failed",
+        "cancelled": "Canceled",
+    },
+}
+
+
+def status_label(status: str | None, kind: str = "") -> str:
+    """The human label of a status word (of a job or task, or of ``kind``: purchase, schedule,
+    run); an unknown (legacy) word is shown as it is."""
     if not status:
         return ""
+    if kind in KIND_LABELS and status in KIND_LABELS[kind]:
+        return KIND_LABELS[kind][status]
     return STATUS_LABELS.get(status) or STATUS_LABELS.get(status.upper()) or status
 
 
@@ -128,6 +156,19 @@ def distinct_statuses(statuses: Any) -> list[str]:
     for status in statuses:
         seen.setdefault(status_label(status), status)
     return list(seen.values())
+
+
+def event_label(event: Any) -> str:
+    """A job event in words (the job page's timeline): "Created", "Running", "Needs your
+    input", "Completed"; an event without a status move by its type ("Refund requested")."""
+    kind = str(getattr(event, "type", "") or "")
+    status = getattr(event, "to_status", None)
+    if kind == "created":
+        return "Created"
+    if status:
+        return status_label(status)
+    words = kind.replace("_", " ").replace(".", " ").strip()
+    return words[:1].upper() + words[1:] if words else "Changed"
 
 
 _FIELD_NAMES = {"q": "Search", "maxCredits": "Maximum credits", "baseUrl": "Base URL"}
@@ -162,6 +203,8 @@ def sentence(message: str, key: str = "form") -> str:
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["status_label"] = status_label
 templates.env.filters["distinct_statuses"] = distinct_statuses
+templates.env.filters["event_label"] = event_label
+templates.env.globals["status_labels"] = STATUS_LABELS
 templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
 templates.env.filters["credit_amount"] = to_display  # a form field's value: the bare number
