@@ -129,9 +129,21 @@
         tbody.replaceChildren();
         runs.forEach(function (r) {
           var tr = document.createElement("tr");
-          [r.occurrenceAt, r.status].forEach(function (v) {
-            var td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
-          });
+          var labels = {};
+          try { labels = JSON.parse(table.dataset.labels || "{}"); } catch (err) { labels = {}; }
+          var at = document.createElement("td");
+          var t = document.createElement("time");
+          t.setAttribute("datetime", r.occurrenceAt);
+          t.textContent = r.occurrenceAt;
+          at.appendChild(t);
+          tr.appendChild(at);
+          var state = document.createElement("td");
+          var badge = document.createElement("span");
+          badge.className = "status status-" + String(r.status).toLowerCase();
+          badge.dataset.status = r.status;
+          badge.textContent = labels[r.status] || r.status;
+          state.appendChild(badge);
+          tr.appendChild(state);
           var job = document.createElement("td");
           if (r.jobId) {
             var a = document.createElement("a"); a.href = "/jobs/" + r.jobId; a.textContent = "job";
@@ -141,6 +153,7 @@
           var why = document.createElement("td"); why.textContent = r.reason || ""; tr.appendChild(why);
           tbody.appendChild(tr);
         });
+        if (window.agoraLocalise) { window.agoraLocalise(tbody); }
         table.hidden = runs.length === 0;
         none.hidden = runs.length !== 0;
       }
