@@ -71,9 +71,9 @@ def test_create_a_schedule_see_its_occurrences_and_watch_a_run_appear(
 
         # Pause, then resume, from the page.
         page.click("#schedule-actions button:has-text('Pause')")
-        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^paused"))
+        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^Paused"))
         page.click("#schedule-actions button:has-text('Resume')")
-        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^active"))
+        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^Active"))
 
         # Change it: only what changed is sent; the preview follows the edited rule.
         page.click("#edit summary")
@@ -91,7 +91,7 @@ def test_create_a_schedule_see_its_occurrences_and_watch_a_run_appear(
         # End it for good (after confirming): no more actions or changes offered.
         page.once("dialog", lambda dialog: dialog.accept())
         page.click("#schedule-actions button:has-text('End the schedule')")
-        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^ended"))
+        expect(page.locator("#schedule-state")).to_have_text(re.compile(r"^Ended"))
         assert page.locator("#schedule-actions").count() == 0
         assert page.locator("#edit-schedule").count() == 0
         assert page.url == schedule_url

@@ -83,7 +83,7 @@
   // inside becomes focusable while it scrolls, so a keyboard can scroll it too.
   var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([data-scroll-focus])";
   function scrollableTables() {
-    document.querySelectorAll("table").forEach(function (table) {
+    document.querySelectorAll("table, pre").forEach(function (table) {
       if (table.querySelector(FOCUSABLE)) { return; }
       if (table.scrollWidth > table.clientWidth + 1) {
         table.setAttribute("tabindex", "0");
@@ -146,9 +146,18 @@
       all.forEach(function (d) { if (d.open && !d.contains(event.target)) { d.open = false; } });
     });
   }
+  // The gallery's filters: open in the page (and without JavaScript); on a phone, closed behind
+  // their "Filters" summary unless one is in use.
+  function filters() {
+    var box = document.getElementById("filters");
+    if (box && box.dataset.active !== "true" && window.matchMedia("(max-width: 40rem)").matches) {
+      box.open = false;
+    }
+  }
   window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
   document.addEventListener("DOMContentLoaded", function () {
     autosubmit(document);
+    filters();
     confirmations();
     menus();
     menu();
