@@ -1,6 +1,6 @@
 """Screenshots of the main pages (``make screenshots``): gallery, agent, a job in each state a
 person meets (running, needs your input, completed), inbox, credits, schedules, an organization,
-the developer pages and the operator's console, at 1280×800 and 390×844, light and dark, into
+the developer pages and the operator's console, at 1280x800 and 390x844, light and dark, into
 docs/web/ (``<page>-<desktop|phone>-<light|dark>.png``).
 
 It starts ``agora serve`` on a fresh data directory with the demo on (embedded SQLite, the demo
@@ -66,7 +66,7 @@ def _server(data: Path) -> Iterator[tuple[str, str, dict[str, str]]]:
     )
     banner = data / "banner.txt"
     with banner.open("w") as out:
-        process = subprocess.Popen(
+        process = subprocess.Popen(  # noqa: S603 (our own interpreter and module)
             [sys.executable, "-m", "agora.cli.main", "serve", "--port", str(port)],
             env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
@@ -144,7 +144,9 @@ def shoot(base: str, magic: str, out: Path, only: set[str], env: dict[str, str] 
             _operator(env)
         host = base.split("//", 1)[1].split(":")[0]
         for theme in THEMES:
-            context.add_cookies([{"name": "agora_theme", "value": theme, "domain": host, "path": "/"}])
+            context.add_cookies(
+                [{"name": "agora_theme", "value": theme, "domain": host, "path": "/"}]
+            )
             for name, path in paths.items():
                 if only and name not in only:
                     continue

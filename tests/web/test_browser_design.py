@@ -1,10 +1,10 @@
 """Issue 45's design system in a real headless Chromium against ``agora serve`` (embedded SQLite,
 demo agents): on every page reachable from the navigation — signed out, signed in after making
 one of everything, and an operator's console — in the light and the dark theme (the
-``agora_theme`` cookie) at 1280×800 and 390×844, axe-core (the copy bundled by
+``agora_theme`` cookie) at 1280x800 and 390x844, axe-core (the copy bundled by
 axe-playwright-python, injected from disk) finds no serious or critical violation, and the skip
 link is the first Tab stop. On an agent page the hire field is at most 10 Tab stops in without
-the skip link, and the Hire button lies within 1280×800 without scrolling. The account menu
+the skip link, and the Hire button lies within 1280x800 without scrolling. The account menu
 opens without JavaScript (a ``<details>``) and the workspace select submits on change with it.
 Marked ``process``."""
 
@@ -29,6 +29,7 @@ PHONE = {"width": 390, "height": 844}
 THEMES = ("light", "dark")
 MAX_PAGES = 70
 MAX_TABS = 10
+_FOCUSED = "document.activeElement.id || document.activeElement.textContent.trim().slice(0, 30)"
 
 
 @pytest.fixture(scope="module")
@@ -100,9 +101,7 @@ def test_every_page_passes_axe_in_both_themes_at_both_sizes_and_tabs_to_the_skip
         email = _sign_up_and_in(page, base, data, "Dara")
         _make_one_of_everything(page, base)
         signed_in = _crawl(p, base, ["/agents"])
-        assert {"/history", "/credits", "/notifications", "/schedules", "/design"} <= set(
-            signed_in
-        )
+        assert {"/history", "/credits", "/notifications", "/schedules", "/design"} <= set(signed_in)
         assert any(_ID.search(path) for path in signed_in if path.startswith("/jobs/"))
         assert any(_ID.search(path) for path in signed_in if path.startswith("/agents/"))
         run_cli(env, "keys", "create", "--user", email, "--kind", "admin", "--json")
@@ -110,8 +109,11 @@ def test_every_page_passes_axe_in_both_themes_at_both_sizes_and_tabs_to_the_skip
         assert {"/admin", "/admin/users"} <= set(console)
         bad = {
             f"{who} {path}": found
-            for who, report in (("anonymous", signed_out), ("signed in", signed_in),
-                                ("operator", console))  # fmt: skip
+            for who, report in (
+                ("anonymous", signed_out),
+                ("signed in", signed_in),
+                ("operator", console),
+            )
             for path, found in report.items()
             if found
         }
@@ -143,7 +145,7 @@ def test_the_hire_field_is_near_and_the_hire_button_above_the_fold(
             stops = []
             for _ in range(MAX_TABS):
                 page.keyboard.press("Tab")
-                stops.append(page.evaluate("document.activeElement.id || document.activeElement.textContent.trim().slice(0, 30)"))
+                stops.append(page.evaluate(_FOCUSED))
                 if stops[-1] == first_field:
                     break
             assert stops[-1] == first_field, (agent, stops)
@@ -158,7 +160,7 @@ def test_the_hire_field_is_near_and_the_hire_button_above_the_fold(
         # The hire card stays in view while the page scrolls (sticky).
         page.evaluate("window.scrollTo(0, 600)")
         box = page.locator("#hire-button").bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= DESKTOP["height"]
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"]
         assert p.problems == [] and p.refused == []
     finally:
         p.close()

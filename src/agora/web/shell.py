@@ -151,12 +151,14 @@ async def home() -> RedirectResponse:
     return RedirectResponse("/agents", status_code=303)
 
 
+_DEMO_SPEND = (3, 0, 5, 8, 2, 0, 0, 4, 9, 12, 6, 0, 3, 7)
 _DEMO_CHART = bars(
     "demo-chart",
     "Credits spent per day",
-    [(f"Nov {d}", float(v), f"{v} credits") for d, v in zip(range(15, 29), [3, 0, 5, 8, 2, 0, 0, 4, 9, 12, 6, 0, 3, 7], strict=True)],
-    description="Credits spent per day from Nov 15 to Nov 28 (an example): 59 in all, at most 12 a day.",
-)  # fmt: skip
+    [(f"Nov {15 + i}", float(v), f"{v} credits") for i, v in enumerate(_DEMO_SPEND)],
+    description="Credits spent per day from Nov 15 to Nov 28 (an example): 59 in all, "
+    "at most 12 a day.",
+)
 THEMES = ("light", "dark")
 THEME_COOKIE = "agora_theme"
 
