@@ -206,6 +206,8 @@ async def daily_spend(
             if day in totals:
                 totals[day] += _spent(row)
         if len(rows) < _SPEND_PAGE:
-            return [(datetime(d.year, d.month, d.day, tzinfo=UTC), v) for d, v in totals.items()], False
+            return [
+                (datetime(d.year, d.month, d.day, tzinfo=UTC), v) for d, v in totals.items()
+            ], False
         after = _key(rows[-1])
     return [(datetime(d.year, d.month, d.day, tzinfo=UTC), v) for d, v in totals.items()], True
