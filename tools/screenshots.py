@@ -123,6 +123,14 @@ def _setup(page: Page, base: str, magic: str) -> dict[str, str]:
         page.click("#hire-form button[type=submit]")
         page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]", timeout=60_000)
         paths["job-input-required"] = page.url.removeprefix(base)
+        page.goto(base + paths["agent-form"])
+        page.locator("#hire-form textarea, #hire-form input[type=text]").first.fill("Another one.")
+        page.click("#hire-form button[type=submit]")
+        page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]", timeout=60_000)
+        page.once("dialog", lambda dialog: dialog.accept())  # "Cancel this job?"
+        page.click("button:has-text('Cancel the job')")
+        page.wait_for_selector("#job-status[data-status=CANCELLED]", timeout=60_000)
+        paths["job-cancelled"] = page.url.removeprefix(base)
     page.goto(f"{base}/organizations")
     page.fill("#org-name", "Lantern Works")
     page.click("main button[type=submit]")
@@ -156,8 +164,24 @@ def shoot(base: str, magic: str, out: Path, only: set[str], env: dict[str, str] 
                     page.wait_for_load_state("load")
                     page.screenshot(path=str(out / f"{name}-{size}-{theme}.png"))
                     taken += 1
+        _weigh(page, base, paths["agent"])
         browser.close()
     return taken
+
+
+def _weigh(page: Page, base: str, path: str) -> None:
+    """The agent page's weight (docs/web.md): its HTML and the CSS and JS it loads, as sent."""
+    page.goto(base + path)
+    sizes = {"HTML": len(page.request.get(base + path).body())}
+    for kind, selector, attr in (
+        ("CSS", "link[rel=stylesheet]", "href"),
+        ("JS", "script[src]", "src"),
+    ):
+        urls = page.eval_on_selector_all(selector, f"els => els.map(e => e.{attr})")
+        sizes[kind] = sum(len(page.request.get(url).body()) for url in urls)
+    total = sum(sizes.values())
+    parts = ", ".join(f"{k} {v / 1024:.1f} KiB" for k, v in sizes.items())
+    print(f"agent page weight: {total / 1024:.1f} KiB ({parts}; uncompressed)")
 
 
 def main() -> None:
