@@ -48,10 +48,13 @@ def test_each_state_is_shown_in_words(kind: str, status: str) -> None:
 
 
 def test_a_job_timeline_reads_in_words() -> None:
-    def event(kind: str, to: str | None = None) -> SimpleNamespace:
-        return SimpleNamespace(type=kind, to_status=to)
+    def event(kind: str, to: str | None = None, **detail: object) -> SimpleNamespace:
+        return SimpleNamespace(type=kind, to_status=to, detail=detail)
 
-    assert event_label(event("created", "PENDING")) == "Created"
+    assert event_label(event("created", "PENDING", price=0)) == "Created"
+    assert (
+        event_label(event("created", "PENDING", price=2.1)) == "Created and paid: 2.1 credits held"
+    )
     assert event_label(event("status_changed", "INPUT_REQUIRED")) == "Needs your input"
     assert event_label(event("status_changed", "COMPLETED")) == "Completed"
     assert event_label(event("refund_requested")) == "Refund requested"

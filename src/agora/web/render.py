@@ -243,7 +243,9 @@ def event_label(event: Any) -> str:
     kind = str(getattr(event, "type", "") or "")
     status = getattr(event, "to_status", None)
     if kind == "created":
-        return "Created"
+        detail = getattr(event, "detail", None) or {}
+        price = detail.get("price") if isinstance(detail, dict) else None
+        return f"Created and paid: {price} credits held" if price else "Created"
     if status:
         return status_label(status)
     words = kind.replace("_", " ").replace(".", " ").strip()
