@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install install-prod client run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web prove prove-restart fuzz load clean
+.PHONY: install install-prod client run run-stripe test test-sqlite test-postgres check lint typecheck format lock bench-dispatch bench-history bench-web screenshots prove prove-restart fuzz load clean
 
 install: $(STAMP)
 
@@ -91,6 +91,11 @@ bench-history: install
 # Web app: gallery and job page server time, job stream delay, on SQLite and PostgreSQL.
 bench-web: install
 	$(BIN)/python -m bench.web
+
+# docs/web/ screenshots of the main pages at 1280x800 and 390x844, light and dark (docs/web.md):
+# a fresh `agora serve` with the demo, driven by /usr/bin/chromium through Playwright.
+screenshots: install
+	$(BIN)/python tools/screenshots.py
 
 # Regenerate both locks after changing dependencies in pyproject.toml: requirements.lock (the
 # runtime, what production installs) and requirements-dev.lock (runtime + dev, what `make

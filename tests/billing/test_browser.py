@@ -109,8 +109,8 @@ def test_buy_credits_then_hire(shop: tuple[str, Path, LocalStripe], browser: obj
         page.goto(f"{base}/credits")
         rows = page.locator("#purchases tbody tr")
         assert rows.count() == 2
-        assert "paid" in rows.nth(0).inner_text()
-        assert "failed" in rows.nth(1).inner_text()
+        assert "Paid" in rows.nth(0).inner_text()
+        assert "Payment failed" in rows.nth(1).inner_text()
         assert page.locator("#ledger tbody tr", has_text="purchase").count() == 1
 
         # 3-D Secure: the page sends the buyer to the bank's check (Stripe's test page), which

@@ -113,7 +113,7 @@ def test_sign_up_hire_answer_and_see_the_result(server: tuple[str, Path], browse
         page.wait_for_url(re.compile(r".*/jobs/[0-9a-f-]+$"))
         # Live, without reload: a marker set in this document survives the status change.
         page.evaluate("window.__sameDocument = 'yes'")
-        page.wait_for_selector("#job-status:has-text('INPUT_REQUIRED')")
+        page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]")
         page.wait_for_selector("#input-form")
         assert page.evaluate("window.__sameDocument") == "yes"
         # Answer the input request in the page.
@@ -302,6 +302,7 @@ def test_agent_page_facts_and_a_shared_job_for_an_anonymous_visitor(
         assert anonymous.locator("#shared-job form, #shared-job button").count() == 0
         _shot(anonymous, "shared-job")
         # Revoked: the link is a 404 page.
+        page.once("dialog", lambda dialog: dialog.accept())  # a destructive action asks first
         page.click("button:has-text('Revoke the link')")
         page.wait_for_selector("text=Not shared")
         response = anonymous.goto(link)

@@ -173,20 +173,20 @@ def test_the_signed_in_header_collapses_on_a_phone(site: tuple[str, Path], brows
         assert header.bounding_box()["height"] <= 80  # type: ignore[index]
         toggle = page.locator("#menu-toggle")
         assert toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
-        assert not page.locator("#main-nav-links a[href='/keys']").is_visible()
+        assert not page.locator("#main-nav-links a[href='/projects']").is_visible()
         # By keyboard: the toggle opens the menu; its links are then reachable.
         toggle.focus()
         page.keyboard.press("Enter")
         assert toggle.get_attribute("aria-expanded") == "true"
-        page.locator("#main-nav-links a[href='/keys']").wait_for(state="visible")
+        page.locator("#main-nav-links a[href='/projects']").wait_for(state="visible")
         _shot(page, "phone-menu-open")
-        page.click("#main-nav-links a[href='/keys']")
-        page.wait_for_url(re.compile(r".*/keys$"))
+        page.click("#main-nav-links a[href='/tasks']")
+        page.wait_for_url(re.compile(r".*/tasks$"))
         assert toggle.get_attribute("aria-expanded") == "false"
         # A wide screen shows the navigation without the toggle.
         page.set_viewport_size({"width": 1440, "height": 900})
         assert not toggle.is_visible()
-        assert page.locator("#main-nav-links a[href='/keys']").is_visible()
+        assert page.locator("#main-nav-links a[href='/projects']").is_visible()
         page.set_viewport_size(PHONE)
         assert p.problems == [] and p.refused == []
         _shot(page, "phone-keys")

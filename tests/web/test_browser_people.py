@@ -52,8 +52,10 @@ def _org_with_link(page: object, base: str, name: str) -> tuple[str, str]:
 
 
 def _switch(page: object, label: str) -> None:
-    page.select_option("#workspaceId", label=label)  # type: ignore[attr-defined]
-    page.click("#workspace-switcher button")  # type: ignore[attr-defined]
+    """The account menu's workspace select submits when it changes (app.js)."""
+    page.click("#account-menu summary")  # type: ignore[attr-defined]
+    with page.expect_navigation():  # type: ignore[attr-defined]
+        page.select_option("#workspaceId", label=label)  # type: ignore[attr-defined]
     page.wait_for_load_state()  # type: ignore[attr-defined]
 
 

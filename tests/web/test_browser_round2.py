@@ -78,6 +78,7 @@ def test_reset_and_magic_link_from_the_sign_in_page(
     page = p.page
     try:
         email = _sign_up_and_in(page, base, data, "Rena")
+        page.click("#account-menu summary")  # the account menu holds sign-out
         page.click("header button:has-text('Sign out')")
         page.wait_for_url(re.compile(r".*/sign-in$"))
         # Forgot the password: from the sign-in page, ask for a reset mail.
@@ -95,6 +96,7 @@ def test_reset_and_magic_link_from_the_sign_in_page(
         page.fill("#password", PASSWORD + "-new")
         page.click("main button:has-text('Sign in')")
         page.wait_for_url(re.compile(r".*/agents$"))
+        page.click("#account-menu summary")  # the account menu holds sign-out
         page.click("header button:has-text('Sign out')")
         page.wait_for_url(re.compile(r".*/sign-in$"))
         # A magic link instead of the password.
@@ -153,7 +155,7 @@ def test_keyboard_hire_with_errors_then_the_reviewers_draft_approved(
         page.click("#input-form button[type=submit]")  # Send without deciding
         page.wait_for_selector(".error-summary")
         assert page.evaluate("document.activeElement.id") == "error-summary"
-        assert page.locator("#job-status").inner_text() == "INPUT_REQUIRED"
+        assert page.locator("#job-status").inner_text() == "Needs your input"
         _shot(page, "reviewer-draft-error-summary")
         page.check("#f-approve")
         page.click("#input-form button[type=submit]")

@@ -47,7 +47,7 @@ async def test_projects_and_tasks_pages_create_assign_move_comment_archive(
     csrf = await _sign_up_in(client, settings, "pat@example.com")
     empty = await client.get("/projects")
     assert empty.status_code == 200 and "No projects yet" in empty.text
-    assert '<a href="/projects">Projects</a>' in empty.text  # the nav link
+    assert '<a href="/projects" aria-current="page">Projects</a>' in empty.text  # the nav link
 
     # Refused without the form's token; a blank name is shown on its field.
     assert (await client.post("/projects", data={"name": "x"})).status_code == 403

@@ -17,7 +17,7 @@ from agora.kit.errors import BadRequest
 UNCATEGORIZED = "uncategorized"
 
 SORT_LABELS = {
-    "": "Registration",
+    "": "First listed",
     "featured": "Featured first",
     "rating": "Best rated",
     "popularity": "Most hired (30 days)",

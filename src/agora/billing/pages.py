@@ -5,6 +5,7 @@ Stripe.js from the configured origin only (its CSP names that origin and no othe
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -23,6 +24,7 @@ from agora.kit.units import UnitOfWorkRoute
 from agora.models import CreditPack, CreditPurchase
 from agora.models.statuses import PurchaseStatus
 from agora.settings import Settings
+from agora.web import charts
 from agora.web.render import stripe_csp
 from agora.web.shell import SignedInDep, Text, safe_next
 from agora.web.shell import render as _render
@@ -110,11 +112,32 @@ async def receipt_page(
     )  # fmt: skip
 
 
+def spend_chart(days: list[tuple[datetime, int]], cut: bool) -> charts.Chart:
+    """The credits page's chart: credits spent per day (UTC) over the last 30 days."""
+    total = sum(v for _, v in days)
+    peak = max((v for _, v in days), default=0)
+    first, last = (days[0][0], days[-1][0]) if days else (None, None)
+    span = f"from {first:%b} {first.day} to {last:%b} {last.day}" if first and last else ""
+    words = (
+        f"{to_display(total)} credits spent in the last {len(days)} days ({span}, UTC days), "
+        f"at most {to_display(peak)} in a day."
+        if total
+        else f"Nothing spent in the last {len(days)} days."
+    ) + (" The newest days are not all counted." if cut else "")
+    return charts.bars(
+        "spend-chart", f"Credits spent per day, last {len(days)} days",
+        [(f"{d:%b} {d.day}", float(v) if v else 0.0, f"{to_display(v)} credits") for d, v in days],
+        description=words,
+    )  # fmt: skip
+
+
 @router.get("/credits")
 async def credits_page(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
     account = await credits.account(session, principal, limit=50)
+    days, cut = await credits.daily_spend(session, principal)
     return await _render(
         request, session, principal, "credits.html", account=account,
+        spend_chart=spend_chart(days, cut),
         balance=to_display(account.balance), held=to_display(account.held),
         shortfall=account.shortfall,
         purchases=await billing.list_purchases(session, principal, limit=50),

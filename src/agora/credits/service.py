@@ -179,3 +179,35 @@ async def earnings_against_captures(
     captured credit jobs give less reversals, what the earnings accounts hold, and the jobs
     that differ (docs/billing.md, "Paying sellers")."""
     return await repo.earnings_against_captures(session, limit)
+
+
+SPEND_DAYS = 30
+_SPEND_PAGE, _SPEND_PAGES = 1000, 10  # at most 10,000 entries read for the chart
+
+
+async def daily_spend(
+    session: AsyncSession, principal: Principal, days: int = SPEND_DAYS
+) -> tuple[list[tuple[datetime, int]], bool]:
+    """The workspace's spend (captures and usage charges, as ``spend_export``) per UTC day over
+    the last ``days`` days, oldest first (the credits page's chart), and whether the bounded
+    read stopped before the end (then the last days are short)."""
+    now = utcnow()
+    today = datetime(now.year, now.month, now.day, tzinfo=UTC)
+    start = today.fromordinal(today.toordinal() - days + 1).replace(tzinfo=UTC)
+    totals = {start.fromordinal(start.toordinal() + i).date(): 0 for i in range(days)}
+    after: tuple[datetime, uuid.UUID] | None = None
+    for _ in range(_SPEND_PAGES):
+        rows = await repo.entries_page(
+            session, principal.workspace_id, after=after, limit=_SPEND_PAGE, since=start,
+            kinds=SPEND_KINDS,
+        )  # fmt: skip
+        for row in rows:
+            day = row.created_at.date()
+            if day in totals:
+                totals[day] += _spent(row)
+        if len(rows) < _SPEND_PAGE:
+            return [
+                (datetime(d.year, d.month, d.day, tzinfo=UTC), v) for d, v in totals.items()
+            ], False
+        after = _key(rows[-1])
+    return [(datetime(d.year, d.month, d.day, tzinfo=UTC), v) for d, v in totals.items()], True

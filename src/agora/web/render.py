@@ -9,7 +9,7 @@ scripts anyway.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -77,6 +77,85 @@ def when(value: datetime | str | None) -> Markup:
     return Markup('<time datetime="{0}">{1}</time>').format(text, shown)
 
 
+def ago(value: datetime | None) -> Markup:
+    """A <time data-relative>: app.js shows "5 minutes ago" (the full local time, its zone
+    named, in the title); without JavaScript the UTC time."""
+    if value is None:
+        return Markup("—")
+    text = value.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return Markup('<time datetime="{0}" data-relative>{1}</time>').format(
+        text, value.strftime("%Y-%m-%d %H:%M UTC")
+    )
+
+
+def day_label(value: datetime, today: datetime | None = None) -> str:
+    """A day heading of the inbox: Today, Yesterday, or the date (UTC days)."""
+    now = today or datetime.now(UTC)
+    days = (now.date() - value.date()).days
+    if days == 0:
+        return "Today"
+    if days == 1:
+        return "Yesterday"
+    return f"{value:%A} {value.day} {value:%B %Y}"
+
+
+def groupby_day(items: Any) -> list[tuple[str, list[Any]]]:
+    """Notifications (newest first) grouped under their day's heading (``day_label``)."""
+    out: list[tuple[str, list[Any]]] = []
+    for item in items:
+        label = day_label(item.created_at)
+        if out and out[-1][0] == label:
+            out[-1][1].append(item)
+        else:
+            out.append((label, [item]))
+    return out
+
+
+# What a notification is about, in words, with its icon (notifications.html): kind → (icon, words).
+NOTICE_KINDS: dict[str, tuple[str, str]] = {
+    "job.input_required": ("question", "A job needs your answer"),
+    "job.completed": ("check", "Job done"),
+    "job.failed": ("alert", "Job failed"),
+    "job.refunded": ("coin", "Job refunded"),
+    "job.status_changed": ("job", "Job update"),
+    "schedule.paused": ("pause", "Schedule paused"),
+    "org.invitation": ("people", "Invitation"),
+    "org.role_changed": ("people", "Your role changed"),
+    "agent.review_decided": ("agent", "Your agent's review"),
+    "agent.conformance_lost": ("alert", "Conformance badge lost"),
+    "agent.version_breaking": ("alert", "A breaking agent version"),
+    "credits.low_balance": ("coin", "Credits running low"),
+    "credits.cap_reached": ("coin", "Spending cap reached"),
+    "webhook.failed": ("plug", "Webhook failed"),
+    "webhook.disabled": ("plug", "Webhook turned off"),
+}
+
+
+# A ledger entry's kind in words (credits/ledger.py); an unknown kind is shown as it is.
+LEDGER_KINDS = {
+    "grant": "Credits granted",
+    "bonus": "Bonus",
+    "purchase": "Purchase",
+    "hold": "Held for a job",
+    "capture": "Paid for a job",
+    "refund": "Refund",
+    "settle": "Settled",
+    "usage": "Usage charge",
+    "clawback": "Taken back",
+    "earning": "Earning",
+    "promotion_code": "Promotion code",
+}
+
+
+def ledger_kind(kind: str) -> str:
+    return LEDGER_KINDS.get(kind, kind)
+
+
+def notice_kind(kind: str) -> tuple[str, str]:
+    """The icon and words of a notification's kind; an unknown kind reads "Notice"."""
+    return NOTICE_KINDS.get(kind, ("bell", "Notice"))
+
+
 def duration(seconds: float | None) -> str:
     """A duration in words with its unit: 0.4 s, 42 s, 3 min 5 s, 2 h 10 min."""
     if seconds is None:
@@ -115,10 +194,38 @@ STATUS_LABELS: dict[str, str] = {
 }
 
 
-def status_label(status: str | None) -> str:
-    """The human label of a status word; an unknown (legacy) word is shown as it is."""
+# The states of other things, by kind (models/statuses.py: PurchaseStatus, ScheduleState,
+# ScheduleRunStatus); a job's and a task's are STATUS_LABELS.
+KIND_LABELS: dict[str, dict[str, str]] = {
+    "purchase": {
+        "pending": "Waiting for the payment",
+        "failed": "Payment failed",
+        "paid": "Paid",
+        "partially_refunded": "Partly refunded",
+        "refunded": "Refunded",
+        "disputed": "Disputed",
+    },
+    "schedule": {"active": "Active", "paused": "Paused", "ended": "Ended"},
+    "run": {
+        "pending": "Being started",
+        "created": "Job created",
+        "skipped": "Skipped",
+        "error": "Could not start",
+        "missed": "Missed",
+        "completed": "Completed",
+        "failed": "Failed",
+        "cancelled": "Canceled",
+    },
+}
+
+
+def status_label(status: str | None, kind: str = "") -> str:
+    """The human label of a status word (of a job or task, or of ``kind``: purchase, schedule,
+    run); an unknown (legacy) word is shown as it is."""
     if not status:
         return ""
+    if kind in KIND_LABELS and status in KIND_LABELS[kind]:
+        return KIND_LABELS[kind][status]
     return STATUS_LABELS.get(status) or STATUS_LABELS.get(status.upper()) or status
 
 
@@ -128,6 +235,21 @@ def distinct_statuses(statuses: Any) -> list[str]:
     for status in statuses:
         seen.setdefault(status_label(status), status)
     return list(seen.values())
+
+
+def event_label(event: Any) -> str:
+    """A job event in words (the job page's timeline): "Created", "Running", "Needs your
+    input", "Completed"; an event without a status move by its type ("Refund requested")."""
+    kind = str(getattr(event, "type", "") or "")
+    status = getattr(event, "to_status", None)
+    if kind == "created":
+        detail = getattr(event, "detail", None) or {}
+        price = detail.get("price") if isinstance(detail, dict) else None
+        return f"Created and paid: {price} credits held" if price else "Created"
+    if status:
+        return status_label(status)
+    words = kind.replace("_", " ").replace(".", " ").strip()
+    return words[:1].upper() + words[1:] if words else "Changed"
 
 
 _FIELD_NAMES = {"q": "Search", "maxCredits": "Maximum credits", "baseUrl": "Base URL"}
@@ -162,6 +284,14 @@ def sentence(message: str, key: str = "form") -> str:
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["status_label"] = status_label
 templates.env.filters["distinct_statuses"] = distinct_statuses
+templates.env.filters["event_label"] = event_label
+templates.env.filters["ago"] = ago
+templates.env.filters["ledger_kind"] = ledger_kind
+templates.env.filters["groupby_day"] = groupby_day
+templates.env.filters["day_label"] = day_label
+templates.env.filters["notice_kind"] = notice_kind
+templates.env.globals["status_labels"] = STATUS_LABELS
+templates.env.globals["kind_labels"] = KIND_LABELS
 templates.env.filters["markdown"] = markdown
 templates.env.filters["credits"] = credits
 templates.env.filters["credit_amount"] = to_display  # a form field's value: the bare number

@@ -34,6 +34,7 @@ from agora.auth.dependencies import (
 from agora.auth.principal import Principal
 from agora.kit.errors import AgoraError
 from agora.kit.units import UnitOfWorkRoute
+from agora.web.charts import bars
 from agora.web.render import page
 
 Text = Annotated[str | None, Query(max_length=200)]
@@ -148,6 +149,43 @@ def safe_next(target: str | None, default: str = "/agents") -> str:
 @public
 async def home() -> RedirectResponse:
     return RedirectResponse("/agents", status_code=303)
+
+
+_DEMO_SPEND = (3, 0, 5, 8, 2, 0, 0, 4, 9, 12, 6, 0, 3, 7)
+_DEMO_CHART = bars(
+    "demo-chart",
+    "Credits spent per day",
+    [(f"Nov {15 + i}", float(v), f"{v} credits") for i, v in enumerate(_DEMO_SPEND)],
+    description="Credits spent per day from Nov 15 to Nov 28 (an example): 59 in all, "
+    "at most 12 a day.",
+)
+THEMES = ("light", "dark")
+THEME_COOKIE = "agora_theme"
+
+
+@router.post("/theme")
+@public
+async def choose_theme(request: Request) -> RedirectResponse:
+    """The person's theme: ``light``, ``dark`` or ``system`` (follow the device), kept in a
+    cookie (no account needed, nothing stored on the server); base.html reads it."""
+    form = await posted(request)
+    choice = text(form, "theme", 20)
+    response = RedirectResponse(safe_next(text(form, "next", 500)), status_code=303)
+    if choice in THEMES:
+        response.set_cookie(
+            THEME_COOKIE, choice, max_age=400 * 86400, path="/", samesite="lax", httponly=True,
+            secure=request.url.scheme == "https",
+        )  # fmt: skip
+    else:
+        response.delete_cookie(THEME_COOKIE, path="/")
+    return response
+
+
+@router.get("/design")
+@public
+async def design(request: Request, session: SessionDep, principal: ViewerDep) -> HTMLResponse:
+    """Every component of the design system on one page (public: it shows no one's data)."""
+    return await render(request, session, principal, "design.html", demo_chart=_DEMO_CHART)
 
 
 @router.get("/favicon.ico")

@@ -1,10 +1,30 @@
 // Progressive enhancement for every page: times in the reader's locale.
 "use strict";
 (function () {
+  // Every time in the reader's zone, named ("28 Nov 2026, 09:15 CET"); <time data-relative>
+  // reads "5 min ago", the full local time in its title. Without JavaScript: UTC, named.
+  var FULL = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
+    timeZoneName: "short" };
+  function relative(d) {
+    var seconds = Math.round((d.getTime() - Date.now()) / 1000);
+    var steps = [[60, "second"], [3600, "minute"], [86400, "hour"], [604800, "day"], [2629800, "week"]];
+    var rtf = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+    if (Math.abs(seconds) < 45) { return rtf.format(0, "second"); }
+    for (var i = 1; i < steps.length; i++) {
+      if (Math.abs(seconds) < steps[i][0]) {
+        return rtf.format(Math.round(seconds / steps[i - 1][0]), steps[i - 1][1]);
+      }
+    }
+    return null;
+  }
   function localise(root) {
     root.querySelectorAll("time[datetime]").forEach(function (el) {
       var d = new Date(el.getAttribute("datetime"));
-      if (!isNaN(d.getTime())) { el.textContent = d.toLocaleString(); }
+      if (isNaN(d.getTime())) { return; }
+      var full = d.toLocaleString(undefined, FULL);
+      var near = el.hasAttribute("data-relative") && window.Intl && Intl.RelativeTimeFormat ? relative(d) : null;
+      el.textContent = near || full;
+      if (near) { el.title = full; }
     });
   }
   window.agoraLocalise = localise;
@@ -63,7 +83,7 @@
   // inside becomes focusable while it scrolls, so a keyboard can scroll it too.
   var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([data-scroll-focus])";
   function scrollableTables() {
-    document.querySelectorAll("table").forEach(function (table) {
+    document.querySelectorAll("table, pre").forEach(function (table) {
       if (table.querySelector(FOCUSABLE)) { return; }
       if (table.scrollWidth > table.clientWidth + 1) {
         table.setAttribute("tabindex", "0");
@@ -90,8 +110,56 @@
     });
     window.addEventListener("pagehide", function () { source.close(); });
   }
+  // A select marked data-autosubmit (the workspace switch, the theme) submits its form when it
+  // changes; its form's button (data-nojs) is then not needed and hidden — without JavaScript
+  // it stays and submits the form.
+  function autosubmit(root) {
+    root.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+      var form = select.form;
+      if (!form) { return; }
+      form.querySelectorAll("[data-nojs]").forEach(function (b) { b.hidden = true; });
+      select.addEventListener("change", function () {
+        if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+      });
+    });
+  }
+  // A destructive submit button with data-confirm asks first (window.confirm).
+  function confirmations() {
+    document.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (button && button.dataset && button.dataset.confirm && !window.confirm(button.dataset.confirm)) {
+        event.preventDefault();
+      }
+    });
+  }
+  // <details> menus (the account menu): Escape closes and gives the focus back to the summary;
+  // a click outside closes them too. They open and close without JavaScript.
+  function menus() {
+    var all = document.querySelectorAll("details.menu-button");
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape") { return; }
+      all.forEach(function (d) {
+        if (d.open) { d.open = false; d.querySelector("summary").focus(); }
+      });
+    });
+    document.addEventListener("click", function (event) {
+      all.forEach(function (d) { if (d.open && !d.contains(event.target)) { d.open = false; } });
+    });
+  }
+  // The gallery's filters: open in the page (and without JavaScript); on a phone, closed behind
+  // their "Filters" summary unless one is in use.
+  function filters() {
+    var box = document.getElementById("filters");
+    if (box && box.dataset.active !== "true" && window.matchMedia("(max-width: 40rem)").matches) {
+      box.open = false;
+    }
+  }
   window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
   document.addEventListener("DOMContentLoaded", function () {
+    autosubmit(document);
+    filters();
+    confirmations();
+    menus();
     menu();
     bell();
     scrollableTables();

@@ -29,20 +29,36 @@
       var statusEl = document.getElementById("job-status");
       var timeline = document.getElementById("timeline");
       if (timeline.querySelector('[data-event-id="' + data.id + '"]')) { return; }
+      var labels = {};
+      try { labels = JSON.parse(root.dataset.labels || "{}"); } catch (err) { labels = {}; }
+      var words = data.type === "created" ? "Created" : data.toStatus ? (labels[data.toStatus] || data.toStatus)
+        : String(data.type || "").replace(/[_.]/g, " ").replace(/^./, function (c) { return c.toUpperCase(); });
       var li = document.createElement("li");
       li.dataset.eventId = data.id;
+      var step = document.createElement("span");
+      step.className = "step";
+      step.textContent = words;
       var t = document.createElement("time");
       t.setAttribute("datetime", data.createdAt);
-      t.textContent = new Date(data.createdAt).toLocaleString();
-      var strong = document.createElement("strong");
-      strong.textContent = data.toStatus || data.type;
-      li.append(t, " · " + (data.fromStatus || "—") + " → ", strong);
-      timeline.appendChild(li);
+      var when = document.createElement("span");
+      when.className = "when";
+      when.append(t);
+      li.append(step, when);
+      timeline.querySelectorAll("li.current").forEach(function (el) {
+        el.classList.remove("current"); el.classList.add("done"); el.removeAttribute("aria-current");
+      });
+      li.className = "current";
+      li.setAttribute("aria-current", "step");
+      var next = document.getElementById("timeline-next");
+      timeline.insertBefore(li, next);
+      if (window.agoraLocalise) { window.agoraLocalise(li); }
       if (data.toStatus) {
-        statusEl.textContent = data.toStatus;
+        statusEl.textContent = words;
+        statusEl.dataset.status = data.toStatus;
         statusEl.className = "status status-" + data.toStatus.toLowerCase();
       }
-      if (e.type === "input_requested" || e.type === "result") {
+      var ended = ["COMPLETED", "FAILED", "CANCELLED"].indexOf(data.toStatus) >= 0;
+      if (e.type === "input_requested" || e.type === "result" || ended) {
         if (e.type === "result") { source.close(); }
         refreshLive();
       }

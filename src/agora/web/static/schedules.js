@@ -49,13 +49,42 @@
     refresh();
     return function body(errorBox) {
       var input;
-      try { input = JSON.parse(form.inputData.value || "{}"); }
-      catch (e) { show(errorBox, "Input: not valid JSON"); return null; }
+      if (form.dataset.fields) { input = inputData(form); }
+      else {
+        try { input = JSON.parse(form.inputData.value || "{}"); }
+        catch (e) { show(errorBox, "Input: not valid JSON"); return null; }
+      }
       var out = Object.assign(rule(), { inputData: input, missedPolicy: form.missedPolicy.value });
       if (form.name.value.trim()) { out.name = form.name.value.trim(); }
       out.monthlyBudget = form.monthlyBudget.value === "" ? null : Number(form.monthlyBudget.value);
       return out;
     };
+  }
+
+  // The agent's generated form (the hire form's fields, macros.schema_form) as inputData, by
+  // forms.input_data's rules: a checkbox is true or false, yes/no radios a boolean, lists only
+  // when something is picked, numbers as numbers, blank fields left out.
+  function inputData(form) {
+    var fields = JSON.parse(form.dataset.fields || "[]");
+    var values = new FormData(form);
+    var out = {};
+    fields.forEach(function (f) {
+      if (f.widget === "checkbox") { out[f.id] = values.get(f.name) !== null; return; }
+      if (f.widget === "yesno") {
+        var answer = values.get(f.name);
+        if (answer === "true" || answer === "false") { out[f.id] = answer === "true"; }
+        return;
+      }
+      if (f.multiple || f.widget === "checkboxes") {
+        var picked = values.getAll(f.name).map(String);
+        if (picked.length) { out[f.id] = picked; }
+        return;
+      }
+      var text = values.get(f.name);
+      if (text === null || text === "") { return; }
+      out[f.id] = f.number && text.trim() !== "" && !isNaN(Number(text)) ? Number(text) : text;
+    });
+    return out;
   }
 
   var form = document.getElementById("new-schedule");
@@ -67,7 +96,7 @@
       show(errorBox, "");
       var body = bodyOf(errorBox);
       if (body === null) { return; }
-      body.agentId = form.agentId.value;
+      body.agentId = form.dataset.agentId;
       Object.keys(body).forEach(function (k) { if (body[k] === null) { delete body[k]; } });
       var answer = await send("POST", "/v1/schedules", form.dataset.csrf, body);
       if (!answer.ok) { show(errorBox, answer.body.message || "The schedule was not created."); return; }
@@ -129,9 +158,21 @@
         tbody.replaceChildren();
         runs.forEach(function (r) {
           var tr = document.createElement("tr");
-          [r.occurrenceAt, r.status].forEach(function (v) {
-            var td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
-          });
+          var labels = {};
+          try { labels = JSON.parse(table.dataset.labels || "{}"); } catch (err) { labels = {}; }
+          var at = document.createElement("td");
+          var t = document.createElement("time");
+          t.setAttribute("datetime", r.occurrenceAt);
+          t.textContent = r.occurrenceAt;
+          at.appendChild(t);
+          tr.appendChild(at);
+          var state = document.createElement("td");
+          var badge = document.createElement("span");
+          badge.className = "status status-" + String(r.status).toLowerCase();
+          badge.dataset.status = r.status;
+          badge.textContent = labels[r.status] || r.status;
+          state.appendChild(badge);
+          tr.appendChild(state);
           var job = document.createElement("td");
           if (r.jobId) {
             var a = document.createElement("a"); a.href = "/jobs/" + r.jobId; a.textContent = "job";
@@ -141,6 +182,7 @@
           var why = document.createElement("td"); why.textContent = r.reason || ""; tr.appendChild(why);
           tbody.appendChild(tr);
         });
+        if (window.agoraLocalise) { window.agoraLocalise(tbody); }
         table.hidden = runs.length === 0;
         none.hidden = runs.length !== 0;
       }
