@@ -131,6 +131,8 @@ FLAT = {
     "payouts_currency": "payouts.currency",
     "payouts_credit_value": "payouts.credit_value",
     "payouts_holdback_days": "payouts.holdback_days",
+    "payouts_minimum": "payouts.minimum",
+    "payouts_run_day": "payouts.run_day",
     "storage_url": "storage.url",
     "storage_s3_endpoint": "storage.s3_endpoint",
     "storage_s3_region": "storage.s3_region",

@@ -303,6 +303,11 @@ class PayoutSettings(Group):
     currency: str = "eur"  # ISO 4217, lower case; checked when a dispatcher starts
     credit_value: int = Field(default=100, ge=0)
     holdback_days: float = Field(default=14.0, ge=0, le=365)
+    # Payout runs (Stripe Connect): a seller is paid when their payable balance reaches this
+    # many minor units of its currency; the monthly run starts on this day of the month (UTC;
+    # 0: no automatic run, `agora payouts run` only).
+    minimum: int = Field(default=1000, ge=1)
+    run_day: int = Field(default=1, ge=0, le=28)
 
 
 class StorageSettings(Group):

@@ -144,11 +144,18 @@ class Connect:
             "details_submitted": False,
             "email": form.get("email"),
             "external_accounts": {
-                "object": "list", "data": [], "has_more": False,
+                "object": "list",
+                "data": [],
+                "has_more": False,
                 "url": f"/v1/accounts/{account_id}/external_accounts",
-            },  # fmt: skip
-            "future_requirements": {**requirements, "currently_due": [], "eventually_due": [],
-                                    "past_due": [], "disabled_reason": None},  # fmt: skip
+            },
+            "future_requirements": {
+                **requirements,
+                "currently_due": [],
+                "eventually_due": [],
+                "past_due": [],
+                "disabled_reason": None,
+            },
             "metadata": dict(form.get("metadata") or {}),
             "payouts_enabled": False,
             "requirements": requirements,
@@ -370,8 +377,9 @@ class Connect:
                     {"amount": self._balance(c), "currency": c, "source_types": {"card": 0}}
                     for c in currencies
                 ],
-                "pending": [{"amount": 0, "currency": c, "source_types": {"card": 0}}
-                            for c in currencies],  # fmt: skip
+                "pending": [
+                    {"amount": 0, "currency": c, "source_types": {"card": 0}} for c in currencies
+                ],
                 "connect_reserved": [{"amount": 0, "currency": c} for c in currencies],
             }
         )

@@ -233,3 +233,134 @@ def verify(settings: Settings, payload: bytes, signature: str | None) -> stripe.
             "Stripe-Signature", f"signed more than {tolerance} seconds away from now"
         )
     return event
+
+
+# ---- Stripe Connect: paying sellers (docs/billing.md, "Paying sellers") ----------------------
+
+
+@dataclass(frozen=True)
+class ConnectState:
+    """What Agora keeps of a connected account (``stripe.Account``, SDK 16.1.0 ``_account.py``)."""
+
+    id: str
+    details_submitted: bool
+    payouts_enabled: bool
+    requirements_due: list[str]  # requirements.currently_due, then past_due not among them
+    disabled_reason: str | None
+
+
+def connect_state(account: Any) -> ConnectState:
+    """An ``Account`` (the SDK's object or its dict) as Agora keeps it."""
+    data: dict[str, Any] = account.to_dict() if hasattr(account, "to_dict") else dict(account)
+    requirements: dict[str, Any] = data.get("requirements") or {}
+    due = list(requirements.get("currently_due") or [])
+    due += [item for item in requirements.get("past_due") or [] if item not in due]
+    return ConnectState(
+        str(data["id"]),
+        bool(data.get("details_submitted")),
+        bool(data.get("payouts_enabled")),
+        [str(item) for item in due],
+        str(requirements["disabled_reason"]) if requirements.get("disabled_reason") else None,
+    )
+
+
+async def create_express_account(
+    settings: Settings, *, account_key: str, email: str | None
+) -> ConnectState:
+    """A Connect Express account for a seller (``params/_account_create_params.py``: ``type``,
+    ``email``, ``capabilities[transfers][requested]``, ``metadata``); the idempotency key makes
+    a second click (or two tabs) share one account."""
+    params: dict[str, Any] = {
+        "type": "express",
+        "capabilities": {"transfers": {"requested": True}},
+        "metadata": {"agora_account": account_key},
+    }
+    if email:
+        params["email"] = email
+    account = await _call(
+        client(settings).v1.accounts.create,
+        params=params,
+        options={"idempotency_key": f"agora-connect-{account_key}"},
+    )
+    return connect_state(account)
+
+
+async def retrieve_account(settings: Settings, account_id: str) -> ConnectState:
+    return connect_state(await _call(client(settings).v1.accounts.retrieve, account_id))
+
+
+async def onboarding_link(
+    settings: Settings, *, account_id: str, refresh_url: str, return_url: str
+) -> str:
+    """An account link to Stripe's hosted onboarding (``type=account_onboarding``; single-use,
+    minutes long: the refresh URL asks for a new one)."""
+    link = await _call(
+        client(settings).v1.account_links.create,
+        params={
+            "account": account_id,
+            "type": "account_onboarding",
+            "refresh_url": refresh_url,
+            "return_url": return_url,
+        },
+    )
+    return str(link.url)
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    transfer_id: str | None  # None: Stripe refused it (``refusal`` says why)
+    refusal: str | None
+
+
+async def transfer(
+    settings: Settings,
+    *,
+    amount: int,
+    currency: str,
+    destination: str,
+    idempotency_key: str,
+    metadata: dict[str, str],
+    group: str,
+) -> TransferResult:
+    """One Transfer to a connected account (``params/_transfer_create_params.py``). A refusal
+    (400: the account cannot receive transfers, the platform's balance is short) is final for
+    this attempt; anything else (Stripe unreachable, a 409 key in use, a 5xx) raises
+    ``ServiceUnavailable``: the payout stays pending and the next run retries it with the same
+    idempotency key, so Stripe transfers once."""
+    try:
+        made = await asyncio.to_thread(
+            client(settings).v1.transfers.create,
+            params={
+                "amount": amount,
+                "currency": currency,
+                "destination": destination,
+                "metadata": metadata,
+                "transfer_group": group,
+            },
+            options={"idempotency_key": idempotency_key},
+        )
+    except stripe.InvalidRequestError as exc:
+        return TransferResult(None, f"{exc.code or 'refused'}: {exc.user_message or exc}"[:500])
+    except stripe.StripeError as exc:
+        raise _unavailable(exc) from exc
+    return TransferResult(str(made.id), None)
+
+
+@dataclass(frozen=True)
+class TransferState:
+    id: str
+    amount: int
+    amount_reversed: int
+    currency: str
+    destination: str | None
+
+
+async def retrieve_transfer(settings: Settings, transfer_id: str) -> TransferState:
+    found = await _call(client(settings).v1.transfers.retrieve, transfer_id)
+    return TransferState(
+        str(found.id),
+        int(found.amount),
+        int(found.amount_reversed or 0),
+        str(found.currency),
+        _id(found.get("destination")),
+    )

@@ -27,6 +27,7 @@ from agora.models.notification import (
 )
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
+from agora.models.payout import ConnectedAccount, Payout
 from agora.models.project import Project
 from agora.models.promotion_code import PromotionCode, PromotionRedemption
 from agora.models.rating import AgentDailyCompletions, Favourite, Rating, RatingReport
@@ -56,6 +57,7 @@ __all__ = [
     "BrowserSession",
     "Category",
     "ConformanceRun",
+    "ConnectedAccount",
     "Conversation",
     "Coworker",
     "CoworkerUsage",
@@ -79,6 +81,7 @@ __all__ = [
     "OAuthToken",
     "Organization",
     "OrganizationMember",
+    "Payout",
     "Project",
     "PromotionCode",
     "PromotionRedemption",
