@@ -77,7 +77,6 @@ async def run_payouts(
             row = await payouts.claim(session, settings, item, now, report.period)
         if row is not None:
             await _send_and_record(db, settings, row, report)
-    log.info("payout_run", **report.as_dict())
     return report
 
 
@@ -94,5 +93,6 @@ class PayoutRun(LoopService):
     async def round(self) -> float | None:
         now = self.clock()
         if now.day >= self.settings.payouts.run_day:
-            await run_payouts(self.db, self.settings, now=now)
+            report = await run_payouts(self.db, self.settings, now=now)
+            log.info("payout_run", **report.as_dict())
         return None
