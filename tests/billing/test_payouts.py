@@ -24,6 +24,7 @@ from agora.kit.timeutil import utcnow
 from agora.settings import Settings, get_settings
 from tests.billing.conftest import Stripe
 from tests.billing.test_purchases import deliver
+from tests.billing.test_reconcile import reconcile
 from tests.conftest import MakeUser, TestUser
 from tests.developer.conftest import submission
 from tests.jobs.helpers import dispatcher, echo
@@ -127,6 +128,7 @@ async def test_payout_runs_pay_earnings_less_refunds_once_per_period(
     admin: TestUser,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    httpx2.delete(f"{stripe_server.server.url}/_config/data", timeout=10).raise_for_status()
     clock = [utcnow()]  # what the earnings pages take for now (the holdback's fake clock)
     monkeypatch.setattr(earnings_module, "utcnow", lambda: clock[0])
     developer = await make_user()
@@ -219,6 +221,26 @@ async def test_payout_runs_pay_earnings_less_refunds_once_per_period(
     bell = await client.get("/v1/notifications?kind=payouts.failed", headers=developer.key_headers)
     assert bell.status_code == 200 and len(bell.json()["data"]["items"]) == 1, bell.text
 
+    # `agora credits reconcile` checks Stripe's transfers against the payouts: all agree; a
+    # reversal whose webhook never came is named.
+    code, out = await reconcile(settings, db)
+    assert (code, out["differences"]) == (0, []), out
+    missed = stripe_server.server.post(f"/v1/transfers/{paid['transfer']}/reversals", amount="50")
+    assert missed.status_code == 200, missed.text
+    code, out = await reconcile(settings, db)
+    assert code == 1
+    assert [(d["kind"], d["stripe"], d["agora"]) for d in out["differences"]] == [
+        ("transfer_reversed", 50, 0),
+        ("payouts_total", 550, 600),
+    ]
+    applied = await deliver(
+        client, stripe_server.inbox.wait_for("transfer.reversed", paid["transfer"])
+    )
+    assert applied.json()["outcome"] == "reversed"
+    code, out = await reconcile(settings, db)
+    assert (code, out["differences"]) == (0, []), out
+    assert (await earnings(client, developer))["balances"][0]["paidOut"] == 550
+
     # Stripe restricts the account: nothing is paid to it, and the run says why.
     restricted = httpx2.post(
         f"{stripe_server.server.url}/_config/connect/accounts/{account_id}/restrict", timeout=10
@@ -248,7 +270,7 @@ async def test_payout_runs_pay_earnings_less_refunds_once_per_period(
     assert account["state"] == "restricted" and "Stripe needs more information" in account["words"]
     code, report = await payouts_run(settings, db, next_period + timedelta(days=1))
     [blocked] = [b for b in report["blocked"] if b["account"] == paid["account"]]
-    assert blocked["amount"] == 400 and "external account" in blocked["reason"]
+    assert blocked["amount"] == 450 and "external account" in blocked["reason"]
     told = await client.get(
         "/v1/notifications?kind=payouts.account_restricted", headers=developer.key_headers
     )

@@ -121,6 +121,12 @@ class Connect:
     transfers: dict[str, dict[str, Any]] = field(default_factory=dict)
     available: dict[str, int] = field(default_factory=dict)
 
+    def clear(self) -> None:
+        self.accounts.clear()
+        self.links.clear()
+        self.transfers.clear()
+        self.available.clear()
+
     # ---- accounts -------------------------------------------------------------------------
     def _account(self, form: dict[str, Any]) -> dict[str, Any]:
         account_id = "acct_" + secrets.token_hex(8)
@@ -335,6 +341,23 @@ class Connect:
             return _missing("transfer", transfer_id, "id")
         return web.json_response(found)
 
+    async def list_transfers(self, request: web.Request) -> web.Response:
+        """``GET /v1/transfers``: newest first, ``limit`` (1-100, default 10) and
+        ``starting_after`` (Stripe's list pagination, ``has_more``)."""
+        limit = min(max(int(request.query.get("limit", "10")), 1), 100)
+        ordered = list(self.transfers.values())[::-1]  # newest first (creation order)
+        after = request.query.get("starting_after")
+        if after:
+            ids = [t["id"] for t in ordered]
+            if after not in ids:
+                return _missing("transfer", after, "starting_after")
+            ordered = ordered[ids.index(after) + 1 :]
+        page = ordered[:limit]
+        return web.json_response(
+            {"object": "list", "url": "/v1/transfers", "data": page,
+             "has_more": len(ordered) > limit}
+        )  # fmt: skip
+
     async def create_reversal(self, request: web.Request) -> web.Response:
         transfer_id = request.match_info["id"]
         transfer = self.transfers.get(transfer_id)
@@ -395,6 +418,7 @@ class Connect:
         app.router.add_post("/v1/account_links", self.create_link)
         app.router.add_route("*", ONBOARDING + "{token}", self.onboarding)
         app.router.add_post("/v1/transfers", self.create_transfer)
+        app.router.add_get("/v1/transfers", self.list_transfers)
         app.router.add_get("/v1/transfers/{id}", self.retrieve_transfer)
         app.router.add_post("/v1/transfers/{id}/reversals", self.create_reversal)
         app.router.add_get("/v1/balance", self.balance)

@@ -328,7 +328,16 @@ def wrap(localstripe_app: web.Application) -> web.Application:
     app.router.add_get("/js.stripe.com/v3/", stripe_js)
     # Stripe Connect, which localstripe lacks (its own GET /v1/balance is replaced by the
     # platform balance transfers draw on): tests/support/stripe_connect.py
-    stripe_connect.Connect().routes(app)
+    connect = stripe_connect.Connect()
+    connect.routes(app)
+
+    async def flush(request: web.Request) -> web.StreamResponse:
+        """localstripe's ``DELETE /_config/data`` empties the Connect emulation too."""
+        connect.clear()
+        response: web.StreamResponse = await server.flush_store(request)
+        return response
+
+    app.router.add_delete("/_config/data", flush)
     taken = {(r.method, res.canonical) for res in app.router.resources() for r in res}
     for resource in localstripe_app.router.resources():
         for route in resource:

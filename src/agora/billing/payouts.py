@@ -313,9 +313,5 @@ async def list_payouts(session: AsyncSession, status: str | None, limit: int) ->
     return await repo.list_payouts(session, status, limit)
 
 
-async def transferred(session: AsyncSession, limit: int) -> list[Payout]:
-    return await repo.paid_payouts(session, limit)
-
-
 async def connected(session: AsyncSession, principal: Principal) -> ConnectedAccount | None:
     return await repo.connected_account(session, key_of(principal))

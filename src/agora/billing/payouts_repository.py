@@ -167,12 +167,11 @@ async def list_payouts(session: AsyncSession, status: str | None, limit: int) ->
     return list(await session.scalars(query))
 
 
-async def paid_payouts(session: AsyncSession, limit: int) -> list[Payout]:
-    """Payouts with a transfer (reconciliation)."""
+async def payouts_to_check(session: AsyncSession) -> list[Payout]:
+    """Payouts with a transfer, or pending without one (reconciliation)."""
     rows = await session.scalars(
         select(Payout)
-        .where(Payout.stripe_transfer_id.is_not(None))
+        .where(Payout.status.in_(("pending", "paid", "reversed")))
         .order_by(Payout.created_at)
-        .limit(limit)
     )
     return list(rows)

@@ -353,14 +353,34 @@ class TransferState:
     amount_reversed: int
     currency: str
     destination: str | None
+    payout_id: str | None  # metadata.agora_payout: the payout that made it
 
 
-async def retrieve_transfer(settings: Settings, transfer_id: str) -> TransferState:
-    found = await _call(client(settings).v1.transfers.retrieve, transfer_id)
-    return TransferState(
-        str(found.id),
-        int(found.amount),
-        int(found.amount_reversed or 0),
-        str(found.currency),
-        _id(found.get("destination")),
-    )
+async def transfers(settings: Settings, *, limit: int = 10_000) -> list[TransferState]:
+    """Every transfer of the platform (newest first), with the Agora payout each names
+    (``metadata.agora_payout``)."""
+    api = client(settings).v1
+    out: list[TransferState] = []
+    after: str | None = None
+    while len(out) < limit:
+        params: dict[str, Any] = {"limit": 100}
+        if after:
+            params["starting_after"] = after
+        listed = (await _call(api.transfers.list, params=params)).to_dict()
+        rows: list[dict[str, Any]] = listed.get("data") or []
+        for found in rows:
+            metadata: dict[str, Any] = found.get("metadata") or {}
+            out.append(
+                TransferState(
+                    str(found["id"]),
+                    int(found["amount"]),
+                    int(found.get("amount_reversed") or 0),
+                    str(found["currency"]),
+                    _id(found.get("destination")),
+                    str(metadata["agora_payout"]) if metadata.get("agora_payout") else None,
+                )
+            )
+        if not listed.get("has_more") or not rows:
+            break
+        after = str(rows[-1]["id"])
+    return out
