@@ -125,7 +125,9 @@ async def apply_account(session: AsyncSession, state: ConnectState) -> str:
     _apply(row, state)
     await session.flush()
     if was_enabled and not state.payouts_enabled:
-        data = {"reason": describe_reason(state.disabled_reason, state.requirements_due)}
+        data: dict[str, object] = {
+            "reason": describe_reason(state.disabled_reason, state.requirements_due)
+        }
         await _tell(session, row.owner_user_id, kinds.PAYOUTS_ACCOUNT_RESTRICTED.name, row.id, data)
         return "restricted"
     return "updated"

@@ -59,10 +59,10 @@ async def payable_balances(session: AsyncSession, now: datetime) -> dict[tuple[s
     for user_id, organization_id, currency, amount in earned.all():
         if user_id is None and organization_id is None:
             continue  # the owner was deleted: nobody to pay
-        key = (account_key(user_id, organization_id), currency)
-        out[key] = out.get(key, 0) + int(amount or 0)
-    for key, currency, paid in await _paid_out(session, None):
-        out[(key, currency)] = out.get((key, currency), 0) - paid
+        owner = (account_key(user_id, organization_id), str(currency))
+        out[owner] = out.get(owner, 0) + int(amount or 0)
+    for key, paid_currency, paid in await _paid_out(session, None):
+        out[(key, paid_currency)] = out.get((key, paid_currency), 0) - paid
     return out
 
 

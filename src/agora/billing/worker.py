@@ -74,9 +74,9 @@ async def run_payouts(
                                    "currency": item.currency, "reason": item.blocked})  # fmt: skip
             continue
         async with db.transaction() as session:
-            row = await payouts.claim(session, settings, item, now, report.period)
-        if row is not None:
-            await _send_and_record(db, settings, row, report)
+            claimed = await payouts.claim(session, settings, item, now, report.period)
+        if claimed is not None:
+            await _send_and_record(db, settings, claimed, report)
     return report
 
 
