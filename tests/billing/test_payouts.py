@@ -17,6 +17,7 @@ import pytest
 from fastapi import FastAPI
 from typer.testing import CliRunner
 
+from agora.billing.worker import PayoutRun
 from agora.cli.main import app as cli
 from agora.developer import earnings as earnings_module
 from agora.kit.db import Database
@@ -275,3 +276,63 @@ async def test_payout_runs_pay_earnings_less_refunds_once_per_period(
         "/v1/notifications?kind=payouts.account_restricted", headers=developer.key_headers
     )
     assert len(told.json()["data"]["items"]) == 1, told.text
+
+
+async def test_a_refused_or_unanswered_transfer_is_paid_by_a_later_run(
+    client: httpx2.AsyncClient,
+    app: FastAPI,
+    db: Database,
+    settings: Settings,
+    stripe_server: Stripe,
+    agents_server: LoopbackAgents,
+    make_user: MakeUser,
+    admin: TestUser,
+) -> None:
+    """Stripe refuses the transfer (the platform's balance is short): the payout is ``failed``,
+    its amount payable again, the developer told, and the CLI exits 1; Stripe unreachable: the
+    payout stays ``pending`` and the next run sends it with the same idempotency key; the
+    monthly loop (``PayoutRun``) pays from its run day."""
+    developer = await make_user()
+    buyer = await make_user(credits=100_000_000)
+    agent_id = await listed_agent(client, agents_server.serve(echo()), developer, admin)
+    for _ in range(2):
+        await hire(client, buyer, agent_id, app)
+    await connect(client, stripe_server, developer)
+    refreshed = await client.post(
+        "/v1/developer/payout-account/refresh", headers=developer.bearer_headers
+    )
+    assert refreshed.status_code == 200 and refreshed.json()["data"]["state"] == "ready"
+    fund = f"{stripe_server.server.url}/_config/connect/balance"
+    httpx2.post(fund, data={"amount": "100", "currency": "eur"}, timeout=10).raise_for_status()
+
+    later = utcnow() + timedelta(days=15)
+    code, report = await payouts_run(settings, db, later)
+    assert code == 1 and report["paid"] == []
+    [failed] = report["failed"]
+    assert failed["amount"] == 400 and failed["reason"].startswith("balance_insufficient")
+    data = await earnings(client, developer)
+    assert [(p["status"], p["attempt"]) for p in data["payouts"]] == [("failed", 1)]
+    assert data["balances"][0]["paidOut"] == 0
+    told = await client.get("/v1/notifications?kind=payouts.failed", headers=developer.key_headers)
+    assert len(told.json()["data"]["items"]) == 1
+
+    # Stripe unreachable (a closed port): the claimed payout waits, pending.
+    httpx2.post(fund, data={"amount": "100000", "currency": "eur"}, timeout=10).raise_for_status()
+    unreachable = settings.with_changes(stripe_api_base="http://127.0.0.1:9")
+    code, report = await payouts_run(unreachable, db, later)
+    assert code == 0 and report["unanswered"] == 1 and report["paid"] == []
+    data = await earnings(client, developer)
+    assert [(p["status"], p["attempt"]) for p in data["payouts"]] == [("pending", 2), ("failed", 1)]
+    # The monthly loop, before its run day, does nothing; on it, sends the pending payout.
+    loop = PayoutRun(db, settings.with_changes(payouts_minimum=MINIMUM, payouts_run_day=28),
+                     clock=lambda: later.replace(day=27))  # fmt: skip
+    assert await loop.round() is None
+    assert (await earnings(client, developer))["payouts"][0]["status"] == "pending"
+    loop = PayoutRun(db, settings.with_changes(payouts_minimum=MINIMUM, payouts_run_day=1),
+                     clock=lambda: later)  # fmt: skip
+    await loop.round()
+    data = await earnings(client, developer)
+    assert [(p["status"], p["attempt"]) for p in data["payouts"]] == [("paid", 2), ("failed", 1)]
+    assert data["balances"][0]["paidOut"] == 400
+    transfer = stripe_server.server.get(f"/v1/transfers/{data['payouts'][0]['stripeTransferId']}")
+    assert transfer["amount"] == 400
