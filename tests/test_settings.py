@@ -126,6 +126,7 @@ FLAT = {
     "stripe_secret_key": "stripe.secret_key",
     "stripe_publishable_key": "stripe.publishable_key",
     "stripe_webhook_secret": "stripe.webhook_secret",
+    "stripe_connect_webhook_secret": "stripe.connect_webhook_secret",
     "stripe_api_base": "stripe.api_base",
     "stripe_timeout_seconds": "stripe.timeout_seconds",
     "payouts_currency": "payouts.currency",

@@ -280,6 +280,9 @@ class StripeSettings(Group):
     secret_key: str = ""
     publishable_key: str = ""
     webhook_secret: str = ""
+    # The signing secret of a second, Connect webhook endpoint ("events on connected accounts":
+    # account.updated of sellers' accounts); empty: one endpoint, webhook_secret, gets them all.
+    connect_webhook_secret: str = ""
     # Empty: Stripe itself (https://api.stripe.com, Stripe.js from https://js.stripe.com/v3/).
     # Set (tests, the offline demo): a localstripe server; Stripe.js is its /js.stripe.com/v3/.
     api_base: str = ""

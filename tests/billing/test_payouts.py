@@ -23,6 +23,8 @@ from agora.developer import earnings as earnings_module
 from agora.kit.db import Database
 from agora.kit.timeutil import utcnow
 from agora.settings import Settings, get_settings
+from agora.workers import background_services
+from tests.accounts.helpers import sign_up_verified
 from tests.billing.conftest import Stripe
 from tests.billing.test_purchases import deliver
 from tests.billing.test_reconcile import reconcile
@@ -336,3 +338,45 @@ async def test_a_refused_or_unanswered_transfer_is_paid_by_a_later_run(
     assert data["balances"][0]["paidOut"] == 400
     transfer = stripe_server.server.get(f"/v1/transfers/{data['payouts'][0]['stripeTransferId']}")
     assert transfer["amount"] == 400
+
+
+def test_dispatching_processes_run_the_monthly_payouts_when_stripe_is_configured(
+    app: FastAPI, settings: Settings
+) -> None:
+    def names(s: Settings) -> set[str]:
+        services = background_services(
+            app.state.db, app.state.agent_client, s, dispatching=True, serving=False
+        )
+        return {service.name for service in services}
+
+    assert "payouts" in names(settings)
+    assert "payouts" not in names(settings.with_changes(payouts_run_day=0))
+    assert "payouts" not in names(settings.with_changes(stripe_secret_key=""))
+
+
+async def test_the_earnings_page_connects_and_says_why_nothing_is_paid(
+    client: httpx2.AsyncClient, settings: Settings, stripe_server: Stripe
+) -> None:
+    """The web door: the page's form goes to Stripe's onboarding (its CSP lets it land there);
+    back from an expired link, the page says so."""
+    await sign_up_verified(client, settings, "seller@example.com", "Sam Seller")
+    page = await client.get("/developer/earnings")
+    assert page.status_code == 200
+    assert 'data-state="not_connected"' in page.text and "Nothing is paid out" not in page.text
+    assert (
+        f"form-action 'self' {stripe_server.server.url}" in page.headers["content-security-policy"]
+    )
+    csrf = page.text.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+    went = await client.post("/developer/payouts/connect", data={"csrf": csrf})
+    assert went.status_code == 303
+    assert went.headers["location"].startswith(f"{stripe_server.server.url}/_stripe/connect/")
+    page = await client.get("/developer/earnings")
+    assert 'data-state="onboarding"' in page.text and "Nothing is paid out" in page.text
+    back = await client.get("/developer/payouts/refresh")
+    assert back.status_code == 303
+    page = await client.get(back.headers["location"])
+    assert 'id="stripe-expired"' in page.text
+    checked = await client.post("/developer/payouts/check", data={"csrf": csrf})
+    assert checked.status_code == 303
+    refused = await client.post("/developer/payouts/connect", data={})
+    assert refused.status_code == 403

@@ -210,23 +210,29 @@ def _signed_at(signature: str) -> int | None:
 
 
 def verify(settings: Settings, payload: bytes, signature: str | None) -> stripe.Event:
-    """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret (the SDK's
-    check) at a time within 5 minutes of now, **either way**: the SDK refuses only old
-    signatures; a future-dated one is refused here too (issue 43.8, docs/security.md). 400
-    otherwise."""
+    """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret, or the
+    Connect endpoint's when one is set (the SDK's check), at a time within 5 minutes of now,
+    **either way**: the SDK refuses only old signatures; a future-dated one is refused here too
+    (issue 43.8, docs/security.md). 400 otherwise."""
     if not settings.stripe.webhook_secret:
         raise ServiceUnavailable("The Stripe webhook secret is not configured")
     if not signature:
         raise BadRequest.field("Stripe-Signature", "missing")
     tolerance = stripe.Webhook.DEFAULT_TOLERANCE
-    try:
-        event: stripe.Event = stripe.Webhook.construct_event(
-            payload, signature, settings.stripe.webhook_secret, tolerance=tolerance
-        )
-    except stripe.SignatureVerificationError as exc:
-        raise BadRequest.field("Stripe-Signature", "does not sign this payload") from exc
-    except ValueError as exc:
-        raise BadRequest.field("body", "not a Stripe event") from exc
+    secrets = [settings.stripe.webhook_secret]
+    if settings.stripe.connect_webhook_secret:  # the Connect endpoint's (docs/billing.md)
+        secrets.append(settings.stripe.connect_webhook_secret)
+    event: stripe.Event | None = None
+    for secret in secrets:
+        try:
+            event = stripe.Webhook.construct_event(payload, signature, secret, tolerance=tolerance)
+            break
+        except stripe.SignatureVerificationError:
+            continue
+        except ValueError as exc:
+            raise BadRequest.field("body", "not a Stripe event") from exc
+    if event is None:
+        raise BadRequest.field("Stripe-Signature", "does not sign this payload")
     signed_at = _signed_at(signature)
     if signed_at is None or abs(time.time() - signed_at) > tolerance:
         raise BadRequest.field(
