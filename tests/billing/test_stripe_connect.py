@@ -19,6 +19,9 @@ from tests.support.stripe import SECRET_KEY, WEBHOOK_SECRET
 
 
 def _sdk(stripe_server: Stripe) -> stripe.StripeClient:
+    # localstripe keeps its webhooks in process-wide state: ours again, in case another test's
+    # server took the name (tests/billing/conftest.py does the same for every test).
+    stripe_server.server.register_webhook(stripe_server.webhook_url)
     return stripe.StripeClient(SECRET_KEY, base_addresses={"api": stripe_server.server.url})
 
 

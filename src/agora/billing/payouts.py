@@ -81,21 +81,29 @@ async def start_onboarding(unit: Unit, principal: Principal, settings: Settings)
 
     state, url = await unit.call_out(call())
     if state is not None:
-        write = await unit.write()
-        row = ConnectedAccount(
-            account_key=key,
-            owner_user_id=principal.user_id,
-            owner_organization_id=principal.organization_id,
-            stripe_account_id=state.id,
-        )
-        _apply(row, state)
-        if await repo.add_connected_account(write, row):
-            await audit.record(
-                write, "payouts.account_connected", actor=principal, target_kind="account",
-                target_id=row.id, workspace_id=principal.workspace_id,
-                details={"stripeAccount": state.id},
-            )  # fmt: skip
+        await record_connected(await unit.write(), principal, state)
     return url
+
+
+async def record_connected(
+    session: AsyncSession, principal: Principal, state: ConnectState
+) -> ConnectedAccount | None:
+    """Keep the caller's new Stripe account (None: a concurrent connect kept it first)."""
+    row = ConnectedAccount(
+        account_key=key_of(principal),
+        owner_user_id=principal.user_id,
+        owner_organization_id=principal.organization_id,
+        stripe_account_id=state.id,
+    )
+    _apply(row, state)
+    if not await repo.add_connected_account(session, row):
+        return None
+    await audit.record(
+        session, "payouts.account_connected", actor=principal, target_kind="account",
+        target_id=row.id, workspace_id=principal.workspace_id,
+        details={"stripeAccount": state.id},
+    )  # fmt: skip
+    return row
 
 
 async def refresh_account(unit: Unit, principal: Principal, settings: Settings) -> None:
