@@ -17,10 +17,11 @@ import pytest
 from fastapi import FastAPI
 from typer.testing import CliRunner
 
-from agora.billing.worker import PayoutRun
+from agora.billing.worker import PayoutRun, run_payouts
 from agora.cli.main import app as cli
 from agora.developer import earnings as earnings_module
 from agora.kit.db import Database
+from agora.kit.errors import ServiceUnavailable
 from agora.kit.timeutil import utcnow
 from agora.settings import Settings, get_settings
 from agora.workers import background_services
@@ -352,6 +353,11 @@ def test_dispatching_processes_run_the_monthly_payouts_when_stripe_is_configured
     assert "payouts" in names(settings)
     assert "payouts" not in names(settings.with_changes(payouts_run_day=0))
     assert "payouts" not in names(settings.with_changes(stripe_secret_key=""))
+
+
+async def test_a_run_without_stripe_claims_nothing(db: Database, settings: Settings) -> None:
+    with pytest.raises(ServiceUnavailable, match="Stripe is not configured"):
+        await run_payouts(db, settings.with_changes(stripe_secret_key=""))
 
 
 async def test_the_earnings_page_connects_and_says_why_nothing_is_paid(

@@ -59,7 +59,10 @@ async def _send_and_record(
 async def run_payouts(
     db: Database, settings: Settings, *, now: datetime | None = None
 ) -> RunReport:
-    """One payout run for the period of ``now`` (UTC month)."""
+    """One payout run for the period of ``now`` (UTC month). Without Stripe configured it
+    claims nothing (503: payouts need Stripe Connect)."""
+    if not settings.stripe.enabled:
+        raise ServiceUnavailable("Stripe is not configured (AGORA_STRIPE_SECRET_KEY): no payouts")
     now = now or utcnow()
     report = RunReport(payouts.period_of(now))
     async with db.transaction() as session:
