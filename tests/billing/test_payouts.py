@@ -17,6 +17,8 @@ import pytest
 from fastapi import FastAPI
 from typer.testing import CliRunner
 
+from agora.accounts import provisioning as identity
+from agora.accounts import repository as identity_repo
 from agora.billing.worker import PayoutRun, run_payouts
 from agora.cli.main import app as cli
 from agora.developer import earnings as earnings_module
@@ -386,3 +388,28 @@ async def test_the_earnings_page_connects_and_says_why_nothing_is_paid(
     assert checked.status_code == 303
     refused = await client.post("/developer/payouts/connect", data={})
     assert refused.status_code == 403
+
+
+async def test_an_organizations_account_is_connected_by_its_owners_and_admins(
+    client: httpx2.AsyncClient, make_user: MakeUser, stripe_server: Stripe, db: Database
+) -> None:
+    owner, member = await make_user(), await make_user()
+    async with db.transaction() as session:
+        users = [await identity_repo.user_by_id(session, u.user_id) for u in (owner, member)]
+        org, _ = await identity.create_organization(
+            session,
+            slug="sellers",
+            name="Sellers",
+            owner=users[0],  # type: ignore[arg-type]
+        )
+        await identity.add_member(session, org=org, user=users[1], role="member")  # type: ignore[arg-type]
+    slug = {"X-Organization-Slug": "sellers"}
+    path = "/v1/developer/payout-account/onboarding-link"
+    refused = await client.post(path, headers={**member.bearer_headers, **slug})
+    assert refused.status_code == 403 and "owners and admins" in refused.text
+    linked = await client.post(path, headers={**owner.bearer_headers, **slug})
+    assert linked.status_code == 200, linked.text
+    seen = await client.get("/v1/developer/earnings", headers={**member.bearer_headers, **slug})
+    assert seen.json()["data"]["payoutAccount"]["state"] == "onboarding"  # members read it
+    own = await client.get("/v1/developer/earnings", headers=member.bearer_headers)
+    assert own.json()["data"]["payoutAccount"]["state"] == "not_connected"  # not theirs

@@ -26,12 +26,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from agora.accounts import service as accounts
 from agora.audit import service as audit
 from agora.auth.principal import Permission, Principal
+from agora.auth.roles import OrgAction, role_allows
 from agora.billing import payouts_repository as repo
 from agora.billing import repository as billing_repo
 from agora.billing import stripe_api
 from agora.billing.stripe_api import ConnectState, TransferResult
 from agora.developer.earnings import describe_reason
-from agora.kit.errors import BadRequest
+from agora.kit.errors import BadRequest, Forbidden
 from agora.kit.timeutil import utcnow
 from agora.kit.units import Unit
 from agora.models import ConnectedAccount, Payout
@@ -63,6 +64,10 @@ async def start_onboarding(unit: Unit, principal: Principal, settings: Settings)
     URL re-reads the account and whose refresh URL asks for a new link."""
     key = key_of(principal)
     principal.require(Permission.PROFILE_WRITE)
+    if principal.organization_id is not None and not role_allows(
+        principal.org_role, OrgAction.BUY_CREDITS
+    ):  # where the organization's money goes: its owners' and admins' (auth/roles.py)
+        raise Forbidden("Only the organization's owners and admins connect its Stripe account")
     session = await unit.session()
     found = await repo.connected_account(session, key)
     email = await billing_repo.user_email(session, principal.user_id) if found is None else None
