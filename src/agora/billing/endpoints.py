@@ -318,7 +318,7 @@ async def admin_list_payouts(
 @developer_router.post(
     "/payout-account/onboarding-link",
     operation_id="developerPayoutOnboardingLink",
-    openapi_extra=errors(503),
+    openapi_extra=errors(403, 503),
 )
 @mode(Mode.CALLS_OUT)
 async def onboarding_link(
