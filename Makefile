@@ -131,7 +131,8 @@ load: install
 	$(BIN)/python -m bench.load
 
 # The embedded demo with buying credits offline: localstripe (dev extra) on 127.0.0.1:8420 as
-# Stripe, its webhooks sent to this server, one credit pack on sale (docs/billing.md).
+# Stripe, with the Stripe Connect emulation for paying sellers (tests/support/stripe_connect.py),
+# its webhooks sent to this server, one credit pack on sale (docs/billing.md).
 STRIPE_DEMO_ENV = AGORA_STRIPE_SECRET_KEY=sk_test_demo AGORA_STRIPE_PUBLISHABLE_KEY=pk_test_demo \
 	AGORA_STRIPE_WEBHOOK_SECRET=whsec_demo AGORA_STRIPE_API_BASE=http://127.0.0.1:8420
 run-stripe: install

@@ -394,6 +394,30 @@ ACTIONS: dict[str, Action] = {
     "list purchases": _a(
         "agora.billing.service.list_purchases", rest="listPurchases", pages="GET /credits"
     ),
+    # paying sellers, promotion codes
+    "connect a Stripe account": _a(
+        "agora.billing.payouts.start_onboarding",
+        rest="developerPayoutOnboardingLink",
+        pages="POST /developer/payouts/connect",
+    ),
+    "read the Stripe account again": _a(
+        "agora.billing.payouts.refresh_account",
+        rest="developerPayoutAccountRefresh",
+        pages="POST /developer/payouts/check",
+    ),
+    "list payouts": _a(
+        "agora.billing.payouts.list_payouts", rest="adminListPayouts", pages="GET /admin/payouts"
+    ),
+    "list promotion codes": _a(
+        "agora.billing.promotions.list_codes",
+        rest="adminListPromotionCodes",
+        pages="GET /admin/promotions",
+    ),
+    "create a promotion code": _a(
+        "agora.billing.promotions.create_code",
+        rest="adminCreatePromotionCode",
+        pages="POST /admin/promotions",
+    ),
     # the inbox
     "read the inbox": _a(
         "agora.notifications.service.list_notifications",

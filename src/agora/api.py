@@ -26,6 +26,7 @@ from agora.audit.endpoints import admin_router as audit_admin_router
 from agora.audit.endpoints import organization_router as audit_organization_router
 from agora.billing import pages as billing_pages
 from agora.billing import tools as billing_tools
+from agora.billing.endpoints import developer_router as payout_router
 from agora.billing.endpoints import router as billing_router
 from agora.console import ops_pages as console_ops_pages
 from agora.console import pages as console_pages
@@ -102,6 +103,7 @@ ROUTERS: list[APIRouter] = [
     organizations_router,
     invitations_router,
     developer_router,
+    payout_router,
     developer_admin_router,
     registry_router,
     coworkers_router,

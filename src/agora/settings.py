@@ -329,6 +329,9 @@ class StripeSettings(Group):
     secret_key: str = ""
     publishable_key: str = ""
     webhook_secret: str = ""
+    # The signing secret of a second, Connect webhook endpoint ("events on connected accounts":
+    # account.updated of sellers' accounts); empty: one endpoint, webhook_secret, gets them all.
+    connect_webhook_secret: str = ""
     # Empty: Stripe itself (https://api.stripe.com, Stripe.js from https://js.stripe.com/v3/).
     # Set (tests, the offline demo): a localstripe server; Stripe.js is its /js.stripe.com/v3/.
     api_base: str = ""
@@ -352,6 +355,11 @@ class PayoutSettings(Group):
     currency: str = "eur"  # ISO 4217, lower case; checked when a dispatcher starts
     credit_value: int = Field(default=100, ge=0)
     holdback_days: float = Field(default=14.0, ge=0, le=365)
+    # Payout runs (Stripe Connect): a seller is paid when their payable balance reaches this
+    # many minor units of its currency; the monthly run starts on this day of the month (UTC;
+    # 0: no automatic run, `agora payouts run` only).
+    minimum: int = Field(default=1000, ge=1)
+    run_day: int = Field(default=1, ge=0, le=28)
 
 
 class StorageSettings(Group):

@@ -4,8 +4,9 @@
 
 - A dispatching process (``agora worker``; ``agora serve`` unless ``AGORA_RUN_DISPATCHER`` is
   false) runs the dispatcher, the notification sender, the output collector, the scheduler, the
-  privacy worker (data exports and account erasures; unless ``AGORA_PRIVACY_SECONDS`` is 0) and
-  housekeeping (unless ``AGORA_HOUSEKEEPING_SECONDS`` is 0).
+  privacy worker (data exports and account erasures; unless ``AGORA_PRIVACY_SECONDS`` is 0),
+  housekeeping (unless ``AGORA_HOUSEKEEPING_SECONDS`` is 0), and the monthly payout run when
+  Stripe is configured (unless ``AGORA_PAYOUTS_RUN_DAY`` is 0).
 - A serving process (``agora serve``) also checks the agents' availability (unless
   ``AGORA_AVAILABILITY_CHECK_SECONDS`` is 0), runs the conformance suite over listed agents
   (certified listings; unless ``AGORA_CERTIFICATION_SECONDS`` is 0) and syncs the registry
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from agora.agents.worker import AvailabilityChecker
+from agora.billing.worker import PayoutRun
 from agora.developer.worker import CertificationRound
 from agora.dispatch.payment import PaymentBackend
 from agora.dispatch.worker import Dispatcher
@@ -89,6 +91,8 @@ def background_services(
             services.append(Housekeeping(db, settings))
             if settings.accounts.oauth_unused_client_days > 0:
                 services.append(UnusedClients(db, settings))
+        if settings.stripe.enabled and settings.payouts.run_day > 0:
+            services.append(PayoutRun(db, settings))
     if serving and settings.catalogue.availability_check_seconds > 0:
         services.append(AvailabilityChecker(db, client, settings))
     if serving and settings.catalogue.certification_seconds > 0:

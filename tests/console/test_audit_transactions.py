@@ -25,7 +25,8 @@ from agora.accounts.providers import Claims, Provider
 from agora.audit import service as audit
 from agora.auth import service as auth
 from agora.auth.principal import Principal
-from agora.billing import caps, promotions, webhook
+from agora.billing import caps, payouts, promotions, webhook
+from agora.billing.stripe_api import ConnectState, TransferResult
 from agora.console import jobs as console_jobs
 from agora.console import organizations as console_organizations
 from agora.console import users as console_users
@@ -36,7 +37,14 @@ from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy
 from agora.kit.security import new_token
 from agora.kit.timeutil import utcnow
-from agora.models import AccountDeletion, CreditPurchase, DataExport, Job, RegistryQuarantine
+from agora.models import (
+    AccountDeletion,
+    CreditPurchase,
+    DataExport,
+    Job,
+    Payout,
+    RegistryQuarantine,
+)
 from agora.notifications import service as notifications
 from agora.notifications.mailer import build_sender
 from agora.oauth import clients as oauth_clients
@@ -182,6 +190,47 @@ async def _promotion_created(s: AsyncSession, w: World) -> object:
 async def _promotion_changed(s: AsyncSession, w: World) -> object:
     row = await _promotion_created(s, w)
     return await promotions.set_active(s, w.operator(), str(row.id), False)  # type: ignore[attr-defined]
+
+
+async def _account_connected(s: AsyncSession, w: World) -> object:
+    state = ConnectState("acct_" + uuid.uuid4().hex[:12], False, False, ["external_account"], None)
+    return await payouts.record_connected(s, await w.principal(s, w.outsider), state)
+
+
+async def _payout(s: AsyncSession, w: World, **values: Any) -> Payout:
+    """A payout a run claimed (billing/worker.py), for the member's earnings account."""
+    row = Payout(
+        id=uuid.uuid4(), account_key=f"user:{w.member.user_id}", owner_user_id=w.member.user_id,
+        period="2026-11", currency="eur", attempt=int(uuid.uuid4().int % 1_000_000) + 1,
+        amount=500, amount_reversed=0, stripe_account_id="acct_case",
+        **({"status": "pending"} | values),
+    )  # fmt: skip
+    s.add(row)
+    await s.flush()
+    return row
+
+
+async def _payout_paid(s: AsyncSession, w: World) -> object:
+    row = await _payout(s, w)
+    return await payouts.record(s, row.id, TransferResult("tr_" + uuid.uuid4().hex[:12], None))
+
+
+async def _payout_failed(s: AsyncSession, w: World) -> object:
+    row = await _payout(s, w)
+    return await payouts.record(s, row.id, TransferResult(None, "balance_insufficient: short"))
+
+
+async def _payout_reversed(s: AsyncSession, w: World) -> object:
+    transfer = "tr_" + uuid.uuid4().hex[:12]
+    await _payout(s, w, status="paid", stripe_transfer_id=transfer)
+    event = {
+        "id": "evt_" + uuid.uuid4().hex,
+        "type": "transfer.reversed",
+        "data": {"object": {"id": transfer, "object": "transfer", "amount": 500,
+                            "amount_reversed": 500, "currency": "eur"}},
+    }  # fmt: skip
+    assert await webhook.apply_event(s, stripe.Event.construct_from(event, None)) == "reversed"
+    return transfer
 
 
 def _intent(intent_id: str, amount: int) -> dict[str, Any]:
@@ -474,6 +523,10 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "promotion.changed": [("promotion.changed", _promotion_changed)],
     "credits.purchased": [("credits.purchased", _purchased)],
     "credits.refunded": [("credits.refunded", _refunded)],
+    "payouts.account_connected": [("payouts.account_connected", _account_connected)],
+    "payouts.paid": [("payouts.paid", _payout_paid)],
+    "payouts.failed": [("payouts.failed", _payout_failed)],
+    "payouts.reversed": [("payouts.reversed", _payout_reversed)],
     "cap.changed": [("cap.changed", _cap_changed)],
     "agent.submitted": [("agent.submitted", _submitted)],
     "agent.approved": [("agent.approved", _approved)],

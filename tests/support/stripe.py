@@ -2,11 +2,13 @@
 and a Stripe.js stand-in, run on loopback in a thread of the test process (or as a process:
 ``python -m tests.support.stripe --port N``).
 
-This is the real package, not a fake of ours, behind the rules of real Stripe it lacks for the
-paths Agora uses (``tests/support/stripe_rules.py``: minimum charges, three-decimal amounts,
-``Idempotency-Key`` replays, confirming with a PaymentMethod and 3-D Secure by redirect,
-Stripe.js ``createPaymentMethod``, declined test cards). Two more things differ from
-``localstripe`` run by its own console script, both about where it runs, not how it answers:
+This is the real package, not a fake of ours, with Stripe Connect, which it lacks entirely,
+emulated beside it on the same port (``tests/support/stripe_connect.py``), behind the rules of
+real Stripe it lacks for the paths Agora uses (``tests/support/stripe_rules.py``: minimum
+charges, three-decimal amounts, ``Idempotency-Key`` replays, confirming with a PaymentMethod
+and 3-D Secure by redirect, Stripe.js ``createPaymentMethod``, declined test cards). Two more
+things differ from ``localstripe`` run by its own console script, both about where it runs, not
+how it answers:
 - it binds 127.0.0.1 only (its ``start()`` binds ``::``, every interface);
 - its store is not pickled to ``/tmp/localstripe.pickle`` after every write (a file shared by every
   localstripe on the machine; parallel test sessions would overwrite each other's). The store

@@ -46,6 +46,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
 
+from tests.support import stripe_connect
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 # Stripe's "Minimum and maximum charge amounts" table, in minor units (its own copy here: the
@@ -190,7 +192,7 @@ def _publishable(request: web.Request, form: Any) -> bool:
 def _auth(localstripe_auth: Any) -> Any:
     @web.middleware
     async def auth(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path.startswith(THREE_DS):  # Stripe's page for the buyer, not the API
+        if request.path.startswith("/_stripe/"):  # Stripe's pages for people, not the API
             return await handler(request)
         if request.method == "POST" and _publishable(request, await request.post()):
             return await handler(request)
@@ -324,8 +326,23 @@ def wrap(localstripe_app: web.Application) -> web.Application:
     app.router.add_post("/v1/payment_intents/{id}/confirm", confirm)
     app.router.add_route("*", THREE_DS + "{id}", three_d_secure)
     app.router.add_get("/js.stripe.com/v3/", stripe_js)
+    # Stripe Connect, which localstripe lacks (its own GET /v1/balance is replaced by the
+    # platform balance transfers draw on): tests/support/stripe_connect.py
+    connect = stripe_connect.Connect()
+    connect.routes(app)
+
+    async def flush(request: web.Request) -> web.StreamResponse:
+        """localstripe's ``DELETE /_config/data`` empties the Connect emulation too."""
+        connect.clear()
+        response: web.StreamResponse = await server.flush_store(request)
+        return response
+
+    app.router.add_delete("/_config/data", flush)
+    taken = {(r.method, res.canonical) for res in app.router.resources() for r in res}
     for resource in localstripe_app.router.resources():
         for route in resource:
+            if (route.method, resource.canonical) in taken:
+                continue
             if route.method != "HEAD":
                 app.router.add_route(route.method, resource.canonical, route.handler)
     return app

@@ -1,4 +1,5 @@
-"""Credit packs, purchases and the Stripe webhook (key family; docs/billing.md).
+"""Credit packs, purchases and the Stripe webhook (key family; docs/billing.md); a seller's
+Stripe Connect account and the operator's list of payouts (docs/billing.md, "Paying sellers").
 
 Buying and paying call Stripe: they are ``calls_out`` routes (kit/units.py) around one use case
 each (``service.start_purchase``, ``service.pay_purchase``), which read, call Stripe with no
@@ -23,13 +24,14 @@ from agora.auth.dependencies import (
     UnitDep,
     public,
 )
-from agora.billing import caps, promotions, service, stripe_api, webhook
+from agora.billing import caps, payouts, promotions, service, stripe_api, webhook
 from agora.billing import warnings as low_balance
 from agora.billing.schemas import (
     CapOut,
     CapSet,
     LowBalanceOut,
     LowBalanceSet,
+    OnboardingLinkOut,
     PackCreate,
     PackOut,
     PackUpdate,
@@ -44,12 +46,16 @@ from agora.billing.schemas import (
     WebhookOut,
     purchase_fields,
 )
-from agora.kit.envelopes import EnvelopeA
-from agora.kit.families import key_router
+from agora.developer.earnings import payout_account
+from agora.developer.schemas import PayoutAccountOut, PayoutOut
+from agora.kit.envelopes import EnvelopeA, EnvelopeB, meta_b
+from agora.kit.families import bearer_router, key_router
 from agora.kit.openapi import errors
 from agora.kit.units import Mode, mode
 
 router = key_router(tags=["credits"])
+# A seller's Stripe Connect account: bearer family, beside /v1/developer/earnings
+developer_router = bearer_router(prefix="/developer", tags=["developer"])
 # This domain's path ids. They stay ``str`` in the path: a malformed id answers the same 404 as
 # an unknown one (ids are opaque), which a ``UUID`` path type would turn into a 400.
 PurchaseId = Annotated[str, Path(alias="purchaseId")]
@@ -289,3 +295,53 @@ async def admin_update_code(
     actor = audit.actor_of(admin, operator=True)
     row = await promotions.set_active(session, actor, code_id, body.active)
     return EnvelopeA[PromotionCodeOut](data=PromotionCodeOut.model_validate(row))
+
+
+# ---- paying sellers ---------------------------------------------------------------------------
+
+
+@router.get("/admin/payouts", operation_id="adminListPayouts", tags=["admin"])
+async def admin_list_payouts(
+    session: SessionDep,
+    _admin: Admin,
+    status: Annotated[
+        str | None, Query(pattern="^(pending|paid|failed|reversed)$", description="Only these")
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> EnvelopeA[list[PayoutOut]]:
+    """Payouts to sellers, newest first: pending (claimed, Stripe not yet answered), paid,
+    failed (Stripe refused: the amount is back in the seller's balance) or reversed."""
+    rows = await payouts.list_payouts(session, status, limit)
+    return EnvelopeA[list[PayoutOut]](data=[PayoutOut.model_validate(r) for r in rows])
+
+
+@developer_router.post(
+    "/payout-account/onboarding-link",
+    operation_id="developerPayoutOnboardingLink",
+    openapi_extra=errors(403, 503),
+)
+@mode(Mode.CALLS_OUT)
+async def onboarding_link(
+    request: Request, unit: UnitDep, settings: SettingsDep, principal: ProfileWriter
+) -> EnvelopeB[OnboardingLinkOut]:
+    """A single-use link to Stripe's onboarding of your Stripe Connect Express account (made
+    the first time; your organization's in its workspace). Stripe sends you back to
+    `/developer/payouts/return` (or `/developer/payouts/refresh` when the link expired); the
+    account's state arrives with Stripe's `account.updated` webhook."""
+    url = await payouts.start_onboarding(unit, principal, settings)
+    return EnvelopeB[OnboardingLinkOut](data=OnboardingLinkOut(url=url), meta=meta_b(request))
+
+
+@developer_router.post(
+    "/payout-account/refresh", operation_id="developerPayoutAccountRefresh",
+    openapi_extra=errors(503),
+)  # fmt: skip
+@mode(Mode.CALLS_OUT)
+async def refresh(
+    request: Request, unit: UnitDep, settings: SettingsDep, principal: ProfileWriter
+) -> EnvelopeB[PayoutAccountOut]:
+    """Read your Stripe account's state from Stripe now (details submitted, payouts enabled,
+    requirements due), in a word and in words."""
+    await payouts.refresh_account(unit, principal, settings)
+    found = await payouts.connected(await unit.session(), principal)
+    return EnvelopeB[PayoutAccountOut](data=payout_account(found), meta=meta_b(request))

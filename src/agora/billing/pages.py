@@ -9,24 +9,25 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.auth.dependencies import SessionDep, SettingsDep
+from agora.auth.dependencies import SessionDep, SettingsDep, UnitDep
 from agora.auth.principal import Principal
+from agora.billing import payouts
 from agora.billing import service as billing
 from agora.billing import warnings as low_balance
 from agora.credits import service as credits
 from agora.kit import csvexport
 from agora.kit.errors import NotFound
 from agora.kit.money import shown_price, to_display
-from agora.kit.units import UnitOfWorkRoute
+from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.models import CreditPack, CreditPurchase
 from agora.models.statuses import PurchaseStatus
 from agora.settings import Settings
 from agora.web import charts
 from agora.web.render import stripe_csp
-from agora.web.shell import SignedInDep, Text, safe_next
+from agora.web.shell import SignedInDep, Text, posted, safe_next
 from agora.web.shell import render as _render
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
@@ -158,3 +159,40 @@ async def spend_export(
     ``GET /v1/credits/spend/export``)."""
     export = credits.spend_export(principal, since=since, until=until)
     return csvexport.download(request.app.state.db, export)
+
+
+# ---- a seller's Stripe account (docs/billing.md, "Paying sellers") -----------------------------
+
+
+@router.post("/developer/payouts/connect")
+@mode(Mode.CALLS_OUT)
+async def connect_stripe(
+    request: Request, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    """To Stripe's onboarding (the Express account is made the first time)."""
+    await posted(request)
+    url = await payouts.start_onboarding(unit, principal, settings)
+    return RedirectResponse(url, status_code=303)
+
+
+@router.post("/developer/payouts/check")
+@mode(Mode.CALLS_OUT)
+async def check_stripe(
+    request: Request, unit: UnitDep, principal: SignedInDep, settings: SettingsDep
+) -> Response:
+    """Read the account's state from Stripe again (its webhook may be late)."""
+    await posted(request)
+    await payouts.refresh_account(unit, principal, settings)
+    return RedirectResponse("/developer/earnings#payout-account", status_code=303)
+
+
+@router.get("/developer/payouts/return")
+async def stripe_returned(_principal: SignedInDep) -> Response:
+    """Stripe's ``return_url``: the state comes with ``account.updated`` (or "Check again")."""
+    return RedirectResponse("/developer/earnings?stripe=returned#payout-account", status_code=303)
+
+
+@router.get("/developer/payouts/refresh")
+async def stripe_refresh(_principal: SignedInDep) -> Response:
+    """Stripe's ``refresh_url`` (the link expired or was used): start again from the page."""
+    return RedirectResponse("/developer/earnings?stripe=expired#payout-account", status_code=303)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -82,6 +82,15 @@ async def create_code(
         target_id=row.id, details=details,
     )  # fmt: skip
     return row
+
+
+def end_of_day(day: str) -> datetime:
+    """``YYYY-MM-DD`` → the end of that UTC day (the console's expiry field)."""
+    try:
+        start = datetime.strptime(day, "%Y-%m-%d").replace(tzinfo=UTC)
+    except ValueError as exc:
+        raise BadRequest.field("expiresOn", "must be a date, YYYY-MM-DD") from exc
+    return start + timedelta(days=1)
 
 
 async def list_codes(session: AsyncSession) -> list[PromotionCode]:

@@ -184,3 +184,7 @@ class LowBalanceSet(ApiModel):
 
 class LowBalanceOut(Schema):
     threshold: Credits | None
+
+
+class OnboardingLinkOut(Schema):
+    url: str = Field(description="Stripe's onboarding page (single-use, minutes long)")

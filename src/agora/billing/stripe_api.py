@@ -210,26 +210,183 @@ def _signed_at(signature: str) -> int | None:
 
 
 def verify(settings: Settings, payload: bytes, signature: str | None) -> stripe.Event:
-    """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret (the SDK's
-    check) at a time within 5 minutes of now, **either way**: the SDK refuses only old
-    signatures; a future-dated one is refused here too (issue 43.8, docs/security.md). 400
-    otherwise."""
+    """The event, if ``Stripe-Signature`` signs ``payload`` with the webhook secret, or the
+    Connect endpoint's when one is set (the SDK's check), at a time within 5 minutes of now,
+    **either way**: the SDK refuses only old signatures; a future-dated one is refused here too
+    (issue 43.8, docs/security.md). 400 otherwise."""
     if not settings.stripe.webhook_secret:
         raise ServiceUnavailable("The Stripe webhook secret is not configured")
     if not signature:
         raise BadRequest.field("Stripe-Signature", "missing")
     tolerance = stripe.Webhook.DEFAULT_TOLERANCE
-    try:
-        event: stripe.Event = stripe.Webhook.construct_event(
-            payload, signature, settings.stripe.webhook_secret, tolerance=tolerance
-        )
-    except stripe.SignatureVerificationError as exc:
-        raise BadRequest.field("Stripe-Signature", "does not sign this payload") from exc
-    except ValueError as exc:
-        raise BadRequest.field("body", "not a Stripe event") from exc
+    secrets = [settings.stripe.webhook_secret]
+    if settings.stripe.connect_webhook_secret:  # the Connect endpoint's (docs/billing.md)
+        secrets.append(settings.stripe.connect_webhook_secret)
+    event: stripe.Event | None = None
+    for secret in secrets:
+        try:
+            event = stripe.Webhook.construct_event(payload, signature, secret, tolerance=tolerance)
+            break
+        except stripe.SignatureVerificationError:
+            continue
+        except ValueError as exc:
+            raise BadRequest.field("body", "not a Stripe event") from exc
+    if event is None:
+        raise BadRequest.field("Stripe-Signature", "does not sign this payload")
     signed_at = _signed_at(signature)
     if signed_at is None or abs(time.time() - signed_at) > tolerance:
         raise BadRequest.field(
             "Stripe-Signature", f"signed more than {tolerance} seconds away from now"
         )
     return event
+
+
+# ---- Stripe Connect: paying sellers (docs/billing.md, "Paying sellers") ----------------------
+
+
+@dataclass(frozen=True)
+class ConnectState:
+    """What Agora keeps of a connected account (``stripe.Account``, SDK 16.1.0 ``_account.py``)."""
+
+    id: str
+    details_submitted: bool
+    payouts_enabled: bool
+    requirements_due: list[str]  # requirements.currently_due, then past_due not among them
+    disabled_reason: str | None
+
+
+def connect_state(account: Any) -> ConnectState:
+    """An ``Account`` (the SDK's object or its dict) as Agora keeps it."""
+    data: dict[str, Any] = account.to_dict() if hasattr(account, "to_dict") else dict(account)
+    requirements: dict[str, Any] = data.get("requirements") or {}
+    due = list(requirements.get("currently_due") or [])
+    due += [item for item in requirements.get("past_due") or [] if item not in due]
+    return ConnectState(
+        str(data["id"]),
+        bool(data.get("details_submitted")),
+        bool(data.get("payouts_enabled")),
+        [str(item) for item in due],
+        str(requirements["disabled_reason"]) if requirements.get("disabled_reason") else None,
+    )
+
+
+async def create_express_account(
+    settings: Settings, *, account_key: str, email: str | None
+) -> ConnectState:
+    """A Connect Express account for a seller (``params/_account_create_params.py``: ``type``,
+    ``email``, ``capabilities[transfers][requested]``, ``metadata``); the idempotency key makes
+    a second click (or two tabs) share one account."""
+    params: dict[str, Any] = {
+        "type": "express",
+        "capabilities": {"transfers": {"requested": True}},
+        "metadata": {"agora_account": account_key},
+    }
+    if email:
+        params["email"] = email
+    account = await _call(
+        client(settings).v1.accounts.create,
+        params=params,
+        options={"idempotency_key": f"agora-connect-{account_key}"},
+    )
+    return connect_state(account)
+
+
+async def retrieve_account(settings: Settings, account_id: str) -> ConnectState:
+    return connect_state(await _call(client(settings).v1.accounts.retrieve, account_id))
+
+
+async def onboarding_link(
+    settings: Settings, *, account_id: str, refresh_url: str, return_url: str
+) -> str:
+    """An account link to Stripe's hosted onboarding (``type=account_onboarding``; single-use,
+    minutes long: the refresh URL asks for a new one)."""
+    link = await _call(
+        client(settings).v1.account_links.create,
+        params={
+            "account": account_id,
+            "type": "account_onboarding",
+            "refresh_url": refresh_url,
+            "return_url": return_url,
+        },
+    )
+    return str(link.url)
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    transfer_id: str | None  # None: Stripe refused it (``refusal`` says why)
+    refusal: str | None
+
+
+async def transfer(
+    settings: Settings,
+    *,
+    amount: int,
+    currency: str,
+    destination: str,
+    idempotency_key: str,
+    metadata: dict[str, str],
+    group: str,
+) -> TransferResult:
+    """One Transfer to a connected account (``params/_transfer_create_params.py``). A refusal
+    (400: the account cannot receive transfers, the platform's balance is short) is final for
+    this attempt; anything else (Stripe unreachable, a 409 key in use, a 5xx) raises
+    ``ServiceUnavailable``: the payout stays pending and the next run retries it with the same
+    idempotency key, so Stripe transfers once."""
+    try:
+        made = await asyncio.to_thread(
+            client(settings).v1.transfers.create,
+            params={
+                "amount": amount,
+                "currency": currency,
+                "destination": destination,
+                "metadata": metadata,
+                "transfer_group": group,
+            },
+            options={"idempotency_key": idempotency_key},
+        )
+    except stripe.InvalidRequestError as exc:
+        return TransferResult(None, f"{exc.code or 'refused'}: {exc.user_message or exc}"[:500])
+    except stripe.StripeError as exc:
+        raise _unavailable(exc) from exc
+    return TransferResult(str(made.id), None)
+
+
+@dataclass(frozen=True)
+class TransferState:
+    id: str
+    amount: int
+    amount_reversed: int
+    currency: str
+    destination: str | None
+    payout_id: str | None  # metadata.agora_payout: the payout that made it
+
+
+async def transfers(settings: Settings, *, limit: int = 10_000) -> list[TransferState]:
+    """Every transfer of the platform (newest first), with the Agora payout each names
+    (``metadata.agora_payout``)."""
+    api = client(settings).v1
+    out: list[TransferState] = []
+    after: str | None = None
+    while len(out) < limit:
+        params: dict[str, Any] = {"limit": 100}
+        if after:
+            params["starting_after"] = after
+        listed = (await _call(api.transfers.list, params=params)).to_dict()
+        rows: list[dict[str, Any]] = listed.get("data") or []
+        for found in rows:
+            metadata: dict[str, Any] = found.get("metadata") or {}
+            out.append(
+                TransferState(
+                    str(found["id"]),
+                    int(found["amount"]),
+                    int(found.get("amount_reversed") or 0),
+                    str(found["currency"]),
+                    _id(found.get("destination")),
+                    str(metadata["agora_payout"]) if metadata.get("agora_payout") else None,
+                )
+            )
+        if not listed.get("has_more") or not rows:
+            break
+        after = str(rows[-1]["id"])
+    return out

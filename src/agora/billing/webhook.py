@@ -18,6 +18,7 @@ import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.audit import service as audit
+from agora.billing import payouts
 from agora.billing import repository as repo
 from agora.credits import ledger
 from agora.kit.errors import BadRequest
@@ -246,4 +247,8 @@ HANDLERS: dict[str, Handler] = {
     "charge.succeeded": _charge_succeeded,
     "charge.refunded": _refunded,
     "charge.dispute.created": _disputed,
+    # Stripe Connect (docs/billing.md, "Paying sellers"): a connected account's state, payouts
+    "account.updated": payouts.on_account_updated,
+    "transfer.created": payouts.on_transfer_created,
+    "transfer.reversed": payouts.on_transfer_reversed,
 }

@@ -168,14 +168,16 @@ def archive_pack(
 def reconcile(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Compare Stripe's balance transactions (from the API) with the purchases and the ledger;
-    print the differences (exit status 1 when there are any)."""
+    """Compare Stripe's balance transactions (from the API) with the purchases and the ledger,
+    and Stripe's transfers with the payouts to sellers; print the differences (exit status 1
+    when there are any)."""
 
     async def work(db: Database, settings: Settings) -> tuple[int, list[Difference]]:
         transactions = await stripe_api.balance_transactions(settings)  # no transaction open
+        transfers = await stripe_api.transfers(settings)
         async with db.transaction(write=False) as session:
             found = await reconciliation.books(session)
-        return len(transactions), reconciliation.compare(found, transactions)
+        return len(transactions), reconciliation.compare(found, transactions, transfers)
 
     count, differences = run_with_db(work)
     lines = [

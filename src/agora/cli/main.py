@@ -13,6 +13,7 @@ from agora.cli import (
     credits,
     identity,
     migrations,
+    payouts,
     registry,
     serve,
     storage,
@@ -33,6 +34,7 @@ app.add_typer(agents.agents_app, name="agents")
 app.add_typer(builder.agent_app, name="agent")
 app.add_typer(agents.categories_app, name="categories")
 app.add_typer(credits.credits_app, name="credits")
+app.add_typer(payouts.payouts_app, name="payouts")
 app.add_typer(registry.registry_app, name="registry")
 app.add_typer(coworkers.coworkers_app, name="coworkers")
 app.add_typer(storage.storage_app, name="storage")

@@ -1,7 +1,7 @@
 """A seller's earnings (docs/billing.md, "Paying sellers"): what their agents earned, held back
-or payable, per agent, and a month's statement (earnings by agent, refunds, fees; payouts come
-with Stripe Connect). Read-only: the ledger writes the entries (credits/ledger.py ``earn``,
-``refund_captured``)."""
+or payable, per agent, and a month's statement (earnings by agent, refunds, fees, payouts), and
+the state of the seller's Stripe Connect account. Read-only: the ledger writes the entries
+(credits/ledger.py ``earn``, ``refund_captured``), billing/payouts.py the payouts."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from agora.developer.schemas import (
     EarningsAgentOut,
     EarningsBalanceOut,
     EarningsOut,
+    PayoutAccountOut,
+    PayoutOut,
     StatementLineOut,
     StatementOut,
 )
@@ -25,6 +27,8 @@ from agora.developer.service import require_developer
 from agora.kit.errors import BadRequest
 from agora.kit.money import shown_price, to_display
 from agora.kit.timeutil import isoformat, utcnow
+from agora.models import ConnectedAccount
+from agora.models.payout import account_key
 from agora.settings import Settings
 
 STATEMENT_LIMIT = 10_000  # entries in one month's statement (page, API and CSV)
@@ -43,6 +47,57 @@ CSV_HEADER = (
     "payable_at",
     "payout",
 )
+
+
+def describe_reason(disabled_reason: str | None, due: list[str]) -> str:
+    """Why Stripe will not pay an account, in words (Stripe's ``requirements.disabled_reason``,
+    SDK 16.1.0 ``_account.py``, and what is due)."""
+    words = {
+        "requirements.past_due": "Stripe needs more information from you",
+        "requirements.pending_verification": "Stripe is verifying your information",
+        "rejected.fraud": "Stripe rejected the account",
+        "rejected.terms_of_service": "Stripe rejected the account",
+        "rejected.other": "Stripe rejected the account",
+        "under_review": "Stripe is reviewing the account",
+        "listed": "Stripe is reviewing the account",
+    }
+    reason = words.get(disabled_reason or "", "Stripe has not enabled payouts yet")
+    if due:
+        shown = ", ".join(item.replace("_", " ") for item in due[:5])
+        reason += f" (due: {shown}{', …' if len(due) > 5 else ''})"
+    return reason
+
+
+def payout_account(row: ConnectedAccount | None) -> PayoutAccountOut:
+    """The connected account's state, in a word and in words."""
+    if row is None:
+        return PayoutAccountOut(
+            connected=False, stripe_account_id=None, details_submitted=False,
+            payouts_enabled=False, requirements_due=[], disabled_reason=None,
+            state="not_connected",
+            words="Not connected: connect a Stripe account to be paid your earnings. Until "
+            "then nothing is paid out; your earnings wait in your balance.",
+        )  # fmt: skip
+    due = [item for item in row.requirements_due.split(",") if item]
+    if row.payouts_enabled:
+        state, words = "ready", "Ready: payouts go to your Stripe account."
+    elif not row.details_submitted:
+        state = "onboarding"
+        words = ("Onboarding not finished: Stripe needs your details before it can pay you "
+                 "(continue the onboarding). Nothing is paid out until then.")  # fmt: skip
+    else:
+        state = "restricted"
+        words = (f"Payouts paused: {describe_reason(row.disabled_reason, due)}. Nothing is paid "
+                 "out until Stripe enables payouts again.")  # fmt: skip
+    return PayoutAccountOut(
+        connected=True, stripe_account_id=row.stripe_account_id,
+        details_submitted=row.details_submitted, payouts_enabled=row.payouts_enabled,
+        requirements_due=due, disabled_reason=row.disabled_reason, state=state, words=words,
+    )  # fmt: skip
+
+
+def _key(principal: Principal) -> str:
+    return account_key(principal.user_id, principal.organization_id)
 
 
 def _owner(principal: Principal) -> Any:
@@ -77,16 +132,19 @@ async def earnings(session: AsyncSession, principal: Principal, settings: Settin
         sums = totals.setdefault(currency, [0, 0, 0, 0])
         for i, value in enumerate((pending, amount, credits, pending_credits)):
             sums[i] += value
+    key = _key(principal)
+    paid = await repo.paid_out(session, key)
     balances = [
         EarningsBalanceOut(
             currency=currency,
             pending=pending,
-            payable=amount - pending,
-            total=amount,
-            display_payable=shown_price(amount - pending, currency),
+            payable=amount - pending - paid.get(currency, 0),
+            total=amount - paid.get(currency, 0),
+            display_payable=shown_price(amount - pending - paid.get(currency, 0), currency),
             display_pending=shown_price(pending, currency),
             credits=credits,
             pending_credits=pending_credits,
+            paid_out=paid.get(currency, 0),
         )
         for currency, (pending, amount, credits, pending_credits) in sorted(totals.items())
     ]
@@ -96,7 +154,8 @@ async def earnings(session: AsyncSession, principal: Principal, settings: Settin
         holdback_days=settings.payouts.holdback_days,
         balances=balances,
         agents=agents,
-        payouts=[],
+        payouts=[PayoutOut.model_validate(p) for p in await repo.payouts(session, key)],
+        payout_account=payout_account(await repo.connected_account(session, key)),
     )
 
 
@@ -116,17 +175,19 @@ class Statement:
     period: str
     rows: list[Any]  # (EarningsEntry, agent name), oldest first
     truncated: bool
+    payouts: list[Any]  # the month's payouts, oldest first
 
 
 async def statement_rows(session: AsyncSession, principal: Principal, period: str) -> Statement:
     start, end = period_bounds(period)
     rows = await repo.entries_between(session, _owner(principal), start, end, STATEMENT_LIMIT + 1)
-    return Statement(period, rows[:STATEMENT_LIMIT], len(rows) > STATEMENT_LIMIT)
+    made = await repo.payouts(session, _key(principal), period=period, limit=1000)
+    return Statement(period, rows[:STATEMENT_LIMIT], len(rows) > STATEMENT_LIMIT, made)
 
 
 async def statement(session: AsyncSession, principal: Principal, period: str) -> StatementOut:
     """A month's statement: per agent and currency the earnings, the refunds (reversals), the
-    marketplace fees kept and the net; payouts empty until Stripe Connect lands."""
+    marketplace fees kept and the net; and the month's payouts."""
     found = await statement_rows(session, principal, period)
     lines: dict[tuple[Any, str], dict[str, Any]] = {}
     for entry, name in found.rows:
@@ -152,12 +213,22 @@ async def statement(session: AsyncSession, principal: Principal, period: str) ->
             for line in lines.values()
         ],
         truncated=found.truncated,
+        payouts=[PayoutOut.model_validate(p) for p in found.payouts],
     )
 
 
 def csv_rows(found: Statement) -> list[tuple[object, ...]]:
-    """The statement's entries as CSV rows (after ``CSV_HEADER``); the payout column stays
-    empty until Stripe Connect lands."""
+    """The statement's entries as CSV rows (after ``CSV_HEADER``), then its payouts (kind
+    ``payout``: the amount transferred, less any reversal, negated; ``payout`` is Stripe's
+    transfer id and the payout's status)."""
+    payouts: list[tuple[object, ...]] = [
+        (
+            isoformat(p.created_at), "payout", None, None, None, None, None, p.currency, None,
+            -(p.amount - p.amount_reversed) if p.status in ("pending", "paid") else 0, None,
+            f"{p.stripe_transfer_id or ''} {p.status}".strip(),
+        )
+        for p in found.payouts
+    ]  # fmt: skip
     return [
         (
             isoformat(entry.created_at),
@@ -174,4 +245,4 @@ def csv_rows(found: Statement) -> list[tuple[object, ...]]:
             None,
         )
         for entry, name in found.rows
-    ]
+    ] + payouts

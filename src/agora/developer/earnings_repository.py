@@ -11,7 +11,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.models import Agent, EarningsEntry
+from agora.models import Agent, ConnectedAccount, EarningsEntry, Payout
+from agora.models.payout import ACTIVE_PAYOUT
 
 
 def account(user_id: uuid.UUID, organization_id: uuid.UUID | None) -> ColumnElement[bool]:
@@ -62,3 +63,30 @@ async def entries_between(
         .limit(limit)
     )
     return list(rows.all())
+
+
+async def payouts(
+    session: AsyncSession, key: str, *, period: str | None = None, limit: int = 24
+) -> list[Payout]:
+    """The account's payouts: of one period (its run's month), oldest first; else newest
+    first."""
+    query = select(Payout).where(Payout.account_key == key)
+    if period is not None:
+        query = query.where(Payout.period == period).order_by(Payout.created_at, Payout.id)
+    else:
+        query = query.order_by(Payout.created_at.desc(), Payout.id.desc())
+    return list(await session.scalars(query.limit(limit)))
+
+
+async def paid_out(session: AsyncSession, key: str) -> dict[str, int]:
+    """Currency → minor units paid out (pending and paid payouts, less reversals)."""
+    rows = await session.execute(
+        select(Payout.currency, func.sum(Payout.amount - Payout.amount_reversed))
+        .where(Payout.account_key == key, Payout.status.in_(ACTIVE_PAYOUT))
+        .group_by(Payout.currency)
+    )
+    return {str(currency): int(total or 0) for currency, total in rows.all()}
+
+
+async def connected_account(session: AsyncSession, key: str) -> ConnectedAccount | None:
+    return await session.scalar(select(ConnectedAccount).where(ConnectedAccount.account_key == key))

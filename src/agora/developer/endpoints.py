@@ -157,7 +157,8 @@ async def get_earnings(
     request: Request, session: SessionDep, settings: SettingsDep, principal: Reader
 ) -> EnvelopeB[EarningsOut]:
     """Your earnings (your organization's, in its workspace): per currency held back (pending),
-    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands."""
+    payable (less what was paid out) and in all, per agent; the payouts made and the state of
+    the Stripe account they go to (`payoutAccount`, in a word and in words)."""
     return EnvelopeB[EarningsOut](
         data=await earnings.earnings(session, principal, settings), meta=meta_b(request)
     )
@@ -167,7 +168,8 @@ async def get_earnings(
 async def get_statement(
     period: Period, request: Request, session: SessionDep, principal: Reader
 ) -> EnvelopeB[StatementOut]:
-    """A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net."""
+    """A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net;
+    the payouts made that month."""
     return EnvelopeB[StatementOut](
         data=await earnings.statement(session, principal, period), meta=meta_b(request)
     )

@@ -37,6 +37,7 @@ from agora.kit.timeutil import utcnow
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
 from agora.web import charts
+from agora.web.render import connect_csp
 from agora.web.shell import SignedInDep
 from agora.web.shell import field_errors as _field_errors
 from agora.web.shell import posted as _form
@@ -368,10 +369,13 @@ async def earnings_page(
 ) -> HTMLResponse:
     found = await earnings.earnings(session, principal, settings)
     value = shown_price(settings.payouts.credit_value, settings.payouts.currency)
-    return await _render(
+    response = await _render(
         request, session, principal, "developer_earnings.html",
         earnings=found, credit_value=value, periods=_recent_periods(), shown=shown_price,
     )  # fmt: skip
+    if settings.stripe.enabled:
+        response.headers["Content-Security-Policy"] = connect_csp(settings)
+    return response
 
 
 @router.get("/developer/earnings/{period}.csv")

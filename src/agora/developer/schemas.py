@@ -251,12 +251,16 @@ class DeveloperStatsOut(Schema):
 class EarningsBalanceOut(Schema):
     currency: str
     pending: int = Field(description="Held back (minor units): not yet past the holdback")
-    payable: int = Field(description="Past the holdback (minor units); negative after a refund")
+    payable: int = Field(
+        description="Past the holdback, less what was paid out (minor units); negative after a "
+        "refund of earnings already paid out"
+    )
     total: int = Field(description="pending + payable (minor units)")
     display_pending: str
     display_payable: str
     credits: Credits = Field(description="The same earnings in credits (net of refunds)")
     pending_credits: Credits
+    paid_out: int = Field(description="Minor units paid out (pending or paid payouts)")
 
 
 class EarningsAgentOut(Schema):
@@ -270,15 +274,38 @@ class EarningsAgentOut(Schema):
     pending_credits: Credits
 
 
+class PayoutOut(Schema):
+    id: uuid.UUID
+    period: str = Field(description="The month (UTC, YYYY-MM) of the run that made it")
+    currency: str
+    amount: int = Field(description="Minor units transferred")
+    amount_reversed: int = Field(description="Minor units Stripe reversed (back in the balance)")
+    status: str = Field(description="pending | paid | failed | reversed")
+    attempt: int = Field(description="The period's try (a failed one is tried again)")
+    stripe_transfer_id: str | None
+    failure: str | None = Field(description="Why Stripe refused it")
+    created_at: UtcDateTime
+
+
+class PayoutAccountOut(Schema):
+    connected: bool
+    stripe_account_id: str | None
+    details_submitted: bool
+    payouts_enabled: bool
+    requirements_due: list[str] = Field(description="Stripe's requirements currently due")
+    disabled_reason: str | None = Field(description="Stripe's requirements.disabled_reason")
+    state: str = Field(description="not_connected | onboarding | restricted | ready")
+    words: str = Field(description="The state in words, with why it cannot be paid")
+
+
 class EarningsOut(Schema):
     currency: str = Field(description="The payout currency now in force")
     credit_value: int = Field(description="Minor units of the currency one credit is worth now")
     holdback_days: float
     balances: list[EarningsBalanceOut] = Field(description="Per currency")
     agents: list[EarningsAgentOut]
-    payouts: list[dict[str, Any]] = Field(
-        description="Always empty until payouts through Stripe Connect land"
-    )
+    payouts: list[PayoutOut] = Field(description="Payouts made, newest first (at most 24)")
+    payout_account: PayoutAccountOut = Field(description="The Stripe account paid, if any")
 
 
 class StatementLineOut(Schema):
@@ -293,10 +320,13 @@ class StatementLineOut(Schema):
     earned_credits: Credits
     refunded_credits: Credits
     net: int = Field(description="earned + refunded (minor units)")
-    payouts: int | None = Field(description="Empty until payouts through Stripe Connect land")
+    payouts: int | None = Field(
+        description="Payouts are per account, not per agent: always empty (see `payouts`)"
+    )
 
 
 class StatementOut(Schema):
     period: str
     lines: list[StatementLineOut]
+    payouts: list[PayoutOut] = Field(description="The payouts made this month, oldest first")
     truncated: bool = Field(description="More entries than one statement shows (10,000)")

@@ -28,6 +28,7 @@ from agora.models.notification import (
 from agora.models.oauth import OAuthClient, OAuthDeviceCode, OAuthGrant, OAuthToken
 from agora.models.organization import Organization, OrganizationMember
 from agora.models.passkey import Passkey, RecoveryCode
+from agora.models.payout import ConnectedAccount, Payout
 from agora.models.privacy import AccountDeletion, DataExport
 from agora.models.project import Project
 from agora.models.promotion_code import PromotionCode, PromotionRedemption
@@ -60,6 +61,7 @@ __all__ = [
     "BrowserSession",
     "Category",
     "ConformanceRun",
+    "ConnectedAccount",
     "Conversation",
     "Coworker",
     "CoworkerUsage",
@@ -85,6 +87,7 @@ __all__ = [
     "Organization",
     "OrganizationMember",
     "Passkey",
+    "Payout",
     "Project",
     "PromotionCode",
     "PromotionRedemption",

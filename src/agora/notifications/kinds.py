@@ -175,6 +175,26 @@ CREDITS_CAP_REACHED = register(
         "A monthly spending cap has no room left for another job like the last one.",
     )
 )
+PAYOUTS_FAILED = register(
+    Kind(
+        "payouts.failed",
+        lambda d: f"A payout of your earnings did not reach you: {d.get('reason')}",
+        BOTH,
+        lambda _d: "/developer/earnings",
+        "A payout to your Stripe account was refused or reversed; its amount is back in your "
+        "earnings balance and goes out with the next run (operators are told too).",
+    )
+)
+PAYOUTS_ACCOUNT_RESTRICTED = register(
+    Kind(
+        "payouts.account_restricted",
+        lambda d: f"Payouts to your Stripe account are paused: {d.get('reason')}",
+        BOTH,
+        lambda _d: "/developer/earnings",
+        "Stripe stopped payouts to your connected account; nothing is paid to it until Stripe "
+        "enables them again (operators are told too).",
+    )
+)
 # A webhook endpoint's owner is told by mail when deliveries to it fail for good (the Standard
 # Webhooks spec: "notify the consumers using other channels (e.g. email)"). `endpoint` is the
 # URL's scheme://host[:port] only (the path may carry a secret).

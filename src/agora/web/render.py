@@ -64,6 +64,18 @@ def stripe_csp(settings: Settings) -> str:
     )
 
 
+def connect_csp(settings: Settings) -> str:
+    """The earnings page's CSP: the app's, with the form that connects a Stripe account allowed
+    to land on Stripe's hosted onboarding (the answer redirects there, and ``form-action``
+    governs redirects too): connect.stripe.com, or the configured emulation's origin."""
+    onboarding = (
+        _origin(settings.stripe.api_base)
+        if settings.stripe.api_base
+        else "https://connect.stripe.com"
+    )
+    return CSP.replace("form-action 'self'", f"form-action 'self' {onboarding}")
+
+
 def credits(units: int | None) -> str:
     return f"{to_display(units or 0)} credits"
 
