@@ -506,6 +506,22 @@ TABLES: tuple[Table, ...] = (
         users=frozenset({"owner_user_id"}),
     ),
     Table(
+        "connected_accounts",
+        _cols("account_key stripe_account_id requirements_due disabled_reason", NP),
+        reach=(user("owner_user_id"),),
+        why=f"the Stripe account a seller's payouts went to: {BOOKS}",
+        users=frozenset({"owner_user_id"}),
+    ),
+    Table(
+        "payouts",
+        _cols(
+            "account_key period currency status stripe_account_id stripe_transfer_id failure", NP
+        ),
+        reach=(user("owner_user_id"),),
+        why=f"transfers to a seller: {BOOKS}",
+        users=frozenset({"owner_user_id"}),
+    ),
+    Table(
         "coworker_usage",
         _cols("idempotency_key reference_id request_hash", NP),
         reach=(user("user_id"),),

@@ -1,8 +1,8 @@
 """payouts connected accounts: sellers' Stripe Connect accounts and the payouts of their
 earnings (issue 46)
 
-Revision ID: 0029_payouts_connected_accounts
-Revises: 0028_earnings_promotion_codes
+Revision ID: 0032_payouts_connected_accounts
+Revises: 0031_user_identities
 Create Date: 2026-11-28 00:46:29
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0029_payouts_connected_accounts"
-down_revision: str | None = "0028_earnings_promotion_codes"
+revision: str = "0032_payouts_connected_accounts"
+down_revision: str | None = "0031_user_identities"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
