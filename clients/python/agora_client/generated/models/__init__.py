@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .a2a_agent_submission import A2AAgentSubmission
+from .account_deletion_out import AccountDeletionOut
 from .account_out import AccountOut
 from .accounts_message_out import AccountsMessageOut
 from .actor import Actor
@@ -81,6 +82,7 @@ from .credits_out import CreditsOut
 from .dashboard_out import DashboardOut
 from .dashboard_out_faileddeliveries import DashboardOutFaileddeliveries
 from .dashboard_out_jobsperstatus import DashboardOutJobsperstatus
+from .data_export_out import DataExportOut
 from .delivery_out import DeliveryOut
 from .delivery_out_payload import DeliveryOutPayload
 from .detailed_error import DetailedError
@@ -90,17 +92,19 @@ from .developer_availability_out import DeveloperAvailabilityOut
 from .developer_stats_out import DeveloperStatsOut
 from .dismiss_in import DismissIn
 from .dismissed_out import DismissedOut
+from .download_in import DownloadIn
 from .earnings_agent_out import EarningsAgentOut
 from .earnings_balance_out import EarningsBalanceOut
 from .earnings_out import EarningsOut
-from .earnings_out_payouts_item import EarningsOutPayoutsItem
 from .email_in import EmailIn
+from .envelope_a_account_deletion_out import EnvelopeAAccountDeletionOut
 from .envelope_a_account_out import EnvelopeAAccountOut
 from .envelope_a_api_key_out import EnvelopeAApiKeyOut
 from .envelope_a_cap_out import EnvelopeACapOut
 from .envelope_a_created_api_key_out import EnvelopeACreatedApiKeyOut
 from .envelope_a_created_invitation_out import EnvelopeACreatedInvitationOut
 from .envelope_a_credits_out import EnvelopeACreditsOut
+from .envelope_a_data_export_out import EnvelopeADataExportOut
 from .envelope_a_delivery_out import EnvelopeADeliveryOut
 from .envelope_a_file_out import EnvelopeAFileOut
 from .envelope_a_input_request_out import EnvelopeAInputRequestOut
@@ -115,24 +119,29 @@ from .envelope_a_notification_page import EnvelopeANotificationPage
 from .envelope_a_occurrences_out import EnvelopeAOccurrencesOut
 from .envelope_a_organization_out import EnvelopeAOrganizationOut
 from .envelope_a_pack_out import EnvelopeAPackOut
+from .envelope_a_passkey_out import EnvelopeAPasskeyOut
 from .envelope_a_password_rules_out import EnvelopeAPasswordRulesOut
 from .envelope_a_payment_out import EnvelopeAPaymentOut
 from .envelope_a_promotion_code_out import EnvelopeAPromotionCodeOut
 from .envelope_a_purchase_created_out import EnvelopeAPurchaseCreatedOut
 from .envelope_a_purchase_out import EnvelopeAPurchaseOut
+from .envelope_a_recovery_codes_out import EnvelopeARecoveryCodesOut
 from .envelope_a_saved_input_out import EnvelopeASavedInputOut
 from .envelope_a_schedule_out import EnvelopeAScheduleOut
+from .envelope_a_second_step_out import EnvelopeASecondStepOut
 from .envelope_a_session_out import EnvelopeASessionOut
 from .envelope_a_signed_in_out import EnvelopeASignedInOut
 from .envelope_a_signing_secret_out import EnvelopeASigningSecretOut
 from .envelope_a_unread_count_out import EnvelopeAUnreadCountOut
 from .envelope_a_user_out import EnvelopeAUserOut
+from .envelope_a_web_authn_options_out import EnvelopeAWebAuthnOptionsOut
 from .envelope_a_webhook_endpoint_out import EnvelopeAWebhookEndpointOut
 from .envelope_a_webhook_out import EnvelopeAWebhookOut
 from .envelope_alist_agent_out import EnvelopeAlistAgentOut
 from .envelope_alist_api_key_out import EnvelopeAlistApiKeyOut
 from .envelope_alist_audit_event_out import EnvelopeAlistAuditEventOut
 from .envelope_alist_cap_out import EnvelopeAlistCapOut
+from .envelope_alist_data_export_out import EnvelopeAlistDataExportOut
 from .envelope_alist_delivery_out import EnvelopeAlistDeliveryOut
 from .envelope_alist_identity_out import EnvelopeAlistIdentityOut
 from .envelope_alist_invitation_out import EnvelopeAlistInvitationOut
@@ -143,6 +152,8 @@ from .envelope_alist_member_out import EnvelopeAlistMemberOut
 from .envelope_alist_organization_key_out import EnvelopeAlistOrganizationKeyOut
 from .envelope_alist_organization_out import EnvelopeAlistOrganizationOut
 from .envelope_alist_pack_out import EnvelopeAlistPackOut
+from .envelope_alist_passkey_out import EnvelopeAlistPasskeyOut
+from .envelope_alist_payout_out import EnvelopeAlistPayoutOut
 from .envelope_alist_preference_out import EnvelopeAlistPreferenceOut
 from .envelope_alist_promotion_code_out import EnvelopeAlistPromotionCodeOut
 from .envelope_alist_purchase_out import EnvelopeAlistPurchaseOut
@@ -171,7 +182,9 @@ from .envelope_b_input_schema_out import EnvelopeBInputSchemaOut
 from .envelope_b_job_assignment import EnvelopeBJobAssignment
 from .envelope_b_job_out import EnvelopeBJobOut
 from .envelope_b_message_out import EnvelopeBMessageOut
+from .envelope_b_onboarding_link_out import EnvelopeBOnboardingLinkOut
 from .envelope_b_org_suspension_out import EnvelopeBOrgSuspensionOut
+from .envelope_b_payout_account_out import EnvelopeBPayoutAccountOut
 from .envelope_b_project_deleted import EnvelopeBProjectDeleted
 from .envelope_b_project_out import EnvelopeBProjectOut
 from .envelope_b_quarantined_out import EnvelopeBQuarantinedOut
@@ -269,6 +282,7 @@ from .notification_out_data import NotificationOutData
 from .notification_page import NotificationPage
 from .notifications_webhook_out import NotificationsWebhookOut
 from .occurrences_out import OccurrencesOut
+from .onboarding_link_out import OnboardingLinkOut
 from .org_suspension_out import OrgSuspensionOut
 from .organization_in import OrganizationIn
 from .organization_key_out import OrganizationKeyOut
@@ -279,11 +293,19 @@ from .pack_out import PackOut
 from .pack_update import PackUpdate
 from .pagination import Pagination
 from .participant_in import ParticipantIn
+from .passkey_assertion_in import PasskeyAssertionIn
+from .passkey_assertion_in_credential import PasskeyAssertionInCredential
+from .passkey_in import PasskeyIn
+from .passkey_in_credential import PasskeyInCredential
+from .passkey_name_in import PasskeyNameIn
+from .passkey_out import PasskeyOut
 from .password_change_in import PasswordChangeIn
 from .password_in import PasswordIn
 from .password_reset_in import PasswordResetIn
 from .password_rules_out import PasswordRulesOut
 from .payment_out import PaymentOut
+from .payout_account_out import PayoutAccountOut
+from .payout_out import PayoutOut
 from .preference_in import PreferenceIn
 from .preference_out import PreferenceOut
 from .preferences_in import PreferencesIn
@@ -310,6 +332,7 @@ from .rating_summary import RatingSummary
 from .rating_summary_distribution import RatingSummaryDistribution
 from .rating_update import RatingUpdate
 from .read_by_reference_in import ReadByReferenceIn
+from .recovery_codes_out import RecoveryCodesOut
 from .refund_in import RefundIn
 from .reject_decision import RejectDecision
 from .reply_create import ReplyCreate
@@ -337,6 +360,8 @@ from .schedule_run_out import ScheduleRunOut
 from .schedule_update import ScheduleUpdate
 from .schedule_update_inputdata import ScheduleUpdateInputdata
 from .schedule_update_missedpolicy import ScheduleUpdateMissedpolicy
+from .second_step_in import SecondStepIn
+from .second_step_out import SecondStepOut
 from .session_out import SessionOut
 from .share_organization import ShareOrganization
 from .share_out import ShareOut
@@ -377,6 +402,8 @@ from .usage_create import UsageCreate
 from .usage_out import UsageOut
 from .user_out import UserOut
 from .vendor import Vendor
+from .web_authn_options_out import WebAuthnOptionsOut
+from .web_authn_options_out_publickey import WebAuthnOptionsOutPublickey
 from .webhook_endpoint_out import WebhookEndpointOut
 from .webhook_in import WebhookIn
 from .work_item import WorkItem
@@ -385,6 +412,7 @@ from .workspace_switch_in import WorkspaceSwitchIn
 
 __all__ = (
     "A2AAgentSubmission",
+    "AccountDeletionOut",
     "AccountOut",
     "AccountsMessageOut",
     "Actor",
@@ -465,6 +493,7 @@ __all__ = (
     "DashboardOut",
     "DashboardOutFaileddeliveries",
     "DashboardOutJobsperstatus",
+    "DataExportOut",
     "DeliveryOut",
     "DeliveryOutPayload",
     "DetailedError",
@@ -474,17 +503,19 @@ __all__ = (
     "DeveloperStatsOut",
     "DismissIn",
     "DismissedOut",
+    "DownloadIn",
     "EarningsAgentOut",
     "EarningsBalanceOut",
     "EarningsOut",
-    "EarningsOutPayoutsItem",
     "EmailIn",
+    "EnvelopeAAccountDeletionOut",
     "EnvelopeAAccountOut",
     "EnvelopeAApiKeyOut",
     "EnvelopeACapOut",
     "EnvelopeACreatedApiKeyOut",
     "EnvelopeACreatedInvitationOut",
     "EnvelopeACreditsOut",
+    "EnvelopeADataExportOut",
     "EnvelopeADeliveryOut",
     "EnvelopeAFileOut",
     "EnvelopeAInputRequestOut",
@@ -499,24 +530,29 @@ __all__ = (
     "EnvelopeAOccurrencesOut",
     "EnvelopeAOrganizationOut",
     "EnvelopeAPackOut",
+    "EnvelopeAPasskeyOut",
     "EnvelopeAPasswordRulesOut",
     "EnvelopeAPaymentOut",
     "EnvelopeAPromotionCodeOut",
     "EnvelopeAPurchaseCreatedOut",
     "EnvelopeAPurchaseOut",
+    "EnvelopeARecoveryCodesOut",
     "EnvelopeASavedInputOut",
     "EnvelopeAScheduleOut",
+    "EnvelopeASecondStepOut",
     "EnvelopeASessionOut",
     "EnvelopeASignedInOut",
     "EnvelopeASigningSecretOut",
     "EnvelopeAUnreadCountOut",
     "EnvelopeAUserOut",
+    "EnvelopeAWebAuthnOptionsOut",
     "EnvelopeAWebhookEndpointOut",
     "EnvelopeAWebhookOut",
     "EnvelopeAlistAgentOut",
     "EnvelopeAlistApiKeyOut",
     "EnvelopeAlistAuditEventOut",
     "EnvelopeAlistCapOut",
+    "EnvelopeAlistDataExportOut",
     "EnvelopeAlistDeliveryOut",
     "EnvelopeAlistIdentityOut",
     "EnvelopeAlistInvitationOut",
@@ -527,6 +563,8 @@ __all__ = (
     "EnvelopeAlistOrganizationKeyOut",
     "EnvelopeAlistOrganizationOut",
     "EnvelopeAlistPackOut",
+    "EnvelopeAlistPasskeyOut",
+    "EnvelopeAlistPayoutOut",
     "EnvelopeAlistPreferenceOut",
     "EnvelopeAlistPromotionCodeOut",
     "EnvelopeAlistPurchaseOut",
@@ -555,7 +593,9 @@ __all__ = (
     "EnvelopeBJobAssignment",
     "EnvelopeBJobOut",
     "EnvelopeBMessageOut",
+    "EnvelopeBOnboardingLinkOut",
     "EnvelopeBOrgSuspensionOut",
+    "EnvelopeBPayoutAccountOut",
     "EnvelopeBProjectDeleted",
     "EnvelopeBProjectOut",
     "EnvelopeBQuarantinedOut",
@@ -653,6 +693,7 @@ __all__ = (
     "NotificationPage",
     "NotificationsWebhookOut",
     "OccurrencesOut",
+    "OnboardingLinkOut",
     "OrgSuspensionOut",
     "OrganizationIn",
     "OrganizationKeyOut",
@@ -663,11 +704,19 @@ __all__ = (
     "PackUpdate",
     "Pagination",
     "ParticipantIn",
+    "PasskeyAssertionIn",
+    "PasskeyAssertionInCredential",
+    "PasskeyIn",
+    "PasskeyInCredential",
+    "PasskeyNameIn",
+    "PasskeyOut",
     "PasswordChangeIn",
     "PasswordIn",
     "PasswordResetIn",
     "PasswordRulesOut",
     "PaymentOut",
+    "PayoutAccountOut",
+    "PayoutOut",
     "PreferenceIn",
     "PreferenceOut",
     "PreferencesIn",
@@ -694,6 +743,7 @@ __all__ = (
     "RatingSummaryDistribution",
     "RatingUpdate",
     "ReadByReferenceIn",
+    "RecoveryCodesOut",
     "RefundIn",
     "RejectDecision",
     "ReplyCreate",
@@ -721,6 +771,8 @@ __all__ = (
     "ScheduleUpdate",
     "ScheduleUpdateInputdata",
     "ScheduleUpdateMissedpolicy",
+    "SecondStepIn",
+    "SecondStepOut",
     "SessionOut",
     "ShareOrganization",
     "ShareOut",
@@ -761,6 +813,8 @@ __all__ = (
     "UsageOut",
     "UserOut",
     "Vendor",
+    "WebAuthnOptionsOut",
+    "WebAuthnOptionsOutPublickey",
     "WebhookEndpointOut",
     "WebhookIn",
     "WorkItem",

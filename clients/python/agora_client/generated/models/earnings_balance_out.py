@@ -17,7 +17,9 @@ class EarningsBalanceOut:
         currency (str):
         display_payable (str):
         display_pending (str):
-        payable (int): Past the holdback (minor units); negative after a refund
+        paid_out (int): Minor units paid out (pending or paid payouts)
+        payable (int): Past the holdback, less what was paid out (minor units); negative after a refund of earnings
+            already paid out
         pending (int): Held back (minor units): not yet past the holdback
         pending_credits (float):
         total (int): pending + payable (minor units)
@@ -27,6 +29,7 @@ class EarningsBalanceOut:
     currency: str
     display_payable: str
     display_pending: str
+    paid_out: int
     payable: int
     pending: int
     pending_credits: float
@@ -41,6 +44,8 @@ class EarningsBalanceOut:
         display_payable = self.display_payable
 
         display_pending = self.display_pending
+
+        paid_out = self.paid_out
 
         payable = self.payable
 
@@ -58,6 +63,7 @@ class EarningsBalanceOut:
                 "currency": currency,
                 "displayPayable": display_payable,
                 "displayPending": display_pending,
+                "paidOut": paid_out,
                 "payable": payable,
                 "pending": pending,
                 "pendingCredits": pending_credits,
@@ -78,6 +84,8 @@ class EarningsBalanceOut:
 
         display_pending = d.pop("displayPending")
 
+        paid_out = d.pop("paidOut")
+
         payable = d.pop("payable")
 
         pending = d.pop("pending")
@@ -91,6 +99,7 @@ class EarningsBalanceOut:
             currency=currency,
             display_payable=display_payable,
             display_pending=display_pending,
+            paid_out=paid_out,
             payable=payable,
             pending=pending,
             pending_credits=pending_credits,

@@ -9,7 +9,8 @@ from attrs import field as _attrs_field
 if TYPE_CHECKING:
     from ..models.earnings_agent_out import EarningsAgentOut
     from ..models.earnings_balance_out import EarningsBalanceOut
-    from ..models.earnings_out_payouts_item import EarningsOutPayoutsItem
+    from ..models.payout_account_out import PayoutAccountOut
+    from ..models.payout_out import PayoutOut
 
 
 T = TypeVar("T", bound="EarningsOut")
@@ -24,7 +25,8 @@ class EarningsOut:
         credit_value (int): Minor units of the currency one credit is worth now
         currency (str): The payout currency now in force
         holdback_days (float):
-        payouts (list[EarningsOutPayoutsItem]): Always empty until payouts through Stripe Connect land
+        payout_account (PayoutAccountOut):
+        payouts (list[PayoutOut]): Payouts made, newest first (at most 24)
     """
 
     agents: list[EarningsAgentOut]
@@ -32,7 +34,8 @@ class EarningsOut:
     credit_value: int
     currency: str
     holdback_days: float
-    payouts: list[EarningsOutPayoutsItem]
+    payout_account: PayoutAccountOut
+    payouts: list[PayoutOut]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,6 +55,8 @@ class EarningsOut:
 
         holdback_days = self.holdback_days
 
+        payout_account = self.payout_account.to_dict()
+
         payouts = []
         for payouts_item_data in self.payouts:
             payouts_item = payouts_item_data.to_dict()
@@ -66,6 +71,7 @@ class EarningsOut:
                 "creditValue": credit_value,
                 "currency": currency,
                 "holdbackDays": holdback_days,
+                "payoutAccount": payout_account,
                 "payouts": payouts,
             }
         )
@@ -76,7 +82,8 @@ class EarningsOut:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.earnings_agent_out import EarningsAgentOut
         from ..models.earnings_balance_out import EarningsBalanceOut
-        from ..models.earnings_out_payouts_item import EarningsOutPayoutsItem
+        from ..models.payout_account_out import PayoutAccountOut
+        from ..models.payout_out import PayoutOut
 
         d = dict(src_dict)
         agents = []
@@ -99,10 +106,12 @@ class EarningsOut:
 
         holdback_days = d.pop("holdbackDays")
 
+        payout_account = PayoutAccountOut.from_dict(d.pop("payoutAccount"))
+
         payouts = []
         _payouts = d.pop("payouts")
         for payouts_item_data in _payouts:
-            payouts_item = EarningsOutPayoutsItem.from_dict(payouts_item_data)
+            payouts_item = PayoutOut.from_dict(payouts_item_data)
 
             payouts.append(payouts_item)
 
@@ -112,6 +121,7 @@ class EarningsOut:
             credit_value=credit_value,
             currency=currency,
             holdback_days=holdback_days,
+            payout_account=payout_account,
             payouts=payouts,
         )
 

@@ -22,7 +22,7 @@ class StatementLineOut:
         jobs (int): Captured jobs earned on
         name (str):
         net (int): earned + refunded (minor units)
-        payouts (int | None): Empty until payouts through Stripe Connect land
+        payouts (int | None): Payouts are per account, not per agent: always empty (see `payouts`)
         refunded (int): Minor units, zero or negative
         refunded_credits (float):
         refunded_jobs (int):

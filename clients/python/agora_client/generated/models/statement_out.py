@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.payout_out import PayoutOut
     from ..models.statement_line_out import StatementLineOut
 
 
@@ -18,11 +19,13 @@ class StatementOut:
     """
     Attributes:
         lines (list[StatementLineOut]):
+        payouts (list[PayoutOut]): The payouts made this month, oldest first
         period (str):
         truncated (bool): More entries than one statement shows (10,000)
     """
 
     lines: list[StatementLineOut]
+    payouts: list[PayoutOut]
     period: str
     truncated: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -33,6 +36,11 @@ class StatementOut:
             lines_item = lines_item_data.to_dict()
             lines.append(lines_item)
 
+        payouts = []
+        for payouts_item_data in self.payouts:
+            payouts_item = payouts_item_data.to_dict()
+            payouts.append(payouts_item)
+
         period = self.period
 
         truncated = self.truncated
@@ -42,6 +50,7 @@ class StatementOut:
         field_dict.update(
             {
                 "lines": lines,
+                "payouts": payouts,
                 "period": period,
                 "truncated": truncated,
             }
@@ -51,6 +60,7 @@ class StatementOut:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.payout_out import PayoutOut
         from ..models.statement_line_out import StatementLineOut
 
         d = dict(src_dict)
@@ -61,12 +71,20 @@ class StatementOut:
 
             lines.append(lines_item)
 
+        payouts = []
+        _payouts = d.pop("payouts")
+        for payouts_item_data in _payouts:
+            payouts_item = PayoutOut.from_dict(payouts_item_data)
+
+            payouts.append(payouts_item)
+
         period = d.pop("period")
 
         truncated = d.pop("truncated")
 
         statement_out = cls(
             lines=lines,
+            payouts=payouts,
             period=period,
             truncated=truncated,
         )

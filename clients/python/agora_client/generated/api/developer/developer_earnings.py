@@ -72,7 +72,8 @@ def sync_detailed(
     """Get Earnings
 
      Your earnings (your organization's, in its workspace): per currency held back (pending),
-    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands.
+    payable (less what was paid out) and in all, per agent; the payouts made and the state of
+    the Stripe account they go to (`payoutAccount`, in a word and in words).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,7 +99,8 @@ def sync(
     """Get Earnings
 
      Your earnings (your organization's, in its workspace): per currency held back (pending),
-    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands.
+    payable (less what was paid out) and in all, per agent; the payouts made and the state of
+    the Stripe account they go to (`payoutAccount`, in a word and in words).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,7 +122,8 @@ async def asyncio_detailed(
     """Get Earnings
 
      Your earnings (your organization's, in its workspace): per currency held back (pending),
-    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands.
+    payable (less what was paid out) and in all, per agent; the payouts made and the state of
+    the Stripe account they go to (`payoutAccount`, in a word and in words).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +147,8 @@ async def asyncio(
     """Get Earnings
 
      Your earnings (your organization's, in its workspace): per currency held back (pending),
-    payable and in all, and per agent. ``payouts`` stays empty until Stripe Connect lands.
+    payable (less what was paid out) and in all, per agent; the payouts made and the state of
+    the Stripe account they go to (`payoutAccount`, in a word and in words).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -82,7 +82,8 @@ def sync_detailed(
 ) -> Response[DetailedError | EnvelopeBStatementOut]:
     """Get Statement
 
-     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net.
+     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net;
+    the payouts made that month.
 
     Args:
         period (str): A UTC month, YYYY-MM
@@ -113,7 +114,8 @@ def sync(
 ) -> DetailedError | EnvelopeBStatementOut | None:
     """Get Statement
 
-     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net.
+     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net;
+    the payouts made that month.
 
     Args:
         period (str): A UTC month, YYYY-MM
@@ -139,7 +141,8 @@ async def asyncio_detailed(
 ) -> Response[DetailedError | EnvelopeBStatementOut]:
     """Get Statement
 
-     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net.
+     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net;
+    the payouts made that month.
 
     Args:
         period (str): A UTC month, YYYY-MM
@@ -168,7 +171,8 @@ async def asyncio(
 ) -> DetailedError | EnvelopeBStatementOut | None:
     """Get Statement
 
-     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net.
+     A month's statement (UTC): per agent the earnings, refunds, marketplace fees and net;
+    the payouts made that month.
 
     Args:
         period (str): A UTC month, YYYY-MM

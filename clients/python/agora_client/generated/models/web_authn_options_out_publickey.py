@@ -6,11 +6,13 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="EarningsOutPayoutsItem")
+T = TypeVar("T", bound="WebAuthnOptionsOutPublickey")
 
 
 @_attrs_define
-class EarningsOutPayoutsItem:
+class WebAuthnOptionsOutPublickey:
+    """The options of navigator.credentials.create / get, binary fields base64url"""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -23,10 +25,10 @@ class EarningsOutPayoutsItem:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        earnings_out_payouts_item = cls()
+        web_authn_options_out_publickey = cls()
 
-        earnings_out_payouts_item.additional_properties = d
-        return earnings_out_payouts_item
+        web_authn_options_out_publickey.additional_properties = d
+        return web_authn_options_out_publickey
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,0 +1,170 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.envelope_a_web_authn_options_out import EnvelopeAWebAuthnOptionsOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/auth/passkeys/sign-in-options",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvelopeAWebAuthnOptionsOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeAWebAuthnOptionsOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 413:
+        response_413 = SimpleError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = SimpleError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = SimpleError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvelopeAWebAuthnOptionsOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[EnvelopeAWebAuthnOptionsOut | SimpleError]:
+    """Passkey Sign In Options
+
+     Start signing in with a passkey and no password: the options for
+    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys).
+    Counted per client address (AGORA_AUTH_ATTEMPTS_PER_ADDRESS, then 429).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeAWebAuthnOptionsOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> EnvelopeAWebAuthnOptionsOut | SimpleError | None:
+    """Passkey Sign In Options
+
+     Start signing in with a passkey and no password: the options for
+    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys).
+    Counted per client address (AGORA_AUTH_ATTEMPTS_PER_ADDRESS, then 429).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeAWebAuthnOptionsOut | SimpleError
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[EnvelopeAWebAuthnOptionsOut | SimpleError]:
+    """Passkey Sign In Options
+
+     Start signing in with a passkey and no password: the options for
+    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys).
+    Counted per client address (AGORA_AUTH_ATTEMPTS_PER_ADDRESS, then 429).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeAWebAuthnOptionsOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> EnvelopeAWebAuthnOptionsOut | SimpleError | None:
+    """Passkey Sign In Options
+
+     Start signing in with a passkey and no password: the options for
+    ``navigator.credentials.get`` (no allowed list: the authenticator offers its passkeys).
+    Counted per client address (AGORA_AUTH_ATTEMPTS_PER_ADDRESS, then 429).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeAWebAuthnOptionsOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.conflict_error import ConflictError
+from ...models.envelope_a_second_step_out import EnvelopeASecondStepOut
+from ...models.second_step_in import SecondStepIn
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SecondStepIn,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/auth/second-step",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConflictError | EnvelopeASecondStepOut | SimpleError | None:
+    if response.status_code == 200:
+        response_200 = EnvelopeASecondStepOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ConflictError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = SimpleError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = SimpleError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConflictError | EnvelopeASecondStepOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SecondStepIn,
+) -> Response[ConflictError | EnvelopeASecondStepOut | SimpleError]:
+    """Set Second Step
+
+     Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
+    needs a passkey (409); without unused recovery codes it makes a set, in this answer only.
+
+    Args:
+        body (SecondStepIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | EnvelopeASecondStepOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: SecondStepIn,
+) -> ConflictError | EnvelopeASecondStepOut | SimpleError | None:
+    """Set Second Step
+
+     Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
+    needs a passkey (409); without unused recovery codes it makes a set, in this answer only.
+
+    Args:
+        body (SecondStepIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | EnvelopeASecondStepOut | SimpleError
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SecondStepIn,
+) -> Response[ConflictError | EnvelopeASecondStepOut | SimpleError]:
+    """Set Second Step
+
+     Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
+    needs a passkey (409); without unused recovery codes it makes a set, in this answer only.
+
+    Args:
+        body (SecondStepIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConflictError | EnvelopeASecondStepOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: SecondStepIn,
+) -> ConflictError | EnvelopeASecondStepOut | SimpleError | None:
+    """Set Second Step
+
+     Ask (or stop asking) for a passkey after the password or a magic link. Turning it on
+    needs a passkey (409); without unused recovery codes it makes a set, in this answer only.
+
+    Args:
+        body (SecondStepIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConflictError | EnvelopeASecondStepOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

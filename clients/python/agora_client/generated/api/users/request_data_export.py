@@ -1,0 +1,171 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.envelope_a_data_export_out import EnvelopeADataExportOut
+from ...models.simple_error import SimpleError
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/users/me/data-exports",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvelopeADataExportOut | SimpleError | None:
+    if response.status_code == 202:
+        response_202 = EnvelopeADataExportOut.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = SimpleError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = SimpleError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = SimpleError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = SimpleError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = SimpleError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = SimpleError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvelopeADataExportOut | SimpleError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeADataExportOut | SimpleError]:
+    """Request Data Export
+
+     Export everything Agora holds about you: a ZIP of JSON files, built in the background
+    and mailed to you as a one-time link (the pending export if one is under way).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeADataExportOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeADataExportOut | SimpleError | None:
+    """Request Data Export
+
+     Export everything Agora holds about you: a ZIP of JSON files, built in the background
+    and mailed to you as a one-time link (the pending export if one is under way).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeADataExportOut | SimpleError
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvelopeADataExportOut | SimpleError]:
+    """Request Data Export
+
+     Export everything Agora holds about you: a ZIP of JSON files, built in the background
+    and mailed to you as a one-time link (the pending export if one is under way).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeADataExportOut | SimpleError]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+) -> EnvelopeADataExportOut | SimpleError | None:
+    """Request Data Export
+
+     Export everything Agora holds about you: a ZIP of JSON files, built in the background
+    and mailed to you as a one-time link (the pending export if one is under way).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeADataExportOut | SimpleError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed
