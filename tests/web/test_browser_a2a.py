@@ -105,7 +105,7 @@ def test_an_a2a_agent_submitted_by_its_card_is_hired_from_the_web_app(
             page.check("input[value=paint]")
         page.click("#hire-form button[type=submit]")
         page.wait_for_url(JOB_URL)
-        page.wait_for_selector("#job-status:has-text('INPUT_REQUIRED')", timeout=30_000)
+        page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]", timeout=30_000)
         page.reload()
         expect(page.locator("#agent-message")).to_contain_text("Which colour?")
         _shot(page, "a2a-asks")
@@ -143,8 +143,9 @@ def test_a_cancel_on_the_job_page_reaches_the_a2a_agent(
         page.wait_for_selector("#job-status:has-text('RUNNING')", timeout=30_000)
         _until(lambda: any(m[0] == "wait" for m in painter.messages), "the task to start")
         before = list(painter.cancelled)
+        page.once("dialog", lambda dialog: dialog.accept())  # a destructive action asks first
         page.click("button:has-text('Cancel the job')")
-        page.wait_for_selector("#job-status:has-text('CANCELLED')")
+        page.wait_for_selector("#job-status[data-status=CANCELLED]")
         _until(lambda: len(painter.cancelled) > len(before), "tasks/cancel at the agent", 30)
         assert job_id not in painter.cancelled  # the agent's own task id, not Agora's job id
     finally:

@@ -80,6 +80,7 @@ def test_sign_up_with_the_provider_then_link_it_to_a_password_account(
         assert f"work-{email}" in page.content()
 
         # Signed out, the provider signs in to that same account.
+        page.click("#account-menu summary")
         page.click("button:has-text('Sign out')")
         page.goto(f"{base}/sign-in")
         page.click("#sign-in-oidc")

@@ -52,6 +52,7 @@ def _virtual_authenticator(context: object, page: object) -> tuple[object, str]:
 
 
 def _sign_out(page: object) -> None:
+    page.click("#account-menu summary")  # type: ignore[attr-defined]
     page.click("header form[action='/sign-out'] button")  # type: ignore[attr-defined]
     page.wait_for_url(re.compile(r".*/sign-in$"))  # type: ignore[attr-defined]
 
