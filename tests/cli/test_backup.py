@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from tests.conftest import MakeUser, _admin_execute, _postgres_url
 from tests.jobs.helpers import create, dispatcher, echo, fast_settings, job, register
 from tests.support.agents import LoopbackAgents
 from tests.support.files import CSV, PDF
+from tests.support.s3 import S3Server, moto_s3
 
 
 @pytest.fixture
@@ -32,12 +33,13 @@ def settings(settings: Settings) -> Settings:
     return fast_settings(settings)
 
 
-def invoke(database_url: str, data_dir: Path, *args: str) -> Any:
+def invoke(database_url: str, data_dir: Path, *args: str, **extra: str) -> Any:
     env = {
         "AGORA_DATABASE_URL": database_url,
         "AGORA_DATA_DIR": str(data_dir),
         "AGORA_SECRET_KEY": "test-secret-key",
         "AGORA_LOG_LEVEL": "WARNING",
+        **extra,
     }
     get_settings.cache_clear()
     try:
@@ -153,3 +155,73 @@ async def test_a_damaged_backup_is_refused(
     )
     assert failed.exit_code == 1
     assert "damaged" in failed.output
+
+
+@pytest.fixture(scope="module")
+def s3_server() -> Iterator[S3Server]:
+    with moto_s3() as server:
+        yield server
+
+
+def _s3_env(s3: S3Server, bucket: str) -> dict[str, str]:
+    return {f"AGORA_{k.upper()}": str(v) for k, v in s3.settings_update(bucket).items()}
+
+
+async def test_backup_and_restore_drill_on_s3(
+    settings: Settings,
+    db: Database,
+    make_user: MakeUser,
+    fresh_database: str,
+    tmp_path: Path,
+    s3_server: S3Server,
+) -> None:
+    """The same drill with the files on S3 (moto in server mode on loopback): backed up from one
+    bucket, restored into another, downloaded from it again (a presigned redirect, followed)."""
+    source, target = s3_server.new_bucket(), s3_server.new_bucket()
+    on_s3 = settings.with_changes(**s3_server.settings_update(source))
+    app = create_app(on_s3, db=db, migrate=False, background=False)
+    uploads: dict[str, bytes] = {}
+    user = await make_user()
+    async with app.router.lifespan_context(app):
+        transport = httpx2.ASGITransport(app=app)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            for name, data in (("a.pdf", PDF), ("b.csv", CSV)):
+                response = await c.post(
+                    "/v1/files", headers=user.key_headers, files={"file": (name, data)}
+                )
+                assert response.status_code == 201, response.text
+                uploads[response.json()["data"]["id"]] = data
+
+    dest = tmp_path / "backup"
+    done = await asyncio.to_thread(
+        invoke, db.url, tmp_path / "data", "backup", str(dest), **_s3_env(s3_server, source)
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads((dest / "manifest.json").read_text())["file_count"] == 2
+    done = await asyncio.to_thread(
+        invoke, fresh_database, tmp_path / "r", "restore", str(dest), **_s3_env(s3_server, target)
+    )
+    assert done.exit_code == 0, done.output
+    restored_keys = s3_server.client.list_objects_v2(Bucket=target).get("Contents", [])
+    assert len(restored_keys) == 2
+
+    restored_db = Database(fresh_database)
+    restored_settings = settings.with_changes(
+        database_url=fresh_database, **s3_server.settings_update(target)
+    )
+    restored = create_app(restored_settings, db=restored_db, migrate=False, background=False)
+    try:
+        async with restored.router.lifespan_context(restored):
+            transport = httpx2.ASGITransport(app=restored)
+            async with (
+                httpx2.AsyncClient(transport=transport, base_url="http://testserver") as c,
+                httpx2.AsyncClient() as bucket,
+            ):
+                for file_id, data in uploads.items():
+                    answer = await c.get(f"/v1/files/{file_id}/content", headers=user.key_headers)
+                    assert answer.status_code == 307, answer.text
+                    location = answer.headers["location"]
+                    assert f"/{target}/" in location
+                    assert (await bucket.get(location)).content == data
+    finally:
+        await restored_db.dispose()
