@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, cast
 
@@ -16,7 +16,7 @@ import stripe
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from agora.accounts import identities
+from agora.accounts import identities, passkeys
 from agora.accounts import keys as account_keys
 from agora.accounts import provisioning as identity
 from agora.accounts import repository as identity_repo
@@ -33,6 +33,7 @@ from agora.console import users as console_users
 from agora.credits import ledger
 from agora.developer import service as developer
 from agora.developer.service import Probe
+from agora.kit.attempts import AttemptLimiter
 from agora.kit.db import Database
 from agora.kit.outbound import OutboundPolicy
 from agora.kit.security import new_token
@@ -42,6 +43,7 @@ from agora.models import (
     CreditPurchase,
     DataExport,
     Job,
+    Passkey,
     Payout,
     RegistryQuarantine,
 )
@@ -57,6 +59,7 @@ from agora.registry import service as registry
 from agora.settings import Settings
 from agora.users import privacy
 from tests.conftest import MakeUser, TestUser
+from tests.support.webauthn import SoftAuthenticator
 
 SCHEMA = {"input_data": [{"id": "text", "type": "string", "name": "Text"}]}
 
@@ -81,6 +84,8 @@ class World:
     quarantined: str = ""
     stuck_job: str = ""
     oauth_client: str = ""
+    # In process (no Redis): the passkey sign-ins and recovery codes spend and check budgets.
+    attempts: AttemptLimiter = field(default_factory=lambda: AttemptLimiter(None))
 
     async def principal(
         self, session: AsyncSession, user: TestUser, *, in_org: bool = False
@@ -93,7 +98,7 @@ class World:
         return accounts.Context(
             settings=self.settings,
             mailer=cast(Any, None),  # none of these actions mails by address
-            attempts=cast(Any, None),
+            attempts=self.attempts,
             client_address="192.0.2.1",
         )
 
@@ -504,6 +509,70 @@ async def _sign_in_rule(s: AsyncSession, w: World) -> object:
     )
 
 
+# ---- passkeys and recovery codes (accounts/passkeys.py) --------------------------------------
+
+
+async def _browser(s: AsyncSession, w: World) -> Principal:
+    """The member signed in with the password just now: a browser session's principal, as the
+    session cookie authenticates it (auth.authenticate_session)."""
+    user = await identity_repo.user_by_id(s, w.member.user_id)
+    assert user is not None
+    started = await accounts.start_session(s, w.ctx(), user, "password", None)
+    return await auth.authenticate_session(s, started.token)
+
+
+async def _registered(s: AsyncSession, w: World) -> tuple[Principal, SoftAuthenticator, Passkey]:
+    """A new passkey of the member's (a new software authenticator), registered as the route
+    does: the options, then the authenticator's answer."""
+    principal = await _browser(s, w)
+    rp = passkeys.relying_party(w.settings)
+    authenticator = SoftAuthenticator(rp.origin, rp.id)
+    options = await passkeys.registration_options(s, w.settings, principal)
+    passkey = await passkeys.register(
+        s, w.settings, principal, name="Laptop", credential=authenticator.create(options)
+    )
+    return principal, authenticator, passkey
+
+
+async def _passkey_added(s: AsyncSession, w: World) -> object:
+    return (await _registered(s, w))[2]
+
+
+async def _passkey_removed(s: AsyncSession, w: World) -> object:
+    principal, _authenticator, passkey = await _registered(s, w)
+    await passkeys.remove(s, w.settings, principal, str(passkey.id))
+    return passkey.id
+
+
+async def _passkey_used(s: AsyncSession, w: World) -> object:
+    _principal, authenticator, _passkey = await _registered(s, w)
+    options = await passkeys.sign_in_options(s, w.ctx())
+    return await passkeys.sign_in(s, w.ctx(), authenticator.get(options), None)
+
+
+async def _passkey_second_step(s: AsyncSession, w: World) -> object:
+    principal, _authenticator, _passkey = await _registered(s, w)
+    return await passkeys.set_second_step(s, w.settings, principal, True)
+
+
+async def _recovery_codes_created(s: AsyncSession, w: World) -> object:
+    return await passkeys.new_recovery_codes(s, w.settings, await _browser(s, w))
+
+
+def _no_rollback_work(work: object) -> None:
+    raise AssertionError("a right recovery code counts no failure")
+
+
+async def _recovery_code_used(s: AsyncSession, w: World) -> object:
+    codes = await passkeys.new_recovery_codes(s, w.settings, await _browser(s, w))
+    user = await identity_repo.user_by_id(s, w.member.user_id)
+    assert user is not None
+    pending, _options = await passkeys.begin_second_step(s, w.settings, user, "password")
+    return await passkeys.sign_in_with_recovery_code(
+        s, w.ctx(), _no_rollback_work, token=pending, code=codes[0], previous_cookie=None
+    )
+
+
 ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "auth.sign_in": [("auth.sign_in", _sign_in)],
     "auth.identity_linked": [("auth.identity_linked", _identity_linked)],
@@ -552,6 +621,12 @@ ACTIONS: dict[str, list[tuple[str, Action]]] = {
     "account.deletion_confirmed": [("account.deletion_confirmed", _deletion_confirmed)],
     "account.deletion_cancelled": [("account.deletion_cancelled", _deletion_cancelled)],
     "account.erased": [("account.erased", _erased)],
+    "passkey.added": [("passkey.added", _passkey_added)],
+    "passkey.removed": [("passkey.removed", _passkey_removed)],
+    "passkey.used": [("passkey.used", _passkey_used)],
+    "passkey.second_step": [("passkey.second_step", _passkey_second_step)],
+    "recovery_codes.created": [("recovery_codes.created", _recovery_codes_created)],
+    "recovery_code.used": [("recovery_code.used", _recovery_code_used)],
 }
 
 
