@@ -125,11 +125,11 @@ def test_buy_credits_then_hire(shop: tuple[str, Path, LocalStripe], browser: obj
         page.click("#complete")
         page.wait_for_url(re.compile(r".*/credits/purchases/[0-9a-f-]+\?payment_intent=.*"))
         for _ in range(60):  # bounded: 30 s for the webhook
-            if page.locator("#purchase-status").inner_text().startswith("paid"):
+            if page.locator("#purchase-status").get_attribute("data-status") == "paid":
                 break
             page.wait_for_timeout(500)
             page.reload()
-        assert page.locator("#purchase-status").inner_text() == "paid"
+        assert page.locator("#purchase-status").inner_text() == "Paid"
         after = float(page.locator("#header-balance").inner_text().split()[0])
         assert after == before + 50
         # No CSP violation, nothing else failing in the pages.

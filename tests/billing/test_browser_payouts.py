@@ -165,7 +165,7 @@ def test_a_developer_is_paid_earnings_less_refunds(
         assert page.locator("#balances .paid-out").inner_text() == "6.00 EUR"
         assert page.locator("#balances .payable").inner_text() == "0.00 EUR"
         assert page.locator("#payouts tbody tr").count() == 1
-        assert "paid" in page.locator("#payouts tbody tr .status").inner_text()
+        assert "Paid" in page.locator("#payouts tbody tr td.status").inner_text()
         period = datetime.now(UTC).strftime("%Y-%m")
         page.goto(f"{base}/developer/earnings/{period}")
         row = page.locator("#statement-payouts tbody tr")

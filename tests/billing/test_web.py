@@ -84,7 +84,7 @@ async def test_buy_page_csp_links_and_receipt(
     assert (await deliver(client, delivery)).json()["outcome"] == "granted"
     receipt = await client.get(f"/credits/purchases/{purchase['id']}")
     assert receipt.status_code == 200
-    assert '<dd id="purchase-status">paid</dd>' in receipt.text
+    assert 'id="purchase-status" data-status="paid">Paid</span>' in receipt.text
     assert "5.00 EUR" in receipt.text
     history = await client.get("/credits")
     assert f'href="/credits/purchases/{purchase["id"]}"' in history.text

@@ -115,7 +115,8 @@ def test_operator_suspends_grants_and_approves(
         page.click("#suspend button:has-text('Suspend')")
         page.wait_for_selector("#notice")
         assert "Suspended since" in page.inner_text("#user-state")
-        assert page.inner_text("#user-jobs .job-status") == "CANCELLED"
+        assert page.inner_text("#user-jobs .job-status") == "Canceled"  # in words
+        assert page.get_attribute("#user-jobs .job-status .status", "data-status") == "CANCELLED"
         _shot(page, "console-suspended")
         refused = _api(base, "GET", "/v1/credits", victim["apiKey"])
         assert refused.status_code == 401, refused.text
@@ -239,7 +240,7 @@ def test_operator_suspends_an_organization_and_reads_a_job(
         events = page.locator("#job-events tbody tr")
         assert events.count() >= 2
         assert "COMPLETED" in events.last.inner_text()
-        assert page.inner_text("#job-fields .job-status").startswith("COMPLETED")
+        assert page.inner_text("#job-fields .job-status").startswith("Completed")
         _shot(page, "console-job")
     finally:
         context.close()

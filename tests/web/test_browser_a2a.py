@@ -70,7 +70,7 @@ def _submit_and_approve(
     p.click("#a2a-form button[type=submit]")  # type: ignore[attr-defined]
     p.wait_for_url(re.compile(r".*/developer/[0-9a-f-]+\?submitted=1$"))  # type: ignore[attr-defined]
     expect(p.locator("h1")).to_have_text("Painter")  # type: ignore[attr-defined]
-    expect(p.locator("#agent-status")).to_have_text("PENDING")  # type: ignore[attr-defined]
+    expect(p.locator("#agent-status")).to_have_attribute("data-status", "PENDING")  # type: ignore[attr-defined]
     assert painter.token not in p.content()  # type: ignore[attr-defined]
     agent_id = p.url.split("/developer/")[1].split("?")[0]  # type: ignore[attr-defined]
     made = json.loads(run_cli(env, "keys", "create", "--user", email, "--kind", "admin", "--json"))

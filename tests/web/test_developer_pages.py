@@ -84,7 +84,8 @@ async def test_submit_with_every_problem_at_once_then_live_checked_reviewed_edit
     assert done.status_code == 303, done.text
     agent_id = _ID.search(done.headers["location"]).group(1)  # type: ignore[union-attr]
     page = await client.get(done.headers["location"])
-    assert 'id="review-state">pending' in page.text and "Submitted." in page.text
+    assert 'id="review-state" data-status="pending">Waiting for review' in page.text
+    assert "Submitted." in page.text
     listing = await client.get("/developer")
     assert f'href="/developer/{agent_id}"' in listing.text
 
@@ -106,7 +107,8 @@ async def test_submit_with_every_problem_at_once_then_live_checked_reviewed_edit
     saved = await client.post(f"/developer/{agent_id}", data=_form(csrf, url, name="Summariser 2"))
     assert saved.status_code == 303 and saved.headers["location"].endswith("?saved=1")
     page = await client.get(saved.headers["location"])
-    assert "<h1>Summariser 2</h1>" in page.text and 'id="review-state">pending' in page.text
+    assert "<h1>Summariser 2</h1>" in page.text
+    assert 'id="review-state" data-status="pending">' in page.text
     approved = await client.post(
         f"/v1/admin/agents/{agent_id}/approve", json={}, headers=admin.bearer_headers
     )
@@ -142,7 +144,9 @@ async def test_submit_with_every_problem_at_once_then_live_checked_reviewed_edit
     gone = await client.post(f"/developer/{agent_id}/withdraw", data={"csrf": csrf})
     assert gone.status_code == 303
     page = await client.get(gone.headers["location"])
-    assert 'id="agent-status">REVOKED' in page.text and "Withdrawn:" in page.text
+    assert (
+        'id="agent-status" data-status="REVOKED">Revoked' in page.text and "Withdrawn:" in page.text
+    )
     assert (await client.get(f"/agents/{agent_id}")).status_code == 404
 
 

@@ -1,7 +1,8 @@
-"""Every state a person sees is a word (issue 45): each job, task, purchase, schedule and
-schedule-run state rendered through the badge macro (``macros.status_badge``) reads as words —
-capitalised, no underscore, never the stored upper-case word — with the stored word kept in
-``data-status``; a job event reads as words on the timeline (``render.event_label``)."""
+"""Every state a person sees is a word (issue 45): each job, task, purchase, schedule,
+schedule-run, listing, review, payout, export, invitation, delivery and file state rendered
+through the badge macro (``macros.status_badge``) reads as words — capitalised, no underscore,
+never the stored upper-case word — with the stored word kept in ``data-status``; a job event
+reads as words on the timeline (``render.event_label``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,14 @@ from types import SimpleNamespace
 
 import pytest
 
+from agora.billing.payouts import FAILED, PAID, PENDING, REVERSED
 from agora.models.statuses import (
+    AgentStatus,
+    DeliveryState,
+    FileState,
     JobStatus,
     PurchaseStatus,
+    ReviewState,
     ScheduleRunStatus,
     ScheduleState,
     TaskStatus,
@@ -26,6 +32,13 @@ CASES = (
     + [("purchase", s.value) for s in PurchaseStatus]
     + [("schedule", s.value) for s in ScheduleState]
     + [("run", s.value) for s in ScheduleRunStatus]
+    + [("agent", s.value) for s in AgentStatus]
+    + [("review", s.value) for s in ReviewState]
+    + [("delivery", s.value) for s in DeliveryState]
+    + [("file", s.value) for s in FileState]
+    + [("payout", s) for s in (PENDING, PAID, FAILED, REVERSED)]
+    + [("export", s) for s in ("pending", "ready", "downloaded", "expired", "failed")]
+    + [("invitation", s) for s in ("open", "used", "expired", "revoked")]
 )
 
 

@@ -207,7 +207,8 @@ STATUS_LABELS: dict[str, str] = {
 
 
 # The states of other things, by kind (models/statuses.py: PurchaseStatus, ScheduleState,
-# ScheduleRunStatus); a job's and a task's are STATUS_LABELS.
+# ScheduleRunStatus, AgentStatus, ReviewState, DeliveryState, FileState; and the payouts', the
+# exports' and the invitations' states); a job's and a task's are STATUS_LABELS.
 KIND_LABELS: dict[str, dict[str, str]] = {
     "purchase": {
         "pending": "Waiting for the payment",
@@ -218,6 +219,43 @@ KIND_LABELS: dict[str, dict[str, str]] = {
         "disputed": "Disputed",
     },
     "schedule": {"active": "Active", "paused": "Paused", "ended": "Ended"},
+    # A listing's verification (AgentStatus) and its review (ReviewState)
+    "agent": {
+        "PENDING": "Not verified yet",
+        "VERIFIED": "Verified",
+        "REVOKED": "Revoked",
+        "EXPIRED": "Verification expired",
+    },
+    "review": {
+        "pending": "Waiting for review",
+        "approved": "Approved",
+        "rejected": "Rejected",
+        "withdrawn": "Withdrawn",
+    },
+    # billing/payouts.py
+    "payout": {"pending": "Being sent", "paid": "Paid", "failed": "Failed", "reversed": "Reversed"},
+    # models/privacy.py DataExport.state; organizations/pages.py _invitation_state
+    "export": {
+        "pending": "Being prepared",
+        "ready": "Ready to download",
+        "downloaded": "Downloaded",
+        "expired": "Expired",
+        "failed": "Failed",
+    },
+    "invitation": {"open": "Open", "used": "Used", "expired": "Expired", "revoked": "Revoked"},
+    # DeliveryState, FileState (the console's job page)
+    "delivery": {
+        "pending": "Waiting",
+        "sending": "Being sent",
+        "delivered": "Delivered",
+        "failed": "Failed",
+    },
+    "file": {
+        "stored": "Stored",
+        "too_large": "Too large",
+        "refused": "Refused",
+        "unreachable": "Unreachable",
+    },
     "run": {
         "pending": "Being started",
         "created": "Job created",
