@@ -27,7 +27,9 @@ from fastapi.routing import APIRoute, iter_route_contexts
 from agora import api
 from agora.a2aserver.handler import AgoraRequestHandler
 
-DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "tools", "handler"})
+DOOR_MODULES = frozenset(
+    {"endpoints", "admin", "pages", "ops_pages", "provider_pages", "tools", "handler"}
+)
 # The A2A methods Agora answers, by the method of its RequestHandler that answers each.
 A2A_METHODS = {
     "message/send": "on_message_send",
@@ -36,7 +38,6 @@ A2A_METHODS = {
     "tasks/cancel": "on_cancel_task",
     "tasks/resubscribe": "on_subscribe_to_task",
 }
-DOOR_MODULES = frozenset({"endpoints", "admin", "pages", "ops_pages", "provider_pages", "tools"})
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ NOT_API_ROUTES = {
     "/docs/assets/{path}": "public: the bundled Swagger UI files",
     "/static/{path}": "public: the web app's static files",
     "/demo-agents/{path}": "the built-in demo agents (MIP-003 servers), public like any agent",
+    "/a2a/agents/{agent_id}": "A2A JSON-RPC: the MCP middleware authenticates the OAuth token or "
+    "API key (a2aserver/endpoints.py; 401 without: tests/a2a/test_hired_over_a2a.py)",
 }
 
 

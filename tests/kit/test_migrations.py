@@ -30,8 +30,9 @@ from agora.kit.migrate import (
     include_object,
     upgrade,
 )
-from agora.models import Base
+from agora.models import Base, User, Workspace
 from tests.conftest import _admin_execute, _postgres_url
+from tests.support.legacy import insert_old
 
 
 def _diff(connection: Connection) -> list[object]:
@@ -184,3 +185,34 @@ async def test_a_database_migrated_under_the_old_ids_upgrades(
             assert await conn.run_sync(_diff) == []
         await downgrade(fresh.engine, "0005_developer_listings")
         assert await current_revision(fresh.engine) == "0005_developer_listings"
+
+
+async def test_rows_referring_to_users_survive_every_migration(
+    db: Database, tmp_path: Path
+) -> None:
+    """A person's workspace (``ON DELETE CASCADE`` from ``users``) is still there after each
+    migration, up and back down to the first: on SQLite a batch operation rebuilds a table by
+    dropping it, which with foreign keys enforced deletes every row referring to it
+    (kit/migrate.py, ``_migrating``; 0029 rebuilt ``users`` and emptied ``workspaces``)."""
+    script = ScriptDirectory.from_config(alembic_config())
+    chain = [r.revision for r in reversed(list(script.walk_revisions()))]
+    first = chain[0]
+    async with _fresh_database(db, tmp_path) as fresh:
+        await upgrade(fresh.engine, first)
+        async with fresh.transaction() as session:
+            person = await insert_old(session, User, email="kept@example.com", name="Kept")
+            await insert_old(
+                session, Workspace, name="W", kind="personal", owner_user_id=person["id"]
+            )
+
+        async def workspaces() -> int:
+            async with fresh.engine.connect() as conn:
+                found = await conn.exec_driver_sql("SELECT count(*) FROM workspaces")
+                return int(found.scalar_one())
+
+        for revision in chain[1:]:
+            await upgrade(fresh.engine, revision)
+            assert await workspaces() == 1, f"upgrading to {revision} deleted the workspace"
+        for revision in reversed(chain[:-1]):
+            await downgrade(fresh.engine, revision)
+            assert await workspaces() == 1, f"downgrading to {revision} deleted the workspace"

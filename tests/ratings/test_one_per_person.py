@@ -137,11 +137,10 @@ async def test_migration_folds_duplicates_keeping_the_latest(db: Database, tmp_p
         await downgrade(fresh.engine, "0020_quarantine_dismissals")  # before 0022: no index
         now = utcnow()
         async with fresh.transaction() as session:
-            person = User(email="p@example.com", name="P")
-            other = User(email="o@example.com", name="O")
-            session.add_all([person, other])
-            await session.flush()
-            ws = Workspace(name="W", kind="personal", owner_user_id=person.id)
+            # the users table as of 0020 (later columns: passkey_second_step)
+            person = await insert_old(session, User, email="p@example.com", name="P")
+            other = await insert_old(session, User, email="o@example.com", name="O")
+            ws = Workspace(name="W", kind="personal", owner_user_id=person["id"])
             session.add(ws)
             await session.flush()
             agent = await insert_old(  # the agents table as of 0020 (tests/support/legacy.py)
@@ -149,7 +148,7 @@ async def test_migration_folds_duplicates_keeping_the_latest(db: Database, tmp_p
                 rating_count=4, rating_sum=11,
             )  # fmt: skip
             jobs = [
-                await insert_old(session, Job, workspace_id=ws.id, user_id=u.id,
+                await insert_old(session, Job, workspace_id=ws.id, user_id=u["id"],
                                  agent_id=agent["id"], name=f"J{i}", status="COMPLETED",
                                  identifier_from_purchaser=secrets.token_hex(8))
                 for i, u in enumerate([person, person, person, other])
@@ -163,7 +162,7 @@ async def test_migration_folds_duplicates_keeping_the_latest(db: Database, tmp_p
             await session.flush()
             # Two of the person's at the same moment: the greater id is the later one.
             tied = sorted(ratings[1:3], key=lambda r: r.id)
-            session.add(RatingReport(rating_id=ratings[0].id, user_id=other.id, reason="rude"))
+            session.add(RatingReport(rating_id=ratings[0].id, user_id=other["id"], reason="rude"))
             agent_id, kept = agent["id"], {tied[1].id, ratings[3].id}
         await upgrade(fresh.engine)
         async with fresh.transaction(write=False) as session:

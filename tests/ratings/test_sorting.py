@@ -13,12 +13,11 @@ import httpx2
 import pytest
 from sqlalchemy import select, update
 
-from agora.accounts import provisioning as identity
 from agora.jobs import lifecycle
 from agora.kit.db import Database
 from agora.kit.migrate import upgrade
 from agora.kit.timeutil import utcnow
-from agora.models import Agent, AgentCheck, AgentDailyCompletions, Job
+from agora.models import Agent, AgentCheck, AgentDailyCompletions, Job, User, Workspace
 from tests.conftest import MakeUser, TestUser
 from tests.contract.test_list_statements import counted
 from tests.kit.test_migrations import _fresh_database
@@ -217,8 +216,11 @@ async def test_the_migration_counts_the_jobs_already_completed(
         await upgrade(fresh.engine, "0017_audit_suspensions")
         now = utcnow()
         async with fresh.transaction() as session:
-            created = await identity.create_user(session, email="m@example.com", name="M")
             # The tables as of 0017 (tests/support/legacy.py): the models have grown since.
+            user = await insert_old(session, User, email="m@example.com", name="M")
+            workspace = await insert_old(
+                session, Workspace, name="M", kind="personal", owner_user_id=user["id"]
+            )
             agent = await insert_old(
                 session, Agent, name="Old", base_url="http://127.0.0.1:9", status="VERIFIED"
             )
@@ -227,8 +229,8 @@ async def test_the_migration_counts_the_jobs_already_completed(
                 await insert_old(
                     session,
                     Job,
-                    workspace_id=created.workspace.id,
-                    user_id=created.user.id,
+                    workspace_id=workspace["id"],
+                    user_id=user["id"],
                     agent_id=agent["id"],
                     name=f"Job {i}",
                     status="COMPLETED" if when else "FAILED",

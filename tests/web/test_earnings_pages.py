@@ -43,7 +43,7 @@ async def test_earnings_page_statement_and_csv(
     page = await client.get("/developer/earnings")
     assert page.status_code == 200
     assert '<td class="pending">1.00 EUR</td><td class="payable">0.00 EUR</td>' in page.text
-    assert "Stripe Connect is not available yet" in page.text
+    assert "Not connected: connect a Stripe account to be paid your earnings." in page.text
     period = f"{utcnow():%Y-%m}"
     assert f'href="/developer/earnings/{period}"' in page.text
     statement = await client.get(f"/developer/earnings/{period}")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from alembic import command
@@ -20,7 +22,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _ADVISORY_LOCK_ID = 7_206_551_393  # arbitrary, constant: "agora migrations"
@@ -93,6 +95,7 @@ def _upgrade(connection: Connection, revision: str) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
+    _check_foreign_keys(connection)
 
 
 def _downgrade(connection: Connection, revision: str) -> None:
@@ -100,6 +103,46 @@ def _downgrade(connection: Connection, revision: str) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.downgrade(config, revision)
+    _check_foreign_keys(connection)
+
+
+def _foreign_keys(connection: Connection, on: bool) -> None:
+    """SQLite's foreign-key enforcement for this connection, set on the driver's connection:
+    the PRAGMA is a no-op inside a transaction, and SQLAlchemy would begin one."""
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+    finally:
+        cursor.close()
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    """On SQLite, before the migration commits: no row may point at a missing one (enforcement
+    is off while migrating, see ``_migrating``)."""
+    if connection.dialect.name != "sqlite":
+        return
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+    if broken:
+        raise RuntimeError(f"the migration left rows pointing at missing rows: {broken[:5]}")
+
+
+@asynccontextmanager
+async def _migrating(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
+    """A connection in a transaction for Alembic. On SQLite foreign keys are not enforced
+    meanwhile: a batch operation (``op.batch_alter_table``) rebuilds a table by dropping it, and
+    dropping ``users`` with enforcement on deletes every row that refers to it ON DELETE CASCADE
+    (Alembic's batch documentation, "Dealing with Referencing Foreign Keys");
+    ``_check_foreign_keys`` checks the result instead."""
+    async with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            await conn.run_sync(_foreign_keys, False)
+        try:
+            async with conn.begin():
+                yield conn
+        finally:
+            if sqlite:
+                await conn.run_sync(_foreign_keys, True)
 
 
 def _current(connection: Connection) -> str | None:
@@ -107,12 +150,12 @@ def _current(connection: Connection) -> str | None:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    async with engine.begin() as conn:
+    async with _migrating(engine) as conn:
         await conn.run_sync(_upgrade, revision)
 
 
 async def downgrade(engine: AsyncEngine, revision: str) -> None:
-    async with engine.begin() as conn:
+    async with _migrating(engine) as conn:
         await conn.run_sync(_downgrade, revision)
 
 
