@@ -29,8 +29,10 @@ PHONE = {"width": 390, "height": 844}
 WIDTHS = (360, 768, 1440)
 MAX_PAGES = 60
 # Not pages: downloads (links marked `download` are not followed either), the API and its
-# docs, static files, sign-out (a form anyway).
-SKIP = re.compile(r"^/(v1|api|docs|redoc|openapi\.json|static|mcp|demo-agents)\b|\.md$|^/sign-out")
+# docs, JSON documents (an agent's A2A card), static files, sign-out (a form anyway).
+SKIP = re.compile(
+    r"^/(v1|api|docs|redoc|openapi\.json|static|mcp|demo-agents)\b|\.(md|json)$|^/sign-out"
+)
 _ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 

@@ -116,10 +116,10 @@ def test_invitation_kept_through_sign_up_then_member_sees_no_admin_action(
         o.click("button:has-text('Mail an invitation')")
         o.wait_for_selector("#invitations-table")
         row = o.locator("#invitations-table tbody tr", has_text="ivy-")
-        assert "open" in row.inner_text()
+        assert "Open" in row.inner_text()  # its state, in words
         row.locator("button:has-text('Revoke')").click()
         o.wait_for_selector("#invitations-table")
-        assert "revoked" in o.locator("#invitations-table tbody tr", has_text="ivy-").inner_text()
+        assert "Revoked" in o.locator("#invitations-table tbody tr", has_text="ivy-").inner_text()
         # Gus promoted to admin: his page now offers invitations (and still no role change).
         gus.locator("select").select_option("admin")
         gus.locator("button:has-text('Change')").click()

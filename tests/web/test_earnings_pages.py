@@ -54,3 +54,18 @@ async def test_earnings_page_statement_and_csv(
     assert len(sheet.text.splitlines()) == 2
     bad = await client.get("/developer/earnings/20x6-01")
     assert bad.status_code == 400
+
+
+async def test_connecting_without_stripe_configured_is_a_clear_409(
+    client: httpx2.AsyncClient, make_user: MakeUser
+) -> None:
+    """The operator has not configured Stripe: asking for an onboarding link is refused with
+    the reason (a state of the server, not a fault: 409, not 503), and nothing is written."""
+    developer = await make_user()
+    refused = await client.post(
+        "/v1/developer/payout-account/onboarding-link", headers=developer.bearer_headers
+    )
+    assert refused.status_code == 409, refused.text
+    assert "Payouts are not set up on this server" in refused.json()["message"]
+    account = await client.get("/v1/developer/earnings", headers=developer.bearer_headers)
+    assert account.json()["data"]["payoutAccount"]["state"] == "not_connected"

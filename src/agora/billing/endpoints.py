@@ -318,7 +318,7 @@ async def admin_list_payouts(
 @developer_router.post(
     "/payout-account/onboarding-link",
     operation_id="developerPayoutOnboardingLink",
-    openapi_extra=errors(403, 503),
+    openapi_extra=errors(403, 409, 503),
 )
 @mode(Mode.CALLS_OUT)
 async def onboarding_link(
@@ -327,7 +327,8 @@ async def onboarding_link(
     """A single-use link to Stripe's onboarding of your Stripe Connect Express account (made
     the first time; your organization's in its workspace). Stripe sends you back to
     `/developer/payouts/return` (or `/developer/payouts/refresh` when the link expired); the
-    account's state arrives with Stripe's `account.updated` webhook."""
+    account's state arrives with Stripe's `account.updated` webhook. 409 when the operator has
+    not configured Stripe."""
     url = await payouts.start_onboarding(unit, principal, settings)
     return EnvelopeB[OnboardingLinkOut](data=OnboardingLinkOut(url=url), meta=meta_b(request))
 

@@ -32,7 +32,7 @@ from agora.billing import repository as billing_repo
 from agora.billing import stripe_api
 from agora.billing.stripe_api import ConnectState, TransferResult
 from agora.developer.earnings import describe_reason
-from agora.kit.errors import BadRequest, Forbidden
+from agora.kit.errors import BadRequest, Conflict, Forbidden
 from agora.kit.timeutil import utcnow
 from agora.kit.units import Unit
 from agora.models import ConnectedAccount, Payout
@@ -64,6 +64,11 @@ async def start_onboarding(unit: Unit, principal: Principal, settings: Settings)
     URL re-reads the account and whose refresh URL asks for a new link."""
     key = key_of(principal)
     principal.require(Permission.PROFILE_WRITE)
+    if not settings.stripe.enabled:  # the server's setup, not a fault of the moment (409)
+        raise Conflict(
+            "Payouts are not set up on this server (the operator has not configured Stripe); "
+            "your earnings wait in your balance"
+        )
     if principal.organization_id is not None and not role_allows(
         principal.org_role, OrgAction.BUY_CREDITS
     ):  # where the organization's money goes: its owners' and admins' (auth/roles.py)

@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.conflict_error import ConflictError
 from ...models.detailed_error import DetailedError
 from ...models.envelope_b_onboarding_link_out import EnvelopeBOnboardingLinkOut
 from ...types import Response
@@ -22,7 +23,7 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DetailedError | EnvelopeBOnboardingLinkOut | None:
+) -> ConflictError | DetailedError | EnvelopeBOnboardingLinkOut | None:
     if response.status_code == 200:
         response_200 = EnvelopeBOnboardingLinkOut.from_dict(response.json())
 
@@ -42,6 +43,11 @@ def _parse_response(
         response_403 = DetailedError.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = ConflictError.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = DetailedError.from_dict(response.json())
@@ -71,7 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DetailedError | EnvelopeBOnboardingLinkOut]:
+) -> Response[ConflictError | DetailedError | EnvelopeBOnboardingLinkOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,20 +89,21 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[DetailedError | EnvelopeBOnboardingLinkOut]:
+) -> Response[ConflictError | DetailedError | EnvelopeBOnboardingLinkOut]:
     """Onboarding Link
 
      A single-use link to Stripe's onboarding of your Stripe Connect Express account (made
     the first time; your organization's in its workspace). Stripe sends you back to
     `/developer/payouts/return` (or `/developer/payouts/refresh` when the link expired); the
-    account's state arrives with Stripe's `account.updated` webhook.
+    account's state arrives with Stripe's `account.updated` webhook. 409 when the operator has
+    not configured Stripe.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DetailedError | EnvelopeBOnboardingLinkOut]
+        Response[ConflictError | DetailedError | EnvelopeBOnboardingLinkOut]
     """
 
     kwargs = _get_kwargs()
@@ -111,20 +118,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> DetailedError | EnvelopeBOnboardingLinkOut | None:
+) -> ConflictError | DetailedError | EnvelopeBOnboardingLinkOut | None:
     """Onboarding Link
 
      A single-use link to Stripe's onboarding of your Stripe Connect Express account (made
     the first time; your organization's in its workspace). Stripe sends you back to
     `/developer/payouts/return` (or `/developer/payouts/refresh` when the link expired); the
-    account's state arrives with Stripe's `account.updated` webhook.
+    account's state arrives with Stripe's `account.updated` webhook. 409 when the operator has
+    not configured Stripe.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DetailedError | EnvelopeBOnboardingLinkOut
+        ConflictError | DetailedError | EnvelopeBOnboardingLinkOut
     """
 
     return sync_detailed(
@@ -135,20 +143,21 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[DetailedError | EnvelopeBOnboardingLinkOut]:
+) -> Response[ConflictError | DetailedError | EnvelopeBOnboardingLinkOut]:
     """Onboarding Link
 
      A single-use link to Stripe's onboarding of your Stripe Connect Express account (made
     the first time; your organization's in its workspace). Stripe sends you back to
     `/developer/payouts/return` (or `/developer/payouts/refresh` when the link expired); the
-    account's state arrives with Stripe's `account.updated` webhook.
+    account's state arrives with Stripe's `account.updated` webhook. 409 when the operator has
+    not configured Stripe.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DetailedError | EnvelopeBOnboardingLinkOut]
+        Response[ConflictError | DetailedError | EnvelopeBOnboardingLinkOut]
     """
 
     kwargs = _get_kwargs()
@@ -161,20 +170,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> DetailedError | EnvelopeBOnboardingLinkOut | None:
+) -> ConflictError | DetailedError | EnvelopeBOnboardingLinkOut | None:
     """Onboarding Link
 
      A single-use link to Stripe's onboarding of your Stripe Connect Express account (made
     the first time; your organization's in its workspace). Stripe sends you back to
     `/developer/payouts/return` (or `/developer/payouts/refresh` when the link expired); the
-    account's state arrives with Stripe's `account.updated` webhook.
+    account's state arrives with Stripe's `account.updated` webhook. 409 when the operator has
+    not configured Stripe.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DetailedError | EnvelopeBOnboardingLinkOut
+        ConflictError | DetailedError | EnvelopeBOnboardingLinkOut
     """
 
     return (
