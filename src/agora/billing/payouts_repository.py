@@ -9,9 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.db import add_unless_taken
 from agora.models import ConnectedAccount, EarningsEntry, Payout
 from agora.models.payout import ACTIVE_PAYOUT, account_key
 
@@ -32,13 +32,7 @@ async def connected_by_stripe_id(
 
 async def add_connected_account(session: AsyncSession, row: ConnectedAccount) -> bool:
     """Insert; False when the account already has one (a concurrent connect)."""
-    try:
-        async with session.begin_nested():
-            session.add(row)
-            await session.flush()
-    except IntegrityError:
-        return False
-    return True
+    return await add_unless_taken(session, row)
 
 
 async def payable_balances(session: AsyncSession, now: datetime) -> dict[tuple[str, str], int]:
@@ -129,13 +123,7 @@ async def period_payouts(
 async def add_payout(session: AsyncSession, row: Payout) -> bool:
     """Insert a claimed payout; False when a concurrent run claimed that attempt first (the
     unique (account, period, currency, attempt))."""
-    try:
-        async with session.begin_nested():
-            session.add(row)
-            await session.flush()
-    except IntegrityError:
-        return False
-    return True
+    return await add_unless_taken(session, row)
 
 
 async def unsent_payouts(session: AsyncSession, limit: int) -> list[Payout]:

@@ -10,9 +10,9 @@ from typing import Any
 from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from agora.kit.db import add_unless_taken
 from agora.kit.timeutil import utcnow
 from agora.models import (
     CreditPack,
@@ -338,10 +338,4 @@ async def uses_by(session: AsyncSession, code_id: uuid.UUID, user_id: uuid.UUID)
 async def add_redemption(session: AsyncSession, **values: Any) -> bool:
     """Insert a person's nth use of a code; False when a concurrent checkout took that n
     (the unique (code, user, seq))."""
-    try:
-        async with session.begin_nested():
-            session.add(PromotionRedemption(**values))
-            await session.flush()
-    except IntegrityError:
-        return False
-    return True
+    return await add_unless_taken(session, PromotionRedemption(**values))

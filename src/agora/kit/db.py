@@ -21,6 +21,7 @@ import orjson
 import structlog
 from sqlalchemy import bindparam, event, func, make_url, select, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -301,6 +302,18 @@ def _has_work(session: AsyncSession) -> bool:
     or notifications wait to be sent."""
     pending = session.new or session.dirty or session.deleted
     return session.in_transaction() or bool(pending) or _PENDING_NOTIFY in session.info
+
+
+async def add_unless_taken(session: AsyncSession, row: object) -> bool:
+    """Insert ``row`` in a SAVEPOINT; False (and the rest of the transaction intact) when a
+    unique constraint refuses it: a concurrent writer took that place first."""
+    try:
+        async with session.begin_nested():
+            session.add(row)
+            await session.flush()
+    except IntegrityError:
+        return False
+    return True
 
 
 def on_commit(session: AsyncSession, hook: AfterCommit) -> None:
