@@ -15,12 +15,14 @@ async def test_rate_favourite_search_and_compare(
     mcp_base: str, app: FastAPI, agents_server: LoopbackAgents, make_user: MakeUser
 ) -> None:
     user = await make_user(credits=to_base(10))
-    first = await register(app, agents_server, echo(), price=1)
+    slow = echo(fault="status_hang", hang_seconds=2.0)  # not ended when first rated
+    first = await register(app, agents_server, slow, price=1)
     second = await register(app, agents_server, echo(), price=0)
     async with connect(mcp_base, "streamable-http", user.api_key) as session:
         job = await call(session, "create_job", agent_id=first, input_data={"text": "hi"})
         early = await call_error(session, "rate_job", job_id=job["id"], stars=5)
         assert "409" in early or "not ended" in early or "COMPLETED" in early
+        slow.fault = None  # its next status poll answers at once
         done = await call(session, "wait_for_job", job_id=job["id"], timeout_seconds=20)
         assert done["status"] == "COMPLETED"
         rating = await call(session, "rate_job", job_id=job["id"], stars=5, review="Fast")

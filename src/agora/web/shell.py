@@ -182,7 +182,6 @@ async def choose_theme(request: Request) -> RedirectResponse:
 
 
 @router.get("/design")
-@public
 async def design(request: Request, session: SessionDep, principal: ViewerDep) -> HTMLResponse:
     """Every component of the design system on one page (public: it shows no one's data)."""
     return await render(request, session, principal, "design.html", demo_chart=_DEMO_CHART)
