@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.agents import service as agents_service
@@ -28,6 +27,7 @@ from agora.auth.roles import ROLE_PERMISSIONS
 from agora.jobs import lifecycle
 from agora.jobs import service as jobs_service
 from agora.jobs.schemas import JobCreate
+from agora.kit.db import add_unless_taken
 from agora.kit.errors import AgoraError, Forbidden
 from agora.kit.money import to_display
 from agora.kit.timeutil import as_utc
@@ -196,10 +196,7 @@ async def _record(
         updated_at=now,
         **kw,
     )
-    try:
-        async with session.begin_nested():
-            await repo.add(session, run)
-    except IntegrityError:
+    if not await add_unless_taken(session, run):
         return None
     return run
 
