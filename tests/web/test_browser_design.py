@@ -239,3 +239,48 @@ def test_without_javascript_the_menu_opens_and_the_switch_has_its_button(
         page.wait_for_url(re.compile(r".*/agents$"))
     finally:
         context.close()
+
+
+def test_times_follow_the_browsers_zone_or_the_chosen_one_and_actions_say_what_they_did(
+    site: tuple[str, Path, dict[str, str]], browser: object
+) -> None:
+    base, data, _env = site
+    p = Page(browser, timezone_id="Asia/Tokyo", locale="en-GB")
+    page = p.page
+    page.set_viewport_size(DESKTOP)
+    try:
+        _sign_up_and_in(page, base, data, "Kenji")
+        # The first page tells the server the browser's zone; from then on its own text (what a
+        # reader without JavaScript sees, the inbox's days) is in that zone, named.
+        page.goto(f"{base}/settings/appearance")
+        cookies = {c["name"]: c["value"] for c in p.context.cookies()}
+        assert cookies.get("agora_tz_auto") == "Asia/Tokyo", cookies
+        page.reload()
+        assert "As the device (Asia/Tokyo)" in page.locator("#timezone").inner_text()
+        now = page.locator("#timezone-help time")
+        assert now.inner_text().endswith("GMT+9"), now.inner_text()  # app.js: en-GB names it so
+        served = page.request.get(f"{base}/settings/appearance").text()
+        assert re.search(r"<time datetime=\"[^\"]+Z\">\d{4}-\d\d-\d\d \d\d:\d\d JST</time>", served)
+        # Choosing a zone (and a theme) on the settings page: every time follows it, and a toast
+        # says it was saved, once; its close button dismisses it.
+        page.check("input[name=theme][value=dark]")
+        page.select_option("#timezone", "America/New_York")
+        with page.expect_navigation():
+            page.click("#appearance-form button[type=submit]")
+        assert page.locator("#toast").inner_text().startswith("Saved.")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        assert page.evaluate("document.documentElement.dataset.tz") == "America/New_York"
+        shown = page.locator("#timezone-help time").inner_text()
+        assert re.search(r"GMT-[45]$", shown), shown
+        page.click("#toast button")
+        assert page.locator("#toast").count() == 0
+        page.reload()
+        assert page.locator("#toast").count() == 0
+        # Another action's toast: marking the inbox read.
+        page.goto(f"{base}/notifications")
+        with page.expect_navigation():
+            page.click("button:has-text('Mark all read')")
+        assert "marked read" in page.locator("#toast").inner_text()
+        assert p.problems == [] and p.refused == []
+    finally:
+        p.close()

@@ -43,8 +43,8 @@ class Page:
     counted in ``refused`` (each test says how many it expects), any other console error is a
     problem."""
 
-    def __init__(self, browser: object) -> None:
-        self.context = browser.new_context()  # type: ignore[attr-defined]
+    def __init__(self, browser: object, **context_options: object) -> None:
+        self.context = browser.new_context(**context_options)  # type: ignore[attr-defined]
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT_MS)
         self.problems: list[str] = []

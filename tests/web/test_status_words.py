@@ -1,8 +1,8 @@
 """Every state a person sees is a word (issue 45): each job, task, purchase, schedule,
-schedule-run, listing, review, payout, export, invitation, delivery and file state rendered
-through the badge macro (``macros.status_badge``) reads as words — capitalised, no underscore,
-never the stored upper-case word — with the stored word kept in ``data-status``; a job event
-reads as words on the timeline (``render.event_label``)."""
+schedule-run, listing, review, payout, export, invitation, delivery, file and dispatch state
+rendered through the badge macro (``macros.status_badge``) reads as words — capitalised, no
+underscore, never the stored upper-case word — with the stored word kept in ``data-status``; a
+job event reads as words on the timeline (``render.event_label``)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from agora.billing.payouts import FAILED, PAID, PENDING, REVERSED
 from agora.models.statuses import (
     AgentStatus,
     DeliveryState,
+    DispatchState,
     FileState,
     JobStatus,
     PurchaseStatus,
@@ -36,6 +37,7 @@ CASES = (
     + [("review", s.value) for s in ReviewState]
     + [("delivery", s.value) for s in DeliveryState]
     + [("file", s.value) for s in FileState]
+    + [("dispatch", s.value) for s in DispatchState]
     + [("payout", s) for s in (PENDING, PAID, FAILED, REVERSED)]
     + [("export", s) for s in ("pending", "ready", "downloaded", "expired", "failed")]
     + [("invitation", s) for s in ("open", "used", "expired", "revoked")]

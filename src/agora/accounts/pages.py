@@ -29,7 +29,7 @@ from agora.kit.errors import AgoraError, BadRequest
 from agora.kit.units import Mode, UnitOfWorkRoute, after_rollback, mode
 from agora.web import flash
 from agora.web.render import sentence
-from agora.web.shell import SignedInDep, Text, safe_next
+from agora.web.shell import SignedInDep, Text, safe_next, toasted
 from agora.web.shell import field_errors as _field_errors
 from agora.web.shell import posted as _form
 from agora.web.shell import render as _render
@@ -267,7 +267,7 @@ async def sign_out(
     await _form(request)
     if principal is not None:
         await accounts.sign_out(session, principal)
-    response = RedirectResponse("/sign-in", status_code=303)
+    response = toasted(request, "/sign-in", "signed-out")
     clear_session_cookies(response, settings)
     return response
 
@@ -329,7 +329,7 @@ async def switch_workspace(
 ) -> Response:
     form = await _form(request)
     await accounts.switch_workspace(session, principal, _text(form, "workspaceId", 100))
-    return RedirectResponse(safe_next(_text(form, "next", 500)), status_code=303)
+    return toasted(request, safe_next(_text(form, "next", 500)), "workspace")
 
 
 async def _keys_page(

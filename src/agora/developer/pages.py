@@ -37,7 +37,7 @@ from agora.kit.timeutil import utcnow
 from agora.kit.units import Mode, UnitOfWorkRoute, mode
 from agora.mip003.client import app_client
 from agora.web import charts
-from agora.web.render import connect_csp
+from agora.web.render import connect_csp, local_text, reader_zone
 from agora.web.shell import SignedInDep
 from agora.web.shell import field_errors as _field_errors
 from agora.web.shell import posted as _form
@@ -460,8 +460,9 @@ async def stats_page(
     stats = await figures.stats(session, principal, agent_id)
     days = await figures.daily(session, principal, agent_id)
     agent = await developer.get_owned(session, principal, agent_id)
+    zone = reader_zone(request)
     checks = [
-        (c.checked_at.strftime("%Y-%m-%d %H:%M UTC"), bool(c.available))
+        (local_text(c.checked_at, zone), bool(c.available))
         for c in reversed(stats.availability.checks)
     ]
     span = f"from {_day(days[0].day)} to {_day(days[-1].day)} (UTC)" if days else ""

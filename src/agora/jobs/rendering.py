@@ -129,6 +129,7 @@ async def job_page(
         job_files=job_file_views(files, settings), summary=forms.summary(groups),
         groups=groups, status_id=status_id, errors=errors or {},
         final=shown.status in FINAL_STATUSES, price=to_display(shown.price or 0),
+        refunded=to_display(row.refund or 0) if row.refund else None,
         result_is_json=results.structured(row.result) is not None,
         refund=refund_offer(row),
         refund_summary=[(None, f"{errors['refund']}.")] if errors and errors.get("refund") else [],

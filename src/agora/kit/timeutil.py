@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
 
 
 def utcnow() -> datetime:
@@ -26,3 +28,21 @@ def parse_isoformat(value: str) -> datetime | None:
         return as_utc(datetime.fromisoformat(value.replace("Z", "+00:00")))
     except (ValueError, OverflowError):  # e.g. year 1 with a negative offset
         return None
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones()) | {"UTC"}
+
+
+def zone_names() -> list[str]:
+    """Every IANA time zone this machine knows, sorted (a settings page's choices)."""
+    return sorted(_zone_names())
+
+
+def known_zone(name: str | None) -> ZoneInfo | None:
+    """The IANA zone called ``name``, or None: only names from the system's zone list are
+    looked up (a name from a cookie or a form never reaches the file system as a path)."""
+    if not name or len(name) > 64 or name not in _zone_names():
+        return None
+    return ZoneInfo(name)

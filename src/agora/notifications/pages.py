@@ -18,7 +18,7 @@ from agora.notifications import service as notifications
 from agora.notifications import unsubscribe as tokens
 from agora.notifications.bell import open_bell
 from agora.notifications.schemas import PreferenceIn
-from agora.web.shell import SignedInDep, posted, render, text
+from agora.web.shell import SignedInDep, posted, render, text, toasted
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
@@ -59,12 +59,12 @@ async def bell(request: Request, principal: SignedInDep) -> StreamingResponse:
 async def read_all(request: Request, session: SessionDep, principal: SignedInDep) -> Response:
     await posted(request)
     await notifications.mark_all_read(session, principal)
-    return RedirectResponse("/notifications", status_code=303)
+    return toasted(request, "/notifications", "read-all")
 
 
 @router.get("/settings/notifications")
 async def settings_page(
-    request: Request, session: SessionDep, principal: SignedInDep, saved: bool = False
+    request: Request, session: SessionDep, principal: SignedInDep
 ) -> HTMLResponse:
     prefs = await notifications.preferences(session, principal)
     endpoints = await notifications.list_endpoints(session, principal)
@@ -75,7 +75,6 @@ async def settings_page(
         "notification_settings.html",
         prefs=prefs,
         endpoints=endpoints,
-        saved=saved,
     )
 
 
@@ -91,7 +90,7 @@ async def save_settings(request: Request, session: SessionDep, principal: Signed
         for kind in registry.KINDS
     ]
     await notifications.set_preferences(session, principal, changes)
-    return RedirectResponse("/settings/notifications?saved=true", status_code=303)
+    return toasted(request, "/settings/notifications", "saved")
 
 
 @router.post("/settings/notifications/webhooks/{endpoint_id}/enable")

@@ -13,7 +13,7 @@ from agora.auth.dependencies import SessionDep
 from agora.kit.errors import BadRequest
 from agora.kit.units import UnitOfWorkRoute
 from agora.ratings import service as ratings
-from agora.web.shell import SignedInDep, posted, safe_next, text
+from agora.web.shell import SignedInDep, posted, safe_next, text, toasted
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
 
@@ -28,7 +28,7 @@ async def favourite(
     wanted = text(form, "favourite", 5) != "0"
     await ratings.set_favourite(session, principal, agent_id, wanted)
     target = safe_next(text(form, "next", 500), f"/agents/{agent_id}")
-    return RedirectResponse(target, status_code=303)
+    return toasted(request, target, "favourite-added" if wanted else "favourite-removed")
 
 
 @router.post("/agents/{agent_id}/assistant")
@@ -39,7 +39,9 @@ async def assistant(
     form = await posted(request)
     wanted = text(form, "assistant", 5) != "0"
     await ratings.set_in_assistant(session, principal, agent_id, wanted)
-    return RedirectResponse(f"/agents/{agent_id}", status_code=303)
+    return toasted(
+        request, f"/agents/{agent_id}", "assistant-added" if wanted else "assistant-removed"
+    )
 
 
 @router.post("/jobs/{job_id}/rate")

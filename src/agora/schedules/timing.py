@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo
 
 from cronsim import CronSim, CronSimError
+
+from agora.kit.timeutil import known_zone
 
 MIN_INTERVAL_SECONDS = 60
 
@@ -29,22 +31,10 @@ class RuleError(ValueError):
 
 
 def zone(name: str) -> ZoneInfo:
-    if not name or len(name) > 64 or name not in _zones():
+    found = known_zone(name)
+    if found is None:
         raise RuleError("timezone", f"{name!r} is not an IANA time zone (e.g. Europe/Berlin)")
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise RuleError("timezone", f"{name!r} is not an IANA time zone") from exc
-
-
-_ZONES: frozenset[str] | None = None
-
-
-def _zones() -> frozenset[str]:
-    global _ZONES
-    if _ZONES is None:
-        _ZONES = frozenset(available_timezones()) | {"UTC"}
-    return _ZONES
+    return found
 
 
 def check_cron(expression: str) -> str:

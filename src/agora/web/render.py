@@ -9,10 +9,12 @@ scripts anyway.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 from markupsafe import Markup
 from starlette.requests import Request
@@ -23,6 +25,7 @@ from agora.auth.dependencies import csrf_token_for
 from agora.kit.errors import AgoraError
 from agora.kit.markdown import markdown
 from agora.kit.money import shown_price, to_display
+from agora.kit.timeutil import as_utc, known_zone, parse_isoformat
 from agora.settings import Settings
 from agora.web.nextsteps import next_step
 
@@ -80,35 +83,74 @@ def credits(units: int | None) -> str:
     return f"{to_display(units or 0)} credits"
 
 
+# The reader's time zone. Chosen on /settings/appearance (``agora_tz``, set by the server) or,
+# else, the browser's own (``agora_tz_auto``, set by app.js on the first page); UTC until one is
+# known. Every time a page shows is in it, its zone named; app.js then shows the same instant in
+# the browser's locale (in the chosen zone, when there is one: <html data-tz>).
+ZONE_COOKIE = "agora_tz"
+DETECTED_ZONE_COOKIE = "agora_tz_auto"
+UTC_ZONE = ZoneInfo("UTC")
+# Set by ``page`` around the rendering, so filters (also inside imported macros) read it.
+_reader_zone: ContextVar[ZoneInfo] = ContextVar("reader_zone", default=UTC_ZONE)
+
+
+def chosen_zone(request: Request) -> ZoneInfo | None:
+    return known_zone(request.cookies.get(ZONE_COOKIE))
+
+
+def reader_zone(request: Request) -> ZoneInfo:
+    """The zone this reader's times are shown in (the chosen one, the browser's, or UTC)."""
+    return chosen_zone(request) or known_zone(request.cookies.get(DETECTED_ZONE_COOKIE)) or UTC_ZONE
+
+
+def reader_zone_name() -> str:
+    """The name of the zone being rendered in (a new schedule's default)."""
+    return str(_reader_zone.get().key)
+
+
+def local_text(value: datetime, zone: ZoneInfo | None = None) -> str:
+    """``2026-11-28 10:15 CET``: the time in the reader's zone, the zone named."""
+    shown = as_utc(value).astimezone(zone or _reader_zone.get())
+    return f"{shown:%Y-%m-%d %H:%M} {shown.tzname()}"
+
+
+def _moment(value: datetime | str) -> datetime | None:
+    return parse_isoformat(value) if isinstance(value, str) else as_utc(value)
+
+
 def when(value: datetime | str | None) -> Markup:
-    """A <time> element: the UTC time as text; the page's script shows it in the user's locale."""
-    if value is None:
+    """A <time> element: the time in the reader's zone, named; app.js shows the same instant in
+    the reader's locale."""
+    moment = _moment(value) if value is not None else None
+    if moment is None:
         return Markup("—")
-    text = value if isinstance(value, str) else value.strftime("%Y-%m-%dT%H:%M:%SZ")
-    shown = text.replace("T", " ").replace("Z", " UTC")[:23]
-    return Markup('<time datetime="{0}">{1}</time>').format(text, shown)
+    return Markup('<time datetime="{0}">{1}</time>').format(
+        moment.strftime("%Y-%m-%dT%H:%M:%SZ"), local_text(moment)
+    )
 
 
 def ago(value: datetime | None) -> Markup:
     """A <time data-relative>: app.js shows "5 minutes ago" (the full local time, its zone
-    named, in the title); without JavaScript the UTC time."""
+    named, in the title); without JavaScript the time in the reader's zone."""
     if value is None:
         return Markup("—")
-    text = value.strftime("%Y-%m-%dT%H:%M:%SZ")
+    moment = as_utc(value)
     return Markup('<time datetime="{0}" data-relative>{1}</time>').format(
-        text, value.strftime("%Y-%m-%d %H:%M UTC")
+        moment.strftime("%Y-%m-%dT%H:%M:%SZ"), local_text(moment)
     )
 
 
 def day_label(value: datetime, today: datetime | None = None) -> str:
-    """A day heading of the inbox: Today, Yesterday, or the date (UTC days)."""
-    now = today or datetime.now(UTC)
-    days = (now.date() - value.date()).days
+    """A day heading of the inbox: Today, Yesterday, or the date, as days fall in the reader's
+    zone."""
+    zone = _reader_zone.get()
+    day = as_utc(value).astimezone(zone)
+    days = ((today or datetime.now(UTC)).astimezone(zone).date() - day.date()).days
     if days == 0:
         return "Today"
     if days == 1:
         return "Yesterday"
-    return f"{value:%A} {value.day} {value:%B %Y}"
+    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 def groupby_day(items: Any) -> list[tuple[str, list[Any]]]:
@@ -219,6 +261,13 @@ KIND_LABELS: dict[str, dict[str, str]] = {
         "disputed": "Disputed",
     },
     "schedule": {"active": "Active", "paused": "Paused", "ended": "Ended"},
+    # A job's place in the dispatch queue (DispatchState; the console's job page)
+    "dispatch": {
+        "queued": "Waiting to be sent",
+        "leased": "Being sent",
+        "waiting_input": "Parked until answered",
+        "done": "Done",
+    },
     # A listing's verification (AgentStatus) and its review (ReviewState)
     "agent": {
         "PENDING": "Not verified yet",
@@ -298,6 +347,11 @@ def event_label(event: Any) -> str:
         return f"Created and paid: {price} credits held" if price else "Created"
     if status:
         return status_label(status)
+    return event_words(kind)
+
+
+def event_words(kind: str) -> str:
+    """An event's type in words: ``status_poll_failed`` → "Status poll failed"."""
     words = kind.replace("_", " ").replace(".", " ").strip()
     return words[:1].upper() + words[1:] if words else "Changed"
 
@@ -335,6 +389,7 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["status_label"] = status_label
 templates.env.filters["distinct_statuses"] = distinct_statuses
 templates.env.filters["event_label"] = event_label
+templates.env.filters["event_words"] = event_words
 templates.env.filters["ago"] = ago
 templates.env.filters["ledger_kind"] = ledger_kind
 templates.env.filters["groupby_day"] = groupby_day
@@ -347,6 +402,9 @@ templates.env.filters["credits"] = credits
 templates.env.filters["credit_amount"] = to_display  # a form field's value: the bare number
 templates.env.filters["sentence"] = sentence
 templates.env.filters["when"] = when
+templates.env.filters["local_text"] = local_text
+templates.env.globals["chosen_zone"] = chosen_zone
+templates.env.globals["reader_zone_name"] = reader_zone_name
 templates.env.filters["duration"] = duration
 templates.env.filters["price"] = shown_price
 
@@ -354,7 +412,11 @@ templates.env.filters["price"] = shown_price
 def page(
     request: Request, name: str, context: dict[str, Any], status_code: int = 200
 ) -> HTMLResponse:
-    response = templates.TemplateResponse(request, name, context, status_code=status_code)
+    token = _reader_zone.set(reader_zone(request))
+    try:
+        response = templates.TemplateResponse(request, name, context, status_code=status_code)
+    finally:
+        _reader_zone.reset(token)
     response.headers.update(SECURITY_HEADERS)
     return response
 

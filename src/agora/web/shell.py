@@ -20,7 +20,7 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import FormData
 
@@ -33,9 +33,10 @@ from agora.auth.dependencies import (
 )
 from agora.auth.principal import Principal
 from agora.kit.errors import AgoraError
+from agora.kit.timeutil import known_zone, utcnow, zone_names
 from agora.kit.units import UnitOfWorkRoute
 from agora.web.charts import bars
-from agora.web.render import page
+from agora.web.render import ZONE_COOKIE, chosen_zone, page, reader_zone
 
 Text = Annotated[str | None, Query(max_length=200)]
 # The shell's own routes (the home redirect, the icon); each domain's pages.py has its router.
@@ -114,7 +115,38 @@ async def render(
     if principal is not None:
         for part in layout.parts:
             base.update(await part(session, principal))
-    return page(request, name, {**base, **context}, status_code)
+    shown = TOASTS.get(request.cookies.get(TOAST_COOKIE, ""))
+    response = page(request, name, {**base, "toast": shown, **context}, status_code)
+    if TOAST_COOKIE in request.cookies:
+        response.delete_cookie(TOAST_COOKIE, path="/")
+    return response
+
+
+# Toasts: what an action did, said once on the page it redirects to (base.html, a status
+# message app.js dismisses after a while or on its close button). The cookie holds a key of
+# this catalogue, never text, so no one can make a page say something else.
+TOAST_COOKIE = "agora_toast"
+TOASTS = {
+    "saved": "Saved.",
+    "theme": "Theme changed.",
+    "read-all": "Everything in your inbox is marked read.",
+    "workspace": "Switched workspace.",
+    "favourite-added": "Added to your favourites.",
+    "favourite-removed": "Removed from your favourites.",
+    "assistant-added": "Added to your assistant.",
+    "assistant-removed": "Removed from your assistant.",
+    "signed-out": "You are signed out.",
+}
+
+
+def toasted(request: Request, target: str, key: str) -> RedirectResponse:
+    """A 303 to ``target`` whose page shows the toast ``key`` (of ``TOASTS``) once."""
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie(
+        TOAST_COOKIE, key, max_age=60, path="/", samesite="lax", httponly=True,
+        secure=request.url.scheme == "https",
+    )  # fmt: skip
+    return response
 
 
 def field_errors(exc: AgoraError, prefix: str = "") -> dict[str, str]:
@@ -163,21 +195,75 @@ THEMES = ("light", "dark")
 THEME_COOKIE = "agora_theme"
 
 
-@router.post("/theme")
-@public
-async def choose_theme(request: Request) -> RedirectResponse:
-    """The person's theme: ``light``, ``dark`` or ``system`` (follow the device), kept in a
-    cookie (no account needed, nothing stored on the server); base.html reads it."""
-    form = await posted(request)
-    choice = text(form, "theme", 20)
-    response = RedirectResponse(safe_next(text(form, "next", 500)), status_code=303)
-    if choice in THEMES:
+def _cookie(request: Request, response: Response, name: str, value: str | None) -> None:
+    """A preference kept in the browser (no account needed, nothing stored on the server)."""
+    if value:
         response.set_cookie(
-            THEME_COOKIE, choice, max_age=400 * 86400, path="/", samesite="lax", httponly=True,
+            name, value, max_age=400 * 86400, path="/", samesite="lax", httponly=True,
             secure=request.url.scheme == "https",
         )  # fmt: skip
     else:
-        response.delete_cookie(THEME_COOKIE, path="/")
+        response.delete_cookie(name, path="/")
+
+
+@router.post("/theme")
+@public
+async def choose_theme(request: Request) -> RedirectResponse:
+    """The footer's theme choice: ``light``, ``dark`` or ``system`` (follow the device), kept in
+    a cookie; base.html reads it. /settings/appearance offers the same with the time zone."""
+    form = await posted(request)
+    choice = text(form, "theme", 20)
+    response = toasted(request, safe_next(text(form, "next", 500)), "theme")
+    _cookie(request, response, THEME_COOKIE, choice if choice in THEMES else None)
+    return response
+
+
+APPEARANCE = "/settings/appearance"
+
+
+async def _appearance_page(
+    request: Request,
+    session: Any,
+    principal: Principal | None,
+    status_code: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    chosen = chosen_zone(request)
+    values = {
+        "theme": request.cookies.get(THEME_COOKIE) or "system",
+        "timezone": chosen.key if chosen else "",
+    }
+    return await render(
+        request, session, principal, "settings_appearance.html", status_code,
+        zones=zone_names(), detected=reader_zone(request).key if chosen is None else "",
+        now=utcnow(),
+        **{"values": values, "errors": {}, **context},
+    )  # fmt: skip
+
+
+@router.get(APPEARANCE)
+async def appearance(request: Request, session: SessionDep, principal: ViewerDep) -> HTMLResponse:
+    """The theme and the time zone every time is shown in (cookies: no account needed)."""
+    return await _appearance_page(request, session, principal)
+
+
+@router.post(APPEARANCE)
+async def save_appearance(request: Request, session: SessionDep, principal: ViewerDep) -> Response:
+    form = await posted(request)
+    theme, zone = text(form, "theme", 20), text(form, "timezone", 100).strip()
+    errors: dict[str, str] = {}
+    if theme not in (*THEMES, "system"):
+        errors["theme"] = "Choose As the device, Light or Dark."
+    if zone and known_zone(zone) is None:
+        errors["timezone"] = f"{zone!r} is not a time zone: choose one from the list."
+    if errors:
+        return await _appearance_page(
+            request, session, principal, 400, values={"theme": theme, "timezone": zone},
+            errors=errors,
+        )  # fmt: skip
+    response = toasted(request, APPEARANCE, "saved")
+    _cookie(request, response, THEME_COOKIE, theme if theme in THEMES else None)
+    _cookie(request, response, ZONE_COOKIE, zone or None)
     return response
 
 

@@ -2,7 +2,8 @@
 "use strict";
 (function () {
   // Every time in the reader's zone, named ("28 Nov 2026, 09:15 CET"); <time data-relative>
-  // reads "5 min ago", the full local time in its title. Without JavaScript: UTC, named.
+  // reads "5 min ago", the full local time in its title. Without JavaScript: the server's text,
+  // in the same zone once it knows it (render.when), named.
   var FULL = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
     timeZoneName: "short" };
   function relative(d) {
@@ -17,11 +18,26 @@
     }
     return null;
   }
+  // The zone chosen on /settings/appearance (<html data-tz>); else the browser's own, which is
+  // told to the server (cookie agora_tz_auto) so its pages (the inbox's days, times without
+  // JavaScript) use it from the next page on.
+  var chosenZone = document.documentElement.getAttribute("data-tz");
+  if (chosenZone) { FULL.timeZone = chosenZone; }
+  function tellZone() {
+    var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // An IANA name is cookie-safe as it is ("Asia/Tokyo"); anything else is not told.
+    if (!zone || chosenZone || !/^[A-Za-z0-9_+\/-]{1,64}$/.test(zone)) { return; }
+    if (document.cookie.split("; ").indexOf("agora_tz_auto=" + zone) < 0) {
+      document.cookie = "agora_tz_auto=" + zone + "; path=/; max-age=34560000; samesite=lax" +
+        (location.protocol === "https:" ? "; secure" : "");
+    }
+  }
   function localise(root) {
     root.querySelectorAll("time[datetime]").forEach(function (el) {
       var d = new Date(el.getAttribute("datetime"));
       if (isNaN(d.getTime())) { return; }
-      var full = d.toLocaleString(undefined, FULL);
+      var full;
+      try { full = d.toLocaleString(undefined, FULL); } catch (e) { return; }
       var near = el.hasAttribute("data-relative") && window.Intl && Intl.RelativeTimeFormat ? relative(d) : null;
       el.textContent = near || full;
       if (near) { el.title = full; }
@@ -154,8 +170,24 @@
       box.open = false;
     }
   }
+  // The toast (base.html): its close button shows; it leaves after 8 s, but not while the
+  // pointer or the focus is on it (so it can be read at any pace).
+  function toast() {
+    var box = document.getElementById("toast");
+    if (!box) { return; }
+    var close = box.querySelector("[data-dismiss]");
+    function leave() { box.remove(); }
+    close.hidden = false;
+    close.addEventListener("click", leave);
+    var timer = setTimeout(leave, 8000);
+    ["mouseenter", "focusin"].forEach(function (e) {
+      box.addEventListener(e, function () { clearTimeout(timer); });
+    });
+  }
   window.agoraEnhance = function (root) { localise(root); copyButtons(root); focusErrors(root); };
   document.addEventListener("DOMContentLoaded", function () {
+    tellZone();
+    toast();
     autosubmit(document);
     filters();
     confirmations();
