@@ -1,12 +1,15 @@
 """Screenshots of the main pages (``make screenshots``): gallery, agent, a job in each state a
-person meets (running, needs your input, completed), inbox, credits, schedules, an organization,
-the developer pages and the operator's console, at 1280x800 and 390x844, light and dark, into
-docs/web/ (``<page>-<desktop|phone>-<light|dark>.png``).
+person meets (running, needs your input, completed, failed, cancelled), inbox, credits,
+schedules, an organization, the developer pages and the operator's console, at 1280x800 and
+390x844, light and dark, into docs/web/ (``<page>-<desktop|phone>-<light|dark>.png``).
 
 It starts ``agora serve`` on a fresh data directory with the demo on (embedded SQLite, the demo
 agents), signs in as the demo user (the banner's magic link), makes one of everything, and
-drives Debian's Chromium through Playwright (no download, nothing from another origin). With
-``--base URL --magic URL`` it uses a running server instead.
+drives Debian's Chromium through Playwright (no download, nothing from another origin). The
+demo agents finish at once, so for the running job it also serves a "Translator" on loopback
+(Agora's sandbox agent, running for 30 minutes) and registers it with the CLI. With
+``--base URL --magic URL`` it uses a running server instead, without the running job
+(registering the Translator needs the server's environment).
 
     .venv/bin/python tools/screenshots.py [--out docs/web] [--only gallery,agent]
 """
@@ -14,24 +17,30 @@ drives Debian's Chromium through Playwright (no download, nothing from another o
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import uvicorn
 from playwright.sync_api import Page, sync_playwright
+
+from agora.sandbox.protocol import AgentJob, Behaviour, Step, build_agent_app
 
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 THEMES = ("light", "dark")
 ROOT = Path(__file__).resolve().parent.parent
+HIRE_TEXT = "#hire-form textarea, #hire-form input[type=text]"  # the hire form's text field
 
 
 def _free_port() -> int:
@@ -98,8 +107,72 @@ def _operator(env: dict[str, str]) -> None:
     )  # fmt: skip
 
 
-def _setup(page: Page, base: str, magic: str) -> dict[str, str]:
-    """Sign in, hire the demo agents, make an organization and a schedule: the pages' paths."""
+TRANSLATOR_SCHEMA = {
+    "input_data": [
+        {
+            "id": "text",
+            "type": "textarea",
+            "name": "Text to translate",
+            "validations": [
+                {"validation": "min", "value": "1"},
+                {"validation": "max", "value": "5000"},
+            ],
+        },
+        {
+            "id": "language",
+            "type": "option",
+            "name": "Into",
+            "data": {"values": ["German", "French", "Spanish", "Japanese"]},
+        },
+    ]
+}
+RUNNING_FOR = 30 * 60  # seconds: longer than the screenshots take
+
+
+def _translate(job: AgentJob) -> Step:
+    """Running until the job is ``RUNNING_FOR`` old (the screenshots' running job)."""
+    if time.time() - job.created < RUNNING_FOR:
+        return Step("running")
+    return Step("completed", result=f"({job.input_data.get('language')}) {job.input_data['text']}")
+
+
+@contextmanager
+def _translator() -> Iterator[str]:
+    """A MIP-003 agent that stays running, on loopback in a background thread: its base URL."""
+    port = _free_port()
+    app = build_agent_app(Behaviour("translator", TRANSLATOR_SCHEMA, _translate))
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="translator", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise SystemExit("the Translator agent did not start within 10 s")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def _register(env: dict[str, str], url: str) -> str:
+    """The Translator in the marketplace (verified, free): its agent id."""
+    done = subprocess.run(  # noqa: S603 (our own interpreter and module; our URL)
+        [sys.executable, "-m", "agora.cli.main", "agents", "register", url, "--name", "Translator",
+         "--description", "Translates a text into German, French, Spanish or Japanese.",
+         "--price", "0", "--category", "writing", "--tag", "translation", "--verify", "--json"],
+        env=env, check=True, capture_output=True, timeout=60, text=True,
+    )  # fmt: skip
+    return str(json.loads(done.stdout)["agentId"])
+
+
+def _setup(page: Page, base: str, magic: str, translator: str | None) -> dict[str, str]:
+    """Sign in, hire the demo agents (and the Translator, ``translator`` its agent id), make an
+    organization and a schedule: the pages' paths."""
     page.goto(magic)
     page.click("main button[type=submit]")
     page.wait_for_url(re.compile(r".*/agents.*"))
@@ -109,7 +182,7 @@ def _setup(page: Page, base: str, magic: str) -> dict[str, str]:
     page.goto(f"{base}/agents?q=echo")
     page.click(".cards .agent h2 a")
     paths["agent"] = page.url.removeprefix(base)
-    page.fill("#hire-form textarea, #hire-form input[type=text]", "A short essay on lanterns.")
+    page.fill(HIRE_TEXT, "A short essay on lanterns.")
     page.click("#hire-form button[type=submit]")
     page.wait_for_selector("#job-status[data-status=COMPLETED]", timeout=60_000)
     paths["job-completed"] = page.url.removeprefix(base)
@@ -118,19 +191,35 @@ def _setup(page: Page, base: str, magic: str) -> dict[str, str]:
     if reviewer.count():
         reviewer.first.click()
         paths["agent-form"] = page.url.removeprefix(base)
-        field = page.locator("#hire-form textarea, #hire-form input[type=text]").first
+        field = page.locator(HIRE_TEXT).first
         field.fill("Please review my essay on lanterns.")
         page.click("#hire-form button[type=submit]")
         page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]", timeout=60_000)
         paths["job-input-required"] = page.url.removeprefix(base)
         page.goto(base + paths["agent-form"])
-        page.locator("#hire-form textarea, #hire-form input[type=text]").first.fill("Another one.")
+        page.locator(HIRE_TEXT).first.fill("Another one.")
         page.click("#hire-form button[type=submit]")
         page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]", timeout=60_000)
         page.once("dialog", lambda dialog: dialog.accept())  # "Cancel this job?"
         page.click("button:has-text('Cancel the job')")
         page.wait_for_selector("#job-status[data-status=CANCELLED]", timeout=60_000)
         paths["job-cancelled"] = page.url.removeprefix(base)
+        page.goto(base + paths["agent-form"])
+        page.locator(HIRE_TEXT).first.fill("A short story about a lighthouse keeper.")
+        page.click("#hire-form button[type=submit]")
+        page.wait_for_selector("#job-status[data-status=INPUT_REQUIRED]", timeout=60_000)
+        page.check("#input-form input[type=radio][value=false]")  # "Approve…?" No: it fails
+        page.fill("#input-form input[type=text]", "Too short; please say more about the light.")
+        page.click("#input-form button[type=submit]")
+        page.wait_for_selector("#job-status[data-status=FAILED]", timeout=60_000)
+        paths["job-failed"] = page.url.removeprefix(base)
+    if translator is not None:
+        page.goto(f"{base}/agents/{translator}")
+        page.fill("#hire-form textarea", "The lanterns were lit one by one along the river.")
+        page.select_option("#hire-form select", "French")
+        page.click("#hire-form button[type=submit]")
+        page.wait_for_selector("#job-status[data-status=RUNNING]", timeout=60_000)
+        paths["job-running"] = page.url.removeprefix(base)
     page.goto(f"{base}/organizations")
     page.fill("#org-name", "Lantern Works")
     page.click("main button[type=submit]")
@@ -139,7 +228,16 @@ def _setup(page: Page, base: str, magic: str) -> dict[str, str]:
     return paths
 
 
-def shoot(base: str, magic: str, out: Path, only: set[str], env: dict[str, str] | None) -> int:
+def shoot(
+    base: str,
+    magic: str,
+    out: Path,
+    only: set[str],
+    env: dict[str, str] | None,
+    translator: str | None,
+) -> int:
+    """Every page, each size and theme; ``env`` the server's environment (None: a running
+    server's, unknown), ``translator`` the Translator's agent id (None: no running job)."""
     out.mkdir(parents=True, exist_ok=True)
     taken = 0
     with sync_playwright() as p:
@@ -147,7 +245,7 @@ def shoot(base: str, magic: str, out: Path, only: set[str], env: dict[str, str] 
         context = browser.new_context()
         page = context.new_page()
         page.set_default_timeout(30_000)
-        paths = _setup(page, base, magic)
+        paths = _setup(page, base, magic, translator)
         if env is not None:
             _operator(env)
         host = base.split("//", 1)[1].split(":")[0]
@@ -193,12 +291,15 @@ def main() -> None:
     args = parser.parse_args()
     only = {n for n in args.only.split(",") if n}
     if args.base:
-        taken = shoot(args.base, args.magic, args.out, only, None)
+        print("no job-running: registering the Translator needs the server's environment")
+        taken = shoot(args.base, args.magic, args.out, only, None, None)
     else:
-        with tempfile.TemporaryDirectory(prefix="agora-shots-") as tmp, _server(Path(tmp)) as (
-            base, magic, env,
-        ):  # fmt: skip
-            taken = shoot(base, magic, args.out, only, env)
+        with (  # the Translator outlives the server that polls it
+            _translator() as url,
+            tempfile.TemporaryDirectory(prefix="agora-shots-") as tmp,
+            _server(Path(tmp)) as (base, magic, env),
+        ):
+            taken = shoot(base, magic, args.out, only, env, _register(env, url))
     print(f"{taken} screenshots in {args.out}")
 
 
