@@ -178,7 +178,8 @@ def _setup(page: Page, base: str, magic: str, translator: str | None) -> dict[st
     page.wait_for_url(re.compile(r".*/agents.*"))
     paths = {"gallery": "/agents", "inbox": "/notifications", "credits": "/credits",
              "schedules": "/schedules", "developer": "/developer", "console": "/admin",
-             "design": "/design", "history": "/history"}  # fmt: skip
+             "design": "/design", "history": "/history",
+             "settings": "/settings/appearance"}  # fmt: skip
     page.goto(f"{base}/agents?q=echo")
     page.click(".cards .agent h2 a")
     paths["agent"] = page.url.removeprefix(base)
