@@ -239,7 +239,9 @@ def test_operator_suspends_an_organization_and_reads_a_job(
         page.wait_for_selector("#job-events tbody tr")
         events = page.locator("#job-events tbody tr")
         assert events.count() >= 2
-        assert "COMPLETED" in events.last.inner_text()
+        # In words, the stored word in data-status.
+        assert "Running → Completed" in events.last.inner_text()
+        assert events.last.locator("[data-status=COMPLETED]").count() == 1
         assert page.inner_text("#job-fields .job-status").startswith("Completed")
         _shot(page, "console-job")
     finally:
