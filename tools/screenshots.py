@@ -20,20 +20,18 @@ import argparse
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
+from agora.sandbox.host import free_port, serve_in_thread
 from agora.sandbox.protocol import AgentJob, Behaviour, Step, build_agent_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -41,12 +39,6 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 THEMES = ("light", "dark")
 ROOT = Path(__file__).resolve().parent.parent
 HIRE_TEXT = "#hire-form textarea, #hire-form input[type=text]"  # the hire form's text field
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _healthy(port: int) -> bool:
@@ -60,7 +52,7 @@ def _healthy(port: int) -> bool:
 @contextmanager
 def _server(data: Path) -> Iterator[tuple[str, str, dict[str, str]]]:
     """``agora serve`` with the demo on: (base URL, the demo sign-in link, its environment)."""
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("AGORA_")}
     env.update(
         AGORA_DATA_DIR=str(data),
@@ -136,27 +128,8 @@ def _translate(job: AgentJob) -> Step:
     return Step("completed", result=f"({job.input_data.get('language')}) {job.input_data['text']}")
 
 
-@contextmanager
-def _translator() -> Iterator[str]:
-    """A MIP-003 agent that stays running, on loopback in a background thread: its base URL."""
-    port = _free_port()
-    app = build_agent_app(Behaviour("translator", TRANSLATOR_SCHEMA, _translate))
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="off"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="translator", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise SystemExit("the Translator agent did not start within 10 s")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+# A MIP-003 agent that stays running, served on loopback beside the app (``main``).
+TRANSLATOR = Behaviour("translator", TRANSLATOR_SCHEMA, _translate)
 
 
 def _register(env: dict[str, str], url: str) -> str:
@@ -296,7 +269,7 @@ def main() -> None:
         taken = shoot(args.base, args.magic, args.out, only, None, None)
     else:
         with (  # the Translator outlives the server that polls it
-            _translator() as url,
+            serve_in_thread(build_agent_app(TRANSLATOR), "translator") as url,
             tempfile.TemporaryDirectory(prefix="agora-shots-") as tmp,
             _server(Path(tmp)) as (base, magic, env),
         ):

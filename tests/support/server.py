@@ -11,9 +11,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx2
+
+from agora.sandbox.host import free_port, serve_in_thread  # noqa: F401 (the tests import them here)
 
 PYTHON = sys.executable
 
@@ -44,12 +45,6 @@ def port_listens(port: int) -> bool:
     except OSError:
         return False
     return True
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def agora_env(data_dir: Path, **extra: str) -> dict[str, str]:
@@ -182,33 +177,3 @@ def running_process(
             process.wait(timeout=10)
         if out:
             out.close()
-
-
-@contextmanager
-def serve_in_thread(app: Any, name: str, *, lifespan: str = "off") -> Iterator[str]:
-    """Serve an ASGI app with uvicorn on a free loopback port in a daemon thread (its own event
-    loop; ``lifespan="on"`` runs the app's startup and shutdown); yield its base URL; stop it
-    (bounded: 10 s to start, 10 s to stop; requests still in flight — an agent that hangs on
-    purpose — are cancelled after 1 s instead of holding the stop for the whole bound)."""
-    import threading
-
-    import uvicorn
-
-    port = free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan=lifespan,
-        timeout_graceful_shutdown=1,
-    )  # fmt: skip
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name=name, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError(f"the {name} server did not start within 10 s")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)

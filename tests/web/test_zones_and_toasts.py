@@ -11,10 +11,13 @@ import uuid
 from datetime import UTC, datetime
 
 import httpx2
+from fastapi import FastAPI
 
 from agora.kit.db import Database
 from agora.models import Notification
 from agora.settings import Settings
+from tests.jobs.helpers import echo, register
+from tests.support.agents import LoopbackAgents
 from tests.web.test_pages import _sign_up_in
 
 LATE_SATURDAY_UTC = datetime(2026, 1, 10, 20, 0, tzinfo=UTC)  # Sunday 05:00 in Tokyo
@@ -135,3 +138,23 @@ async def test_an_action_says_what_it_did_once_and_only_in_the_apps_words(
     out = await client.post("/sign-out", data={"csrf": csrf})
     assert out.status_code == 303 and out.headers["location"] == "/sign-in"
     assert "You are signed out." in (await client.get("/sign-in")).text
+
+
+async def test_a_job_hired_from_a_page_is_named_at_the_readers_time(
+    app: FastAPI, client: httpx2.AsyncClient, settings: Settings, agents_server: LoopbackAgents
+) -> None:
+    agent_id = await register(app, agents_server, echo())
+    csrf = await _sign_up_in(client, settings, "named@example.com")
+    client.cookies.set("agora_tz", "Asia/Kolkata")  # +05:30 all year: no DST to guess
+    hired = await client.post(f"/agents/{agent_id}/hire", data={"csrf": csrf, "in.text": "hi"})
+    assert hired.status_code == 303, hired.text
+    job_id = hired.headers["location"].rsplit("/", 1)[1]
+    name = (await client.get(f"/v1/jobs/{job_id}")).json()["data"]["name"]
+    assert re.fullmatch(r".+ · \d{4}-\d\d-\d\d \d\d:\d\d IST", name), name
+    # Through the API, with no reader's zone: UTC, named (unchanged).
+    api = await client.post(
+        f"/v1/agents/{agent_id}/jobs", json={"inputData": {"text": "hi"}},
+        headers={"X-CSRF-Token": csrf},
+    )  # fmt: skip
+    assert api.status_code in (200, 201), api.text
+    assert api.json()["data"]["name"].endswith(" UTC")

@@ -21,9 +21,11 @@ from agora.jobs.rendering import JobPostDep, agent_page, hire_errors, job_page
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
 from agora.kit import csvexport
 from agora.kit.errors import AgoraError, BadRequest, FieldError, NotFound
+from agora.kit.timeutil import utcnow
 from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import service as notifications
 from agora.web import forms
+from agora.web.render import local_text, reader_zone
 from agora.web.shell import SignedInDep, ViewerDep, field_errors, posted, render, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
@@ -56,16 +58,24 @@ async def agent(
     )  # fmt: skip
 
 
-def _hire_body(data: dict[str, object], max_credits: str) -> tuple[JobCreate, list[FieldError]]:
+def _job_name(request: Request, agent_name: str) -> str:
+    """A job hired from a page is named as the API names one ("Echo · 2026-11-28 09:15 UTC"),
+    but at the time in the reader's zone ("… 10:15 CET")."""
+    return f"{agent_name} · {local_text(utcnow(), reader_zone(request))}"
+
+
+def _hire_body(
+    data: dict[str, object], max_credits: str, name: str
+) -> tuple[JobCreate, list[FieldError]]:
     """The hire form as a job's body; a maximum that is not a number is a problem of its own,
     refused with the admission's."""
     try:
         body = JobCreate.model_validate(
-            {"inputData": data, "maxAcceptedCredits": max_credits or None}
+            {"inputData": data, "maxAcceptedCredits": max_credits or None, "name": name}
         )
     except ValidationError:
         unread = FieldError("maxAcceptedCredits", "must be a number of credits")
-        return JobCreate(inputData=data), [unread]
+        return JobCreate(inputData=data, name=name), [unread]
     return body, []
 
 
@@ -79,10 +89,10 @@ async def hire(
 ) -> Response:
     """Hire the agent (job admission, every problem of the form at once)."""
     form = await posted(request)
-    schema = (await agents.get_shown(session, agent_id)).input_schema
-    data = forms.input_data(schema, form)
+    agent = await agents.get_shown(session, agent_id)
+    data = forms.input_data(agent.input_schema, form)
     max_credits = text(form, "maxCredits", 40).strip()
-    body, unread = _hire_body(data, max_credits)
+    body, unread = _hire_body(data, max_credits, _job_name(request, agent.name))
     try:
         created = await jobs.create_job(
             session, principal, agent_id, body, settings=settings, every_problem=True, found=unread
@@ -106,8 +116,11 @@ async def compare_run(
     form = await posted(request)
     created = []
     for agent_id in agents.parse_compared([v for v in form.getlist("ids") if isinstance(v, str)]):
-        schema = (await agents.get_shown(session, agent_id)).input_schema
-        body = JobCreate(inputData=forms.input_data(schema, form))
+        agent = await agents.get_shown(session, agent_id)
+        body = JobCreate(
+            inputData=forms.input_data(agent.input_schema, form),
+            name=_job_name(request, agent.name),
+        )
         job = await jobs.create_job(session, principal, agent_id, body, settings=settings)
         created.append(str(job.job.row.id))
     return RedirectResponse(

@@ -5,9 +5,14 @@ and, in tests, to serve real agents on a loopback port.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+import socket
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
+from typing import Any, Literal
 
+import uvicorn
 from starlette.responses import JSONResponse
 
 from agora.sandbox.protocol import Behaviour, build_agent_app
@@ -55,3 +60,38 @@ class AgentHost:
             await JSONResponse({"detail": "no such agent"}, status_code=404)(scope, receive, send)
             return
         await agent({**scope, "root_path": f"{root_path}/{name}"}, receive, send)
+
+
+def free_port() -> int:
+    """A free TCP port on loopback (for an agent served in this process)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def serve_in_thread(
+    app: Any, name: str, *, lifespan: Literal["auto", "on", "off"] = "off"
+) -> Iterator[str]:
+    """Serve an ASGI app with uvicorn on a free loopback port in a daemon thread (its own event
+    loop; ``lifespan="on"`` runs the app's startup and shutdown); yield its base URL; stop it
+    (bounded: 10 s to start, 10 s to stop; requests still in flight — an agent that hangs on
+    purpose — are cancelled after 1 s instead of holding the stop for the whole bound)."""
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan=lifespan,
+        timeout_graceful_shutdown=1,
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError(f"the {name} server did not start within 10 s")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
