@@ -30,9 +30,7 @@ async def _two_notices(client: httpx2.AsyncClient, settings: Settings, db: Datab
     async with db.transaction() as session:
         for title, at in (("Late one", LATE_SATURDAY_UTC), ("Early one", EARLY_SUNDAY_UTC)):
             session.add(
-                Notification(
-                    user_id=me, kind="job.completed", title=title, data={}, created_at=at
-                )
+                Notification(user_id=me, kind="job.completed", title=title, data={}, created_at=at)
             )
 
 
