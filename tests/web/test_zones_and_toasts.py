@@ -15,8 +15,9 @@ from fastapi import FastAPI
 
 from agora.kit.db import Database
 from agora.models import Notification
+from agora.sandbox.protocol import Step
 from agora.settings import Settings
-from tests.jobs.helpers import echo, register
+from tests.jobs.helpers import dispatcher, echo, register
 from tests.support.agents import LoopbackAgents
 from tests.web.test_pages import _sign_up_in
 
@@ -156,3 +157,23 @@ async def test_a_job_hired_from_a_page_is_named_at_the_readers_time(
     )  # fmt: skip
     assert api.status_code in (200, 201), api.text
     assert api.json()["data"]["name"].endswith(" UTC")
+
+
+async def test_a_running_job_page_says_where_the_result_will_be(
+    app: FastAPI, client: httpx2.AsyncClient, settings: Settings, agents_server: LoopbackAgents
+) -> None:
+    still = echo(step=lambda _job: Step("running"))
+    agent_id = await register(app, agents_server, still)
+    csrf = await _sign_up_in(client, settings, "running@example.com")
+    hired = await client.post(f"/agents/{agent_id}/hire", data={"csrf": csrf, "in.text": "hi"})
+    job_path = hired.headers["location"]
+    await dispatcher(app).run_once()  # started: the agent answers "running" from then on
+    page = (await client.get(job_path)).text
+    assert 'data-status="RUNNING"' in page
+    card = page[page.index('id="job-working"') :]
+    assert "is working on it</h2>" in card[: card.index("</section>")]
+    assert 'id="result"' not in page
+    cancelled = await client.post(f"{job_path}/cancel", data={"csrf": csrf})
+    assert cancelled.status_code == 303, cancelled.text
+    ended = (await client.get(job_path)).text
+    assert 'data-status="CANCELLED"' in ended and 'id="job-working"' not in ended
