@@ -5,6 +5,7 @@ own process: tests/support/identity.py) and a double of GitHub's documented OAut
 from __future__ import annotations
 
 import asyncio
+import re
 import uuid
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -12,7 +13,10 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import httpx2
 import pytest
 from fastapi import FastAPI
+from sqlalchemy import select, update
 
+from agora.kit.db import Database
+from agora.models import BrowserSession, User
 from agora.settings import Settings
 from tests.accounts.helpers import STRONG_PASSWORD, last_link, sign_up_verified
 from tests.support.identity import (
@@ -513,3 +517,43 @@ async def test_calls_to_the_provider_go_through_the_outbound_guard(
     assert refused.status_code == 503
     assert "Signing in with Acme SSO failed (unreachable)" in refused.text
     assert "agora_idp_flow" not in refused.headers.get("set-cookie", "")
+
+
+async def test_a_provider_sign_in_asks_for_the_passkey_when_the_account_does(
+    client: httpx2.AsyncClient, oidc_issuer: str, db: Database
+) -> None:
+    """The passkey second step follows every first step: a provider's sign-in too (before, it
+    signed in at once)."""
+    sub, email = _person(oidc_issuer)
+    assert (await _oidc_sign_in(client, sub)).status_code == 303
+    made = await client.post("/settings/passkeys/recovery-codes", data={"csrf": _csrf(client)})
+    assert made.status_code == 303, made.text
+    shown = await client.get(made.headers["location"])  # shown once, on the next page
+    codes = re.findall(r"<li><code>([A-Z0-9-]+)</code></li>", shown.text)
+    assert codes, shown.text[:2000]
+    async with db.transaction() as session:  # as if a passkey had been added and the step on
+        await session.execute(
+            update(User).where(User.email == email).values(passkey_second_step=True)
+        )
+    client.cookies.clear()
+    url = await _start(client, "/sign-in/oidc?next=/history")
+    page = await client.get(await _at_provider(url, sub))
+    assert page.status_code == 200 and 'id="passkey-second-step"' in page.text
+    assert "agora_session" not in page.headers.get("set-cookie", "")
+    assert (await client.get("/v1/auth/session")).status_code == 401
+    pending = re.search(r'name="token" value="([^"]+)"', page.text)
+    assert pending is not None
+    used = await client.post(
+        "/sign-in/recovery-code",
+        data={"token": pending.group(1), "code": codes[0], "next": "/history"},
+    )
+    assert used.status_code == 303 and used.headers["location"] == "/history"
+    assert (await _me(client))["email"] == email
+    async with db.transaction() as session:
+        methods = (
+            await session.scalars(
+                select(BrowserSession.method).join(User).where(User.email == email)
+            )
+        ).all()
+    # The session says both steps ("idp_microsoft+recovery" fits too: 40 characters).
+    assert sorted(methods) == ["idp_oidc", "idp_oidc+recovery"]

@@ -28,8 +28,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import providers, provisioning, tokens
 from agora.accounts import repository as repo
+from agora.accounts.passkeys import SecondStep, session_or_second_step
 from agora.accounts.providers import Claims, Provider
-from agora.accounts.service import Context, NewSession, start_session
+from agora.accounts.service import Context, NewSession
 from agora.audit import service as audit
 from agora.auth.principal import Principal
 from agora.kit.errors import BadRequest, Conflict, FieldError, Forbidden, NotFound
@@ -64,9 +65,10 @@ class Started:
 
 @dataclass(frozen=True)
 class Finished:
-    """A callback's outcome: a new session (sign-in, sign-up), or an identity linked."""
+    """A callback's outcome: a new session (sign-in, sign-up) — or the passkey the account asks
+    for after the first step —, or an identity linked."""
 
-    new_session: NewSession | None
+    new_session: NewSession | SecondStep | None
     linked: UserIdentity | None
     next: str
 
@@ -189,7 +191,7 @@ async def _sign_in_or_up(
     provider: Provider,
     claims: Claims,
     previous_cookie: str | None,
-) -> NewSession:
+) -> NewSession | SecondStep:
     now = utcnow()
     identity = await repo.identity_by_key(session, claims.issuer, claims.subject)
     if identity is not None:
@@ -217,7 +219,7 @@ async def _sign_in_or_up(
             user.email_verified_at = now
             identity = await _add_identity(session, user, provider, claims)
     await check_sign_in_method(session, ctx.settings, user, provider.key)
-    return await start_session(session, ctx, user, method_of(provider), previous_cookie)
+    return await session_or_second_step(session, ctx, user, method_of(provider), previous_cookie)
 
 
 async def _link_required(

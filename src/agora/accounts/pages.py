@@ -185,7 +185,7 @@ async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) 
     token = _text(form, "token", 200)
     new = await signin.sign_in_with_link(session, ctx, token, session_cookie(request))
     if isinstance(new, signin.SecondStep):
-        return await _second_step_page(request, new.pending, new.options, "/agents")
+        return await second_step_page(request, new.pending, new.options, "/agents")
     response = RedirectResponse("/agents", status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     return response
@@ -254,7 +254,7 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
             providers=providers.configured(ctx.settings),
         )  # fmt: skip
     if isinstance(new, signin.SecondStep):
-        return await _second_step_page(request, new.pending, new.options, target)
+        return await second_step_page(request, new.pending, new.options, target)
     response = RedirectResponse(target, status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
     return response
@@ -405,7 +405,7 @@ async def revoke_key(
 # by static/passkeys.js) ---------------------------------------------------------------------
 
 
-async def _second_step_page(
+async def second_step_page(
     request: Request,
     pending: str,
     options: dict[str, Any],
@@ -443,7 +443,7 @@ async def sign_in_with_recovery_code(
         if "code" not in _field_errors(exc):
             raise  # the step's token is spent or expired, or too many tries: the error page
         options = await passkeys.second_step_options(session, ctx.settings, pending)
-        return await _second_step_page(
+        return await second_step_page(
             request, pending, options, target, errors={"code": f"{exc.message[:1].upper()}"
             f"{exc.message[1:]}."}, status_code=exc.status_code,
         )  # fmt: skip

@@ -366,6 +366,28 @@ async def set_second_step(
     return codes
 
 
+@dataclass(frozen=True)
+class SecondStep:
+    """The first step (a password, a magic link or an identity provider) passed, and the
+    account asks for a passkey after it: ``pending`` is the second step's one-time token, also
+    the challenge of ``options`` (for ``navigator.credentials.get``)."""
+
+    pending: str
+    options: dict[str, Any]
+    user: User
+
+
+async def session_or_second_step(
+    session: AsyncSession, ctx: Context, user: User, method: str, previous_cookie: str | None
+) -> NewSession | SecondStep:
+    """Every browser sign-in's last move: a session, or — for an account that asks for a passkey
+    after the first step — the second step instead (whatever the first step was)."""
+    if user.passkey_second_step and user.suspended_at is None:
+        pending, options = await begin_second_step(session, ctx.settings, user, method)
+        return SecondStep(pending, options, user)
+    return await start_session(session, ctx, user, method, previous_cookie)
+
+
 async def begin_second_step(
     session: AsyncSession, settings: Settings, user: User, first_step: str
 ) -> tuple[str, dict[str, Any]]:

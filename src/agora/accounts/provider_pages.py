@@ -19,6 +19,9 @@ from agora.accounts import identities, providers
 from agora.accounts import service as accounts
 from agora.accounts.cookies import set_session_cookies
 from agora.accounts.dependencies import ContextDep
+from agora.accounts.pages import second_step_page
+from agora.accounts.passkeys import SecondStep
+from agora.accounts.service import NewSession
 from agora.auth.dependencies import (
     SessionDep,
     SessionPrincipalDep,
@@ -82,9 +85,14 @@ async def callback(
         error=(error or "")[:100], principal=principal, previous_cookie=session_cookie(request),
     )  # fmt: skip
     target = finished.next + ("?linked=1" if finished.linked is not None else "")
-    response = RedirectResponse(target, status_code=303)
+    response: Response
+    if isinstance(finished.new_session, SecondStep):  # the account asks for its passkey too
+        step = finished.new_session
+        response = await second_step_page(request, step.pending, step.options, target)
+    else:
+        response = RedirectResponse(target, status_code=303)
     response.delete_cookie(identities.FLOW_COOKIE, path=identities.FLOW_COOKIE_PATH)
-    if finished.new_session is not None:
+    if isinstance(finished.new_session, NewSession):
         set_session_cookies(response, ctx.settings, secret, finished.new_session.token)
     return response
 

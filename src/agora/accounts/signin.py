@@ -10,9 +10,7 @@ taken (409): the person signing up must learn it, and the per-address limit boun
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -29,7 +27,6 @@ from agora.accounts.service import (
     link,
     magic_token,
     send_after_commit,
-    start_session,
     token_user,
     verified_outside,
 )
@@ -119,30 +116,14 @@ async def _follow_link(session: AsyncSession, token: str, purpose: str) -> User:
 # ---- sign-in ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SecondStep:
-    """The first step (password or magic link) passed, and the account asks for a passkey
-    after it (accounts/passkeys.py): ``token`` is the second step's one-time token, also the
-    challenge of ``options`` (for ``navigator.credentials.get``): ``pending`` is that token."""
-
-    pending: str
-    options: dict[str, Any]
-    user: User
-
-
 SECOND_STEP_BY_API = (
     "This account asks for a passkey after the password: sign in in the web app, or with the "
     "passkey alone (POST /v1/auth/passkeys/sign-in-options, then /v1/auth/passkeys/sign-in)"
 )
 
 
-async def _session_or_second_step(
-    session: AsyncSession, ctx: Context, user: User, method: str, previous_cookie: str | None
-) -> NewSession | SecondStep:
-    if user.passkey_second_step and user.suspended_at is None:
-        pending, options = await passkeys.begin_second_step(session, ctx.settings, user, method)
-        return SecondStep(pending, options, user)
-    return await start_session(session, ctx, user, method, previous_cookie)
+# The passkey after the first step (accounts/passkeys.py), for this module's sign-ins.
+SecondStep = passkeys.SecondStep
 
 
 def no_second_step(new: NewSession | SecondStep) -> NewSession:
@@ -194,7 +175,7 @@ async def sign_in(
     write = await unit.write()
     await identities.check_sign_in_method(write, s, user, None)  # an organization's provider
     await ctx.attempts.clear(s.accounts.auth_attempts_per_account, "signin-account", email)
-    return await _session_or_second_step(write, ctx, user, "password", previous_cookie)
+    return await passkeys.session_or_second_step(write, ctx, user, "password", previous_cookie)
 
 
 async def sign_in_with_link(
@@ -204,7 +185,7 @@ async def sign_in_with_link(
     passkey second step follows when the account asks for it."""
     user = await _follow_link(session, token, "magic_link")
     await identities.check_sign_in_method(session, ctx.settings, user, None)
-    return await _session_or_second_step(session, ctx, user, "magic_link", previous_cookie)
+    return await passkeys.session_or_second_step(session, ctx, user, "magic_link", previous_cookie)
 
 
 # ---- mailed links -------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ class BrowserSession(Base):
     user_id: Mapped[uuid.UUID] = foreign_key("users.id", "CASCADE", nullable=False, index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
     workspace_id: Mapped[uuid.UUID | None] = foreign_key("workspaces.id", "SET NULL")
-    method: Mapped[str] = mapped_column(String(20), nullable=False)  # password | magic_link
+    # password | magic_link | idp_<provider>, and its second step ("idp_microsoft+recovery")
+    method: Mapped[str] = mapped_column(String(40), nullable=False)
     user_agent: Mapped[str] = mapped_column(String(300), nullable=False, default="")
     client_address: Mapped[str] = mapped_column(String(64), nullable=False, default="")
     created_at: Mapped[datetime] = created_at_column()
