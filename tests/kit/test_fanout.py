@@ -47,11 +47,11 @@ async def test_a_committed_signal_reaches_the_other_process_once(
     redis = Redis.from_url(redis_url)
     previous, db.fanout = db.fanout, here
     try:
-        assert here.readiness() == "idle (redis): starts with the first subscriber"
+        assert here.readiness() == (True, "idle (redis): starts with the first subscriber")
         await here.ensure_started()
         await there.ensure_started()
         await _until(lambda: here.listening and there.listening)
-        assert here.readiness() == "ok (redis)"
+        assert here.readiness() == (True, "ok (redis)")
         # Subscribed once both listen (each (re)connect wakes every subscriber once).
         unsubscribe = background.subscribe(TOPIC, lambda: woken.append(key), key=key)
         assert dict(await redis.pubsub_numsub(channel)) == {channel.encode(): 2}
@@ -84,6 +84,8 @@ async def test_a_receiver_that_cannot_connect_is_reported_degraded(db: Database)
     try:
         await fanout.ensure_started()
         await _until(lambda: receiver.failures >= 1)
-        assert fanout.readiness() == "degraded (redis): reconnecting; subscribers poll meanwhile"
+        assert fanout.readiness() == (
+            False, "degraded (redis): reconnecting; subscribers poll meanwhile"
+        )  # fmt: skip
     finally:
         await fanout.stop()

@@ -160,17 +160,18 @@ class Fanout:
         if self.receiver is not None:
             await self.receiver.ensure_started()
 
-    def readiness(self) -> str | None:
-        """What ``/readyz`` says of the receiver (None: none, SQLite in one process). Never a
-        reason to refuse traffic: without it, subscribers wake on their own polling."""
+    def readiness(self) -> tuple[bool, str] | None:
+        """What ``/readyz`` says of the receiver: healthy or degraded, and the words (None: no
+        receiver, SQLite in one process). Never a reason to refuse traffic: without it,
+        subscribers wake on their own polling."""
         if self.receiver is None:
             return None
         kind = "redis" if self.redis_url else "postgres"
         if not self.receiver.loop.running:
-            return f"idle ({kind}): starts with the first subscriber"
+            return True, f"idle ({kind}): starts with the first subscriber"
         if self.receiver.listening:
-            return f"ok ({kind})"
-        return f"degraded ({kind}): reconnecting; subscribers poll meanwhile"
+            return True, f"ok ({kind})"
+        return False, f"degraded ({kind}): reconnecting; subscribers poll meanwhile"
 
     async def stop(self) -> None:
         if self.receiver is not None:

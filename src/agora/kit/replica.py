@@ -192,13 +192,13 @@ class Replica:
             finally:
                 self._next_check = time.monotonic() + self.options.check_seconds
 
-    async def readiness(self) -> str:
-        """What ``/readyz`` says of the replica: ``ok``, or why reads go to the primary (never a
-        reason to refuse traffic: the primary serves them)."""
+    async def readiness(self) -> tuple[bool, str]:
+        """What ``/readyz`` says of the replica: healthy (``ok``) or degraded, saying why reads
+        go to the primary (never a reason to refuse traffic: the primary serves them)."""
         await self._measure_if_stale()
         if self.state == REPLICA:
-            return "ok"
-        return f"degraded: reads go to the primary ({self.state})"
+            return True, "ok"
+        return False, f"degraded: reads go to the primary ({self.state})"
 
     def failed(self, exc: BaseException) -> None:
         """A read could not reach the replica: the primary until the next good measure."""

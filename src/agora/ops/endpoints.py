@@ -65,14 +65,14 @@ async def readyz(request: Request) -> JSONResponse:
         )
         degraded = not redis_ok
     replica = request.app.state.db.replica
-    if replica is not None:
-        checks["replica"] = await replica.readiness()
     fanout = request.app.state.fanout.readiness()
-    if fanout is not None:
-        checks["fanout"] = fanout
-    degraded = degraded or any(
-        str(checks.get(name, "ok")).startswith("degraded") for name in ("replica", "fanout")
-    )
+    for name, reported in (
+        ("replica", await replica.readiness() if replica is not None else None),
+        ("fanout", fanout),
+    ):
+        if reported is not None:
+            healthy, checks[name] = reported
+            degraded = degraded or not healthy
     for name, probe in getattr(request.app.state, "readiness", {}).items():
         healthy, detail = probe()
         if checks["database"] != "ok":
