@@ -33,6 +33,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import httpx2
+from joserfc import jwt
+from joserfc.jwk import RSAKey
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -181,3 +183,92 @@ class GitHubDouble:
         if user is None:
             return JSONResponse({"message": "Bad credentials", "status": "401"}, status_code=401)
         return JSONResponse(user.emails)
+
+
+# ---- an OpenID Connect issuer that counts what it is asked and rotates its keys ---------------
+
+
+@dataclass
+class RotatingIssuer:
+    """An OpenID Connect issuer on loopback that counts each request by path and can rotate its
+    signing key, to see what Agora fetches on each sign-in. Its answers have the shapes of
+    OpenID Connect Discovery 1.0 §3 (the metadata), RFC 7517 (the JWK Set), RFC 6749 §5.1 and
+    OIDC Core §3.1.3.3 (the token answer, an RS256 ID token with ``kid``). The authorization
+    endpoint signs in ``sub`` at once (no page) and redirects back with ``code`` and ``state``.
+    The real mock (``oidc_provider``) cannot rotate keys, nor say how often it was asked."""
+
+    sub: str = "rotating-sub"
+    email: str = "rotating@people.example"
+    client_id: str = "rotating-client"
+    client_secret: str = "rotating-secret"
+    hits: dict[str, int] = field(default_factory=dict)
+    codes: dict[str, str] = field(default_factory=dict)  # code → the flow's nonce
+    key: Any = None
+
+    def __post_init__(self) -> None:
+        self.rotate()
+
+    def rotate(self) -> None:
+        kid = secrets.token_hex(4)
+        self.key = RSAKey.generate_key(2048, parameters={"kid": kid}, private=True)
+
+    def app(self) -> Starlette:
+        return Starlette(
+            routes=[
+                Route("/.well-known/openid-configuration", self.metadata, methods=["GET"]),
+                Route("/authorize", self.authorize, methods=["GET"]),
+                Route("/token", self.token, methods=["POST"]),
+                Route("/jwks", self.jwks, methods=["GET"]),
+            ]
+        )
+
+    def _count(self, request: Request) -> str:
+        self.hits[request.url.path] = self.hits.get(request.url.path, 0) + 1
+        return str(request.base_url).rstrip("/")
+
+    async def metadata(self, request: Request) -> Response:
+        base = self._count(request)
+        return JSONResponse(
+            {
+                "issuer": base,
+                "authorization_endpoint": f"{base}/authorize",
+                "token_endpoint": f"{base}/token",
+                "jwks_uri": f"{base}/jwks",
+                "response_types_supported": ["code"],
+                "subject_types_supported": ["public"],
+                "id_token_signing_alg_values_supported": ["RS256"],
+            }
+        )
+
+    async def authorize(self, request: Request) -> Response:
+        self._count(request)
+        q = request.query_params
+        code = secrets.token_hex(10)
+        self.codes[code] = q.get("nonce", "")
+        back = f"{q['redirect_uri']}?{urlencode({'code': code, 'state': q.get('state', '')})}"
+        return RedirectResponse(back, status_code=302)
+
+    async def token(self, request: Request) -> Response:
+        base = self._count(request)
+        form = dict(parse_qsl((await request.body()).decode()))
+        nonce = self.codes.pop(form.get("code", ""), None)
+        if nonce is None or form.get("client_secret") != self.client_secret:
+            return JSONResponse({"error": "invalid_grant"}, status_code=400)
+        now = int(time.time())
+        claims = {
+            "iss": base, "sub": self.sub, "aud": self.client_id, "iat": now, "exp": now + 300,
+            "nonce": nonce, "email": self.email, "email_verified": True, "name": "Rota Tion",
+        }  # fmt: skip
+        header = {"alg": "RS256", "kid": self.key.kid}
+        return JSONResponse(
+            {
+                "access_token": secrets.token_hex(16),
+                "token_type": "Bearer",
+                "expires_in": 300,
+                "id_token": jwt.encode(header, claims, self.key),
+            }
+        )
+
+    async def jwks(self, request: Request) -> Response:
+        self._count(request)
+        return JSONResponse({"keys": [self.key.as_dict(private=False)]})

@@ -4,13 +4,17 @@ PKCE, the ID token's claims; joserfc verifies its signature), and GitHub (OAuth 
 API). This module only talks to the provider; the account rules are ``identities.py``.
 
 Every call goes through the outbound guard (``kit/outbound``): no redirects, bounded answers,
-a total time per call (``AGORA_IDP_TIMEOUT_SECONDS``).
+a total time per call (``AGORA_IDP_TIMEOUT_SECONDS``). A provider's discovery document and its
+signing keys (JWKS) are kept per process for ``METADATA_SECONDS`` (the sign-in's two calls
+before the code exchange are then none); an ID token signed with a key not kept (the provider
+rotated its keys) fetches the keys again once, at once.
 """
 
 from __future__ import annotations
 
 import hmac
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -36,6 +40,7 @@ ASYMMETRIC = frozenset({"RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "E
                         "ES512", "EdDSA"})  # fmt: skip
 MAX_ANSWER_BYTES = 262_144
 CLOCK_LEEWAY_SECONDS = 120
+METADATA_SECONDS = 3600.0  # discovery documents and JWKS kept this long (Google: about a day)
 
 
 @dataclass(frozen=True)
@@ -156,14 +161,46 @@ async def _json(
     return body
 
 
+class _Kept:
+    """What a provider published, per process: at most one entry per configured provider's
+    issuer or key set URL (a handful), each for ``METADATA_SECONDS``. An entry is kept under
+    the outbound policy it was fetched with: under another, it is fetched (and guarded) again."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[str, str], tuple[float, Any]] = {}
+
+    def get(self, settings: Settings, url: str) -> Any | None:
+        found = self._entries.get((settings.outbound_allow, url))
+        if found is None or time.monotonic() - found[0] > METADATA_SECONDS:
+            return None
+        return found[1]
+
+    def put(self, settings: Settings, url: str, value: Any) -> None:
+        self._entries[(settings.outbound_allow, url)] = (time.monotonic(), value)
+
+
+_DISCOVERED = _Kept()
+_KEY_SETS = _Kept()
+
+
 async def endpoints(settings: Settings, provider: Provider) -> Endpoints:
     """Where to send the person and where to exchange the code: OpenID Connect discovery
-    (``{issuer}/.well-known/openid-configuration``), or GitHub's fixed paths."""
+    (``{issuer}/.well-known/openid-configuration``, kept ``METADATA_SECONDS``), or GitHub's
+    fixed paths."""
     if not provider.oidc:
         return Endpoints(
             authorization=f"{provider.issuer}/login/oauth/authorize",
             token=f"{provider.issuer}/login/oauth/access_token",
         )
+    kept: Endpoints | None = _DISCOVERED.get(settings, provider.issuer)
+    if kept is not None:
+        return kept
+    found = await _discover(settings, provider)
+    _DISCOVERED.put(settings, provider.issuer, found)
+    return found
+
+
+async def _discover(settings: Settings, provider: Provider) -> Endpoints:
     meta = await _json(
         settings, provider, "GET", f"{provider.issuer}/.well-known/openid-configuration"
     )
@@ -264,14 +301,18 @@ async def _id_token_claims(
     raw = token.get("id_token")
     if not isinstance(raw, str):
         raise _failed(provider, "no ID token")
-    keys = await _json(settings, provider, "GET", where.jwks)
     refused = BadRequest(f"The answer of {provider.name} could not be verified; start again")
+    registry = JWSRegistry(algorithms=list(where.algorithms), strict_check_header=False)
+    keys = _KEY_SETS.get(settings, where.jwks)
     try:
-        decoded = jwt.decode(
-            raw,
-            KeySet.import_key_set(keys),
-            registry=JWSRegistry(algorithms=list(where.algorithms), strict_check_header=False),
-        )
+        try:
+            if keys is None:
+                raise JoseError("no key set kept")
+            decoded = jwt.decode(raw, KeySet.import_key_set(keys), registry=registry)
+        except (JoseError, ValueError):  # none kept, or the provider rotated its keys: fetch
+            keys = await _json(settings, provider, "GET", where.jwks)
+            decoded = jwt.decode(raw, KeySet.import_key_set(keys), registry=registry)
+            _KEY_SETS.put(settings, where.jwks, keys)
         payload = dict(decoded.claims)
         # Microsoft's multi-tenant metadata names the issuer "…/{tenantid}/v2.0".
         issuer = where.issuer.replace("{tenantid}", str(payload.get("tid", "")))
