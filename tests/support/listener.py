@@ -4,16 +4,15 @@ the outbound policy assert zero for refused targets). Optionally answers with a 
 from __future__ import annotations
 
 import asyncio
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-import uvicorn
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
+
+from agora.sandbox.host import free_port, serve_in_thread
 
 
 @dataclass
@@ -62,39 +61,11 @@ async def _big() -> AsyncIterator[bytes]:
         yield chunk
 
 
-def _free_port(host: str) -> int:
-    import socket
-
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family) as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def counting_listener(
     host: str = "127.0.0.1", redirect_to: str | None = None, mode: str = "json"
 ) -> Iterator[Listener]:
     """Serve on ``host`` (a loopback address) in a background thread; stop it afterwards."""
-    listener = Listener(host, _free_port(host), redirect_to, mode)
-    config = uvicorn.Config(
-        listener,
-        host=host,
-        port=listener.port,
-        log_level="warning",
-        access_log=False,
-        lifespan="off",
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name=f"listener-{host}", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError(f"the listener on {host} did not start within 10 s")
-        time.sleep(0.02)
-    try:
+    listener = Listener(host, free_port(host), redirect_to, mode)
+    with serve_in_thread(listener, f"listener-{host}", host=host, port=listener.port):
         yield listener
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)

@@ -62,36 +62,45 @@ class AgentHost:
         await agent({**scope, "root_path": f"{root_path}/{name}"}, receive, send)
 
 
-def free_port() -> int:
-    """A free TCP port on loopback (for an agent served in this process)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+def free_port(host: str = "127.0.0.1") -> int:
+    """A free TCP port on ``host`` (a loopback address, IPv4 or IPv6)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as sock:
+        sock.bind((host, 0))
         return int(sock.getsockname()[1])
 
 
 @contextmanager
 def serve_in_thread(
-    app: Any, name: str, *, lifespan: Literal["auto", "on", "off"] = "off"
+    app: Any,
+    name: str,
+    *,
+    lifespan: Literal["auto", "on", "off"] = "off",
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    start_seconds: float = 10.0,
 ) -> Iterator[str]:
-    """Serve an ASGI app with uvicorn on a free loopback port in a daemon thread (its own event
+    """Serve an ASGI app with uvicorn on ``host`` (loopback) and ``port`` (a free one unless
+    given: an app that must know its URL before it starts) in a daemon thread (its own event
     loop; ``lifespan="on"`` runs the app's startup and shutdown); yield its base URL; stop it
-    (bounded: 10 s to start, 10 s to stop; requests still in flight — an agent that hangs on
-    purpose — are cancelled after 1 s instead of holding the stop for the whole bound)."""
-    port = free_port()
+    (bounded: ``start_seconds`` to start, 10 s to stop; requests still in flight — an agent that
+    hangs on purpose, an open event stream — are cancelled after 1 s instead of holding the stop
+    for the whole bound)."""
+    port = port or free_port(host)
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan=lifespan,
+        app, host=host, port=port, log_level="warning", access_log=False, lifespan=lifespan,
         timeout_graceful_shutdown=1,
     )  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=name, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + start_seconds
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError(f"the {name} server did not start within 10 s")
+            raise RuntimeError(f"the {name} server did not start within {start_seconds:g} s")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
