@@ -8,8 +8,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 
 import httpx2
@@ -96,24 +96,44 @@ def running_server(
     startup_seconds: float = 120,
 ) -> Iterator[str]:
     """Start uvicorn with the app factory; yield its base URL; stop it (always)."""
-    port = port or free_port()
-    command = [
-        "-m",
-        "uvicorn",
-        "--factory",
-        "agora.app:app_from_env",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--no-access-log",
-        "--log-level",
-        "warning",
-    ]
-    with running_process(
-        env, command, port, stdout=stdout, startup_seconds=startup_seconds
-    ) as base:
+
+    def start(chosen: int) -> AbstractContextManager[str]:
+        command = [
+            "-m", "uvicorn", "--factory", "agora.app:app_from_env", "--host", "127.0.0.1",
+            "--port", str(chosen), "--no-access-log", "--log-level", "warning",
+        ]  # fmt: skip
+        return running_process(env, command, chosen, stdout=stdout, startup_seconds=startup_seconds)
+
+    with on_a_free_port(start, port) as base:
         yield base
+
+
+class PortTaken(AssertionError):
+    """The server could not bind its port: something took it after ``free_port`` chose it."""
+
+
+PORT_ATTEMPTS = 3
+
+
+@contextmanager
+def on_a_free_port(
+    start: Callable[[int], AbstractContextManager[str]], port: int | None
+) -> Iterator[str]:
+    """``start(port)``, on a fresh free port again (at most ``PORT_ATTEMPTS`` times) when the
+    chosen one was taken between choosing and binding: a client socket of another test (or
+    xdist worker) may get the same ephemeral port. A port given by the caller is not changed."""
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        stack = ExitStack()
+        try:
+            base = stack.enter_context(start(port or free_port()))
+        except PortTaken:
+            stack.close()
+            if port is not None or attempt == PORT_ATTEMPTS:
+                raise
+            continue
+        with stack:
+            yield base
+        return
 
 
 @contextmanager
@@ -122,14 +142,14 @@ def running_agora_serve(
 ) -> Iterator[str]:
     """``agora serve`` exactly as the README runs it (its banner goes to ``stdout``), on
     ``port`` (a free one by default)."""
-    port = port or free_port()
-    with running_process(
-        env,
-        ["-m", "agora.cli.main", "serve", "--port", str(port)],
-        port,
-        stdout=stdout,
-        startup_seconds=startup_seconds,
-    ) as base:
+
+    def start(chosen: int) -> AbstractContextManager[str]:
+        return running_process(
+            env, ["-m", "agora.cli.main", "serve", "--port", str(chosen)], chosen,
+            stdout=stdout, startup_seconds=startup_seconds,
+        )  # fmt: skip
+
+    with on_a_free_port(start, port) as base:
         yield base
 
 
@@ -156,9 +176,9 @@ def running_process(
         deadline = time.monotonic() + startup_seconds
         while True:
             if process.poll() is not None:
-                raise AssertionError(
-                    f"server exited: {process.stderr.read().decode() if process.stderr else ''}"
-                )
+                said = process.stderr.read().decode() if process.stderr else ""
+                failure = PortTaken if "address already in use" in said else AssertionError
+                raise failure(f"server exited: {said}")
             try:
                 if httpx2.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
