@@ -184,7 +184,7 @@ async def magic_sign_in(request: Request, session: SessionDep, ctx: ContextDep) 
     form = await _form(request)
     token = _text(form, "token", 200)
     new = await signin.sign_in_with_link(session, ctx, token, session_cookie(request))
-    if isinstance(new, signin.SecondStep):
+    if isinstance(new, passkeys.SecondStep):
         return await second_step_page(request, new.pending, new.options, "/agents")
     response = RedirectResponse("/agents", status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)
@@ -253,7 +253,7 @@ async def sign_in(request: Request, unit: UnitDep, ctx: ContextDep) -> Response:
             unverified="not verified" in _field_errors(exc).get("email", ""),
             providers=providers.configured(ctx.settings),
         )  # fmt: skip
-    if isinstance(new, signin.SecondStep):
+    if isinstance(new, passkeys.SecondStep):
         return await second_step_page(request, new.pending, new.options, target)
     response = RedirectResponse(target, status_code=303)
     set_session_cookies(response, ctx.settings, secret_key(request), new.token)

@@ -295,6 +295,14 @@ async def identity(
     return await _github_claims(settings, provider, token["access_token"])
 
 
+def _decoded(raw: str, keys: Any, registry: JWSRegistry) -> jwt.Token | None:
+    """The ID token verified against a kept key set, or None if that set does not verify it."""
+    try:
+        return jwt.decode(raw, KeySet.import_key_set(keys), registry=registry)
+    except (JoseError, ValueError):
+        return None
+
+
 async def _id_token_claims(
     settings: Settings, provider: Provider, where: Endpoints, token: dict[str, Any], nonce: str
 ) -> Claims:
@@ -303,13 +311,10 @@ async def _id_token_claims(
         raise _failed(provider, "no ID token")
     refused = BadRequest(f"The answer of {provider.name} could not be verified; start again")
     registry = JWSRegistry(algorithms=list(where.algorithms), strict_check_header=False)
-    keys = _KEY_SETS.get(settings, where.jwks)
+    kept = _KEY_SETS.get(settings, where.jwks)
     try:
-        try:
-            if keys is None:
-                raise JoseError("no key set kept")
-            decoded = jwt.decode(raw, KeySet.import_key_set(keys), registry=registry)
-        except (JoseError, ValueError):  # none kept, or the provider rotated its keys: fetch
+        decoded = _decoded(raw, kept, registry) if kept is not None else None
+        if decoded is None:  # no keys kept, or the provider rotated its keys: fetch them
             keys = await _json(settings, provider, "GET", where.jwks)
             decoded = jwt.decode(raw, KeySet.import_key_set(keys), registry=registry)
             _KEY_SETS.put(settings, where.jwks, keys)

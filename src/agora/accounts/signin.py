@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from agora.accounts import identities, passkeys, provisioning, tokens
 from agora.accounts import repository as repo
+from agora.accounts.passkeys import SecondStep
 from agora.accounts.service import (
     WEB_MAGIC_LINK,
     WEB_RESET_PASSWORD,
@@ -120,10 +121,6 @@ SECOND_STEP_BY_API = (
     "This account asks for a passkey after the password: sign in in the web app, or with the "
     "passkey alone (POST /v1/auth/passkeys/sign-in-options, then /v1/auth/passkeys/sign-in)"
 )
-
-
-# The passkey after the first step (accounts/passkeys.py), for this module's sign-ins.
-SecondStep = passkeys.SecondStep
 
 
 def no_second_step(new: NewSession | SecondStep) -> NewSession:

@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -49,7 +50,7 @@ from agora.kit.ids import parse_uuid, uuid7
 from agora.kit.money import to_base, to_display
 from agora.kit.outbound import OutboundPolicy
 from agora.kit.telemetry import current_traceparent
-from agora.kit.timeutil import utcnow
+from agora.kit.timeutil import UTC_ZONE, utcnow, zoned_text
 from agora.mip003.client import new_identifier_from_purchaser
 from agora.mip003.validation import validate_input
 from agora.models import Job, Organization
@@ -290,6 +291,12 @@ async def _check(a: Admission, *, every_problem: bool, found: Sequence[FieldErro
 # ---- the writes, in lock order -----------------------------------------------------------
 
 
+def default_job_name(agent_name: str, at: datetime, zone: ZoneInfo = UTC_ZONE) -> str:
+    """A job's name when its body gives none: the agent and the time, its zone named ("Echo ·
+    2026-11-28 09:15 UTC"; a page names it in its reader's zone)."""
+    return f"{agent_name} · {zoned_text(at, zone)}"
+
+
 def _job_values(a: Admission) -> dict[str, Any]:
     now, price, body, principal = a.now, a.price, a.body, a.principal
     paid = price > 0
@@ -301,7 +308,7 @@ def _job_values(a: Admission) -> dict[str, Any]:
         "agent_id": a.agent.id,
         "agent_version": a.agent.current_version,
         "task_id": a.task_id,
-        "name": (body.name or "").strip() or f"{a.agent.name} · {now:%Y-%m-%d %H:%M} UTC",
+        "name": (body.name or "").strip() or default_job_name(a.agent.name, now),
         "status": lifecycle.PENDING,
         "job_type": JobType.PAID if paid else JobType.FREE,
         "input_data": a.data,

@@ -16,6 +16,7 @@ from agora.agents import views as agent_views
 from agora.auth.dependencies import SessionDep, SettingsDep
 from agora.jobs import results
 from agora.jobs import service as jobs
+from agora.jobs.admission import default_job_name
 from agora.jobs.lifecycle import FINAL_STATUSES
 from agora.jobs.rendering import JobPostDep, agent_page, hire_errors, job_page
 from agora.jobs.schemas import JobCreate, JobInputs, JobShareRequest, SharedJobOut
@@ -25,7 +26,7 @@ from agora.kit.timeutil import utcnow
 from agora.kit.units import UnitOfWorkRoute
 from agora.notifications import service as notifications
 from agora.web import forms
-from agora.web.render import local_text, reader_zone
+from agora.web.render import reader_zone
 from agora.web.shell import SignedInDep, ViewerDep, field_errors, posted, render, text
 
 router = APIRouter(include_in_schema=False, route_class=UnitOfWorkRoute)
@@ -59,9 +60,9 @@ async def agent(
 
 
 def _job_name(request: Request, agent_name: str) -> str:
-    """A job hired from a page is named as the API names one ("Echo · 2026-11-28 09:15 UTC"),
-    but at the time in the reader's zone ("… 10:15 CET")."""
-    return f"{agent_name} · {local_text(utcnow(), reader_zone(request))}"
+    """A job hired from a page is named as the API names one, at the time in the reader's zone
+    ("Echo · 2026-11-28 10:15 CET")."""
+    return default_job_name(agent_name, utcnow(), reader_zone(request))
 
 
 def _hire_body(

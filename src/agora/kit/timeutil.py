@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
+UTC_ZONE = ZoneInfo("UTC")
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -38,6 +40,12 @@ def _zone_names() -> frozenset[str]:
 def zone_names() -> list[str]:
     """Every IANA time zone this machine knows, sorted (a settings page's choices)."""
     return sorted(_zone_names())
+
+
+def zoned_text(value: datetime, zone: ZoneInfo) -> str:
+    """``2026-11-28 10:15 CET``: the time in ``zone``, the zone named (``… UTC`` in UTC)."""
+    shown = as_utc(value).astimezone(zone)
+    return f"{shown:%Y-%m-%d %H:%M} {shown.tzname()}"
 
 
 def known_zone(name: str | None) -> ZoneInfo | None:

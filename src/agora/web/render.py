@@ -25,7 +25,7 @@ from agora.auth.dependencies import csrf_token_for
 from agora.kit.errors import AgoraError
 from agora.kit.markdown import markdown
 from agora.kit.money import shown_price, to_display
-from agora.kit.timeutil import as_utc, known_zone, parse_isoformat
+from agora.kit.timeutil import UTC_ZONE, as_utc, known_zone, parse_isoformat, zoned_text
 from agora.settings import Settings
 from agora.web.nextsteps import next_step
 
@@ -89,7 +89,6 @@ def credits(units: int | None) -> str:
 # the browser's locale (in the chosen zone, when there is one: <html data-tz>).
 ZONE_COOKIE = "agora_tz"
 DETECTED_ZONE_COOKIE = "agora_tz_auto"
-UTC_ZONE = ZoneInfo("UTC")
 # Set by ``page`` around the rendering, so filters (also inside imported macros) read it.
 _reader_zone: ContextVar[ZoneInfo] = ContextVar("reader_zone", default=UTC_ZONE)
 
@@ -109,9 +108,8 @@ def reader_zone_name() -> str:
 
 
 def local_text(value: datetime, zone: ZoneInfo | None = None) -> str:
-    """``2026-11-28 10:15 CET``: the time in the reader's zone, the zone named."""
-    shown = as_utc(value).astimezone(zone or _reader_zone.get())
-    return f"{shown:%Y-%m-%d %H:%M} {shown.tzname()}"
+    """``2026-11-28 10:15 CET``: the time in the reader's zone (or ``zone``), the zone named."""
+    return zoned_text(value, zone or _reader_zone.get())
 
 
 def _moment(value: datetime | str) -> datetime | None:
